@@ -1,0 +1,19 @@
+/// A player in a seat, with their two piles. Only the table holds these; views show counts instead of closed cards.
+public struct SeatedPlayer: Hashable, Sendable {
+    /// Who the player is.
+    public var info: PlayerInfo
+    /// The face-down pile the player turns cards from.
+    public var closed = Pile()
+    /// The face-up pile next to it.
+    public var open = Pile()
+    /// Rounds this player has won at this table.
+    public var gamesWon = 0
+
+    /// Seats a player with no cards.
+    public init(info: PlayerInfo) {
+        self.info = info
+    }
+
+    /// The player's cards: closed plus open.
+    public var cardCount: Int { closed.count + open.count }
+}

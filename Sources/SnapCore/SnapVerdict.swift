@@ -1,0 +1,18 @@
+/// How the table judged a call of "Snap!". The raw values are the original game's verdict bytes.
+public enum SnapVerdict: Hashable, Sendable {
+    /// There was no match: the caller pays a card to every other player who still has cards.
+    case wrong
+    /// A call after the judged one, before the next card was turned: shown, nothing else happens.
+    case tooLate
+    /// There was a match: the open piles of `matching` (clockwise from the caller) go to the caller.
+    case correct(matching: [Seat])
+
+    /// The verdict byte of the original game: wrong = 1, too late = 2, correct = 3.
+    public var code: UInt8 {
+        switch self {
+        case .wrong: 1
+        case .tooLate: 2
+        case .correct: 3
+        }
+    }
+}

@@ -1,0 +1,82 @@
+extension Table {
+    /// The player in `seat` leaves the table (or has dropped for good).
+    ///
+    /// During a round their cards, closed then open, each from the top, go face down one at a time to the
+    /// bottom of the closed piles of the other players who still have cards, clockwise from the leaver.
+    /// If that leaves one player with cards, they win. The host role passes clockwise.
+    public mutating func leave(_ seat: Seat) throws(TableError) -> [TableEvent] {
+        guard let leaver = self[seat] else { throw .notSeated }
+        players[Int(seat.rawValue)] = nil
+        var events = [TableEvent]()
+        let cards = Array(leaver.closed.cards.reversed()) + leaver.open.cards.reversed()
+
+        if phase.isRoundUnderWay {
+            let recipients = seat.clockwiseAfter.filter { (self[$0]?.cardCount ?? 0) > 0 }
+            var handedOut = [Seat]()
+            if recipients.isEmpty {
+                stock += cards
+            } else {
+                for (index, card) in cards.enumerated() {
+                    let recipient = recipients[index % recipients.count]
+                    players[Int(recipient.rawValue)]!.closed.putUnderneath([card])
+                    handedOut.append(recipient)
+                }
+            }
+            events.append(.playerLeft(seat, handedOutTo: handedOut))
+            events += passHostRole(from: seat)
+            if recipients.count <= 1 {
+                return events + endRound(winner: recipients.first)
+            }
+            // While a call is being settled, resuming deals with the missing active player.
+            if phase == .playing && activeSeat == seat && stop == nil {
+                pendingStep = nil
+                events += activate(candidates: seat.clockwiseAfter)
+            }
+        } else {
+            stock += cards
+            events.append(.playerLeft(seat, handedOutTo: []))
+            events += passHostRole(from: seat)
+        }
+        return events
+    }
+
+    func nextOccupied(after seat: Seat) -> Seat? {
+        seat.clockwiseAfter.first { self[$0] != nil }
+    }
+
+    mutating func passHostRole(from seat: Seat) -> [TableEvent] {
+        guard host == seat else { return [] }
+        host = nextOccupied(after: seat)
+        return [.hostChanged(host)]
+    }
+
+    /// Between rounds, moves players so that the host is at the bottom and the others, in clockwise order,
+    /// fill the seats of the layout for their number (RULES.md: top; left and top; left, top and right).
+    mutating func arrangeSeats() -> [TableEvent] {
+        guard let host else { return [] }
+        let order = [host] + host.clockwiseAfter.dropLast().filter { self[$0] != nil }
+        let target = Seat.layout(playerCount: order.count)
+        guard order != target else { return [] }
+        let moves = zip(order, target).filter { $0 != $1 }.map { SeatMove(from: $0, to: $1) }
+        var arranged = Array<SeatedPlayer?>(repeating: nil, count: Seat.count)
+        for (from, to) in zip(order, target) {
+            arranged[Int(to.rawValue)] = self[from]
+        }
+        players = arranged
+        self.host = .bottom
+        let moved = { (seat: Seat?) in seat.map { SeatMove.destination(of: $0, in: moves) } }
+        startingSeat = moved(startingSeat)
+        if case .roundOver(let winner) = phase {
+            phase = .roundOver(winner: moved(winner))
+        }
+        calls = []
+        return [.seatsRearranged(moves)]
+    }
+}
+
+extension SeatMove {
+    /// Where the player in `seat` ends up after `moves` (the same seat when it does not move).
+    public static func destination(of seat: Seat, in moves: [SeatMove]) -> Seat {
+        moves.first { $0.from == seat }?.to ?? seat
+    }
+}

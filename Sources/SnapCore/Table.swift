@@ -1,0 +1,304 @@
+/// One Snap! table as a state machine: actions go in, events come out.
+///
+/// The table is pure: it holds no clock and no random source. It says which timed step it waits for
+/// (``pendingStep``) and whoever runs it calls ``advance(_:)`` when that time has come. An action the
+/// rules do not allow throws a ``TableError`` and leaves the table unchanged.
+public struct Table: Hashable, Sendable {
+    /// Where the table is in its cycle of rounds.
+    public enum Phase: Hashable, Sendable {
+        /// No round has been played yet; players come and go.
+        case waiting
+        /// The cards have been dealt and the deal is being shown; nobody may act.
+        case dealing
+        /// A round is under way.
+        case playing
+        /// The round is over: `winner` holds every card (nil when the round was abandoned).
+        case roundOver(winner: Seat?)
+
+        /// Whether a round is under way (dealing or playing).
+        public var isRoundUnderWay: Bool { self == .dealing || self == .playing }
+    }
+
+    /// The players by seat (index = seat number); nil where a seat is empty.
+    public internal(set) var players: [SeatedPlayer?] = Array(repeating: nil, count: Seat.count)
+    /// Cards in no one's piles: the whole deck between rounds, and cards left by a player nobody could take.
+    public internal(set) var stock: [Card] = Deck.ordered
+    /// Where the table is in its cycle of rounds.
+    public internal(set) var phase: Phase = .waiting
+    /// The seat of the host, who starts rounds; nil when the table is empty.
+    public internal(set) var host: Seat?
+    /// The number of rounds started at this table.
+    public internal(set) var round = 0
+    /// The seat that started the current (or last) round.
+    public internal(set) var startingSeat: Seat?
+    /// The seat of the active player, while playing.
+    public internal(set) var activeSeat: Seat?
+    /// Whether the active player already turned a card in this activation.
+    public internal(set) var hasTurned = false
+    /// Whether a call has been judged since the last turned card; later calls are too late.
+    public internal(set) var callJudged = false
+    /// The calls made since the last turned card, in arrival order.
+    public internal(set) var calls: [SnapCall] = []
+    /// The judged call being settled: while set, the table is stopped.
+    public internal(set) var stop: SnapCall?
+    /// The timed step the table waits for, if any.
+    public internal(set) var pendingStep: PendingStep?
+    /// Goes up by one every time a new timed step is set up, so a runner can tell a new step from an old one.
+    public internal(set) var pendingStepNumber = 0
+    /// The table's delays at normal speed.
+    public var timing: TableTiming
+
+    /// An empty table.
+    public init(timing: TableTiming = .standard) {
+        self.timing = timing
+    }
+
+    // MARK: - Looking at the table
+
+    /// The player in `seat`, if any.
+    public subscript(seat: Seat) -> SeatedPlayer? {
+        players[Int(seat.rawValue)]
+    }
+
+    /// The occupied seats, clockwise from the bottom.
+    public var occupiedSeats: [Seat] {
+        Seat.allCases.filter { self[$0] != nil }
+    }
+
+    /// The number of seated players.
+    public var playerCount: Int { players.count { $0 != nil } }
+
+    /// The seat of the player with this id, if seated.
+    public func seat(of id: PlayerID) -> Seat? {
+        Seat.allCases.first { self[$0]?.info.id == id }
+    }
+
+    /// The seats whose top open card has the same value as another player's top open card,
+    /// clockwise from `start` (itself first).
+    public func matchingSeats(from start: Seat = .bottom) -> [Seat] {
+        let order = [start] + start.clockwiseAfter.dropLast()
+        var counts = [UInt8: Int]()
+        for seat in order {
+            if let value = self[seat]?.open.top?.value { counts[value, default: 0] += 1 }
+        }
+        return order.filter { seat in
+            guard let value = self[seat]?.open.top?.value else { return false }
+            return counts[value, default: 0] > 1
+        }
+    }
+
+    /// Every card at the table, wherever it is. Always the 52 cards of the deck, each once.
+    public var allCards: [Card] {
+        stock + players.flatMap { ($0?.closed.cards ?? []) + ($0?.open.cards ?? []) }
+    }
+
+    /// Whether all 52 cards are at the table, each exactly once.
+    public var cardsAccountedFor: Bool {
+        let cards = allCards
+        return cards.count == Deck.size && Set(cards).count == Deck.size
+    }
+
+    // MARK: - Actions
+
+    /// Performs an action and returns what happened.
+    ///
+    /// - Parameter generator: the random source for shuffling and choosing the first starting player.
+    /// - Throws: ``TableError`` when the rules do not allow the action; the table is then unchanged.
+    public mutating func perform(
+        _ action: TableAction,
+        using generator: inout some RandomNumberGenerator
+    ) throws(TableError) -> [TableEvent] {
+        switch action {
+        case .join(let info): try join(info).events
+        case .leave(let seat): try leave(seat)
+        case .startRound(let seat): try startRound(by: seat, using: &generator)
+        case .turnCard(let seat): try turnCard(by: seat)
+        case .callSnap(let seat): try callSnap(by: seat)
+        case .advance(let step): try advance(step)
+        }
+    }
+
+    /// Seats a player: the host at the bottom, then top, left and right, so that the seats always
+    /// match the layout for the number of players.
+    ///
+    /// - Returns: the seat taken and what happened.
+    public mutating func join(_ info: PlayerInfo) throws(TableError) -> (seat: Seat, events: [TableEvent]) {
+        guard !phase.isRoundUnderWay else { throw .roundUnderWay }
+        guard seat(of: info.id) == nil else { throw .alreadySeated }
+        guard playerCount < Seat.count else { throw .tableFull }
+        let name = info.name.lowercased()
+        guard !players.contains(where: { $0?.info.name.lowercased() == name }) else { throw .nameTaken }
+
+        var events = arrangeSeats()
+        let seat = Seat.layout(playerCount: playerCount + 1).first { self[$0] == nil }!
+        players[Int(seat.rawValue)] = SeatedPlayer(info: info)
+        events.append(.playerJoined(seat, info))
+        if host == nil {
+            host = seat
+            events.append(.hostChanged(seat))
+        }
+        return (seat, events)
+    }
+
+    /// Starts a round: collects and shuffles the cards, picks the starting player and deals.
+    ///
+    /// The first round's starting player is drawn at random; later rounds start with the next
+    /// occupied seat clockwise from the previous round's starting player.
+    public mutating func startRound(
+        by seat: Seat,
+        using generator: inout some RandomNumberGenerator
+    ) throws(TableError) -> [TableEvent] {
+        guard self[seat] != nil else { throw .notSeated }
+        guard host == seat else { throw .notHost }
+        guard !phase.isRoundUnderWay else { throw .roundUnderWay }
+        guard playerCount >= 2 else { throw .notEnoughPlayers }
+
+        var events = arrangeSeats()
+        let seats = occupiedSeats
+        let starter: Seat
+        if let previous = startingSeat {
+            starter = previous.clockwiseAfter.first { self[$0] != nil }!
+        } else {
+            starter = seats[Int.random(in: 0..<seats.count, using: &generator)]
+        }
+        for seat in seats {
+            players[Int(seat.rawValue)]!.closed = Pile()
+            players[Int(seat.rawValue)]!.open = Pile()
+        }
+        stock = []
+        let deck = Deck.shuffled(using: &generator)
+        let order = [starter] + starter.clockwiseAfter.dropLast().filter { self[$0] != nil }
+        for (index, card) in deck.enumerated() {
+            players[Int(order[index % order.count].rawValue)]!.closed.putOnTop(card)
+        }
+
+        round += 1
+        startingSeat = starter
+        phase = .dealing
+        activeSeat = nil
+        hasTurned = false
+        callJudged = false
+        calls = []
+        stop = nil
+        setPending(.finishDeal)
+        var counts = [Seat: Int]()
+        for seat in seats { counts[seat] = self[seat]!.closed.count }
+        events.append(.roundStarted(round: round, startingSeat: starter))
+        events.append(.dealt(counts: counts))
+        return events
+    }
+
+    /// The active player turns the top card of their closed pile onto their open pile.
+    public mutating func turnCard(by seat: Seat) throws(TableError) -> [TableEvent] {
+        try checkInPlay(seat)
+        guard stop == nil else { throw .snapInProgress }
+        guard activeSeat == seat else { throw .notYourTurn }
+        guard !hasTurned else { throw .alreadyTurned }
+        guard let card = players[Int(seat.rawValue)]!.closed.takeTop() else { throw .noClosedCards }
+
+        players[Int(seat.rawValue)]!.open.putOnTop(card)
+        hasTurned = true
+        callJudged = false
+        calls = []
+        setPending(.activateNext)
+        return [.cardTurned(seat, card)]
+    }
+
+    /// A player calls "Snap!". The first call since the last turned card is judged and stops the table;
+    /// later ones are too late.
+    public mutating func callSnap(by seat: Seat) throws(TableError) -> [TableEvent] {
+        try checkInPlay(seat)
+        if callJudged {
+            let call = SnapCall(seat: seat, verdict: .tooLate)
+            calls.append(call)
+            return [.snapCalled(seat, .tooLate)]
+        }
+        let matching = matchingSeats(from: seat)
+        let call = SnapCall(seat: seat, verdict: matching.isEmpty ? .wrong : .correct(matching: matching))
+        callJudged = true
+        calls.append(call)
+        stop = call
+        setPending(.moveCards)
+        return [.snapCalled(seat, call.verdict)]
+    }
+
+    /// Takes the timed step the table is waiting for.
+    public mutating func advance(_ step: TimedStep) throws(TableError) -> [TableEvent] {
+        guard pendingStep?.step == step else { throw .unexpectedStep }
+        pendingStep = nil
+        switch step {
+        case .finishDeal:
+            phase = .playing
+            return [.dealFinished] + activate(candidates: [startingSeat!] + startingSeat!.clockwiseAfter.dropLast())
+        case .activateNext:
+            return activate(candidates: activeSeat!.clockwiseAfter)
+        case .moveCards:
+            let events = settle(stop!)
+            setPending(.resume)
+            return events
+        case .resume:
+            return resume()
+        }
+    }
+
+    // MARK: - Helpers shared by the actions
+
+    func checkInPlay(_ seat: Seat) throws(TableError) {
+        switch phase {
+        case .waiting, .roundOver: throw .noRoundUnderWay
+        case .dealing: throw .dealingInProgress
+        case .playing: break
+        }
+        guard let player = self[seat] else { throw .notSeated }
+        guard player.cardCount > 0 else { throw .outOfCards }
+    }
+
+    mutating func setPending(_ step: TimedStep) {
+        pendingStep = PendingStep(step: step, delay: timing.delay(before: step))
+        pendingStepNumber += 1
+    }
+
+    /// Activates the first candidate who can play: one with closed cards, or one with two or more open
+    /// cards, which are recycled first. Players with no closed cards and at most one open card are skipped.
+    mutating func activate(candidates: [Seat]) -> [TableEvent] {
+        for seat in candidates {
+            guard let player = self[seat], player.cardCount > 0 else { continue }
+            if !player.closed.isEmpty {
+                return makeActive(seat)
+            }
+            if player.open.count >= 2 {
+                return [recycle(seat)] + makeActive(seat)
+            }
+        }
+        // With 52 cards and at most four players someone always qualifies; nothing to do otherwise.
+        return []
+    }
+
+    mutating func makeActive(_ seat: Seat) -> [TableEvent] {
+        activeSeat = seat
+        hasTurned = false
+        return [.activated(seat)]
+    }
+
+    mutating func recycle(_ seat: Seat) -> TableEvent {
+        let cards = players[Int(seat.rawValue)]!.open.takeAllTurnedOver()
+        players[Int(seat.rawValue)]!.closed.putUnderneath(cards)
+        return .recycled(seat, count: cards.count)
+    }
+
+    mutating func endRound(winner: Seat?) -> [TableEvent] {
+        phase = .roundOver(winner: winner)
+        activeSeat = nil
+        hasTurned = false
+        stop = nil
+        pendingStep = nil
+        guard let winner else { return [.roundAbandoned] }
+        players[Int(winner.rawValue)]!.gamesWon += 1
+        return [.roundWon(winner, gamesWon: self[winner]!.gamesWon)]
+    }
+
+    /// The seat holding every card, if any.
+    var seatHoldingEveryCard: Seat? {
+        occupiedSeats.first { self[$0]!.cardCount == Deck.size }
+    }
+}
