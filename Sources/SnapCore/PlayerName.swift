@@ -1,0 +1,39 @@
+/// The rules for a player's name: 1 to 20 visible characters, trimmed, no control characters.
+public enum PlayerName {
+    /// The most characters a name may have.
+    public static let maximumLength = 20
+
+    /// Why a name was refused.
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Nothing visible was left after trimming.
+        case empty
+        /// More than ``PlayerName/maximumLength`` characters.
+        case tooLong(Int)
+        /// A control or invisible formatting character.
+        case controlCharacter
+
+        public var description: String {
+            switch self {
+            case .empty: "a name needs at least one visible character"
+            case .tooLong(let count): "a name has at most \(PlayerName.maximumLength) characters; this one has \(count)"
+            case .controlCharacter: "a name cannot contain control characters"
+            }
+        }
+    }
+
+    /// The name trimmed of surrounding white space, or the reason it cannot be used.
+    public static func validated(_ raw: String) throws(Problem) -> String {
+        let trimmed = String(raw.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        for scalar in trimmed.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                throw .controlCharacter
+            default:
+                continue
+            }
+        }
+        guard trimmed.contains(where: { !$0.isWhitespace }) else { throw .empty }
+        guard trimmed.count <= maximumLength else { throw .tooLong(trimmed.count) }
+        return trimmed
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import SnapCore
+
+extension Difficulty: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// Options shared by the commands that run a game.
+struct GameOptions: ParsableArguments {
+    @Option(help: "The seed for shuffling and the computer players; the same seed replays the same game.")
+    var seed: UInt64?
+
+    @Option(help: "How fast the computer players are: easy, normal or hard.")
+    var difficulty: Difficulty = .normal
+
+}
+
+/// Validates a speed factor: a positive, finite number.
+func validateSpeed(_ speed: Double) throws {
+    guard speed.isFinite, speed > 0, speed <= 1000 else {
+        throw ValidationError("--speed must be a number above 0 and at most 1000 (1 is normal, 2 twice as fast); got \(speed).")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import SnapCore
+import SnapTerminal
+
+/// `snap solo`: one person against Ray, Lucy and Steve in the terminal.
+struct SoloCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solo",
+        abstract: "Play Snap! in this terminal against three computer players.",
+        discussion: """
+            Keys: Enter or t turns your card when it is your turn; Space or s calls Snap!;
+            n starts the next round after a win; ? shows help; q quits (after a confirmation).
+            """
+    )
+
+    @Option(help: "Your name at the table (1–20 visible characters).")
+    var name = "You"
+
+    @Option(help: "Speed factor for every delay: 2 plays twice as fast, 0.5 half as fast.")
+    var speed = 1.0
+
+    @OptionGroup var game: GameOptions
+
+    func validate() throws {
+        try validateSpeed(speed)
+        do {
+            _ = try PlayerName.validated(name)
+        } catch {
+            throw ValidationError("--name: \(error)")
+        }
+    }
+
+    func run() throws {
+        let seed = game.seed ?? UInt64.random(in: 0...UInt64.max)
+        let solo = SoloGame(
+            name: try PlayerName.validated(name),
+            seed: seed,
+            speed: speed,
+            difficulty: game.difficulty
+        )
+        let status = solo.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
