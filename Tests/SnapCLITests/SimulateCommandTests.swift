@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@Suite struct SimulateCommandTests {
+    static let requiredKeys = [
+        "games", "players", "seed", "rounds_finished", "rounds_capped", "turns", "calls_correct", "calls_wrong",
+        "calls_too_late", "recycles", "payments", "players_out", "longest_round_turns", "cards_conserved",
+        "wall_seconds", "rounds_per_second", "turns_per_second",
+    ]
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try SnapBinary.run(["simulate", "--json"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+    }
+
+    @Test func jsonOutputHasEveryRequiredKey() throws {
+        let object = try json(["--games", "4", "--players", "3", "--seed", "9"])
+        for key in Self.requiredKeys { #expect(object[key] != nil, "missing \(key)") }
+        #expect(object["games"] as? Int == 4)
+        #expect(object["players"] as? Int == 3)
+        #expect(object["rounds_finished"] as? Int == 4)
+        #expect(object["cards_conserved"] as? Bool == true)
+    }
+
+    @Test func theSameSeedGivesTheSameFiguresApartFromTiming() throws {
+        var first = try json(["--games", "3", "--seed", "21"])
+        var second = try json(["--games", "3", "--seed", "21"])
+        for key in ["wall_seconds", "rounds_per_second", "turns_per_second"] {
+            first[key] = nil
+            second[key] = nil
+        }
+        #expect(NSDictionary(dictionary: first) == NSDictionary(dictionary: second))
+        let other = try json(["--games", "3", "--seed", "22"])
+        #expect(other["turns"] as? Int != first["turns"] as? Int)
+    }
+
+    @Test func theTableSummaryNamesEveryFigure() throws {
+        let result = try SnapBinary.run(["simulate", "--games", "2", "--players", "2"])
+        #expect(result.status == 0)
+        for label in ["rounds finished", "rounds capped", "turns", "calls", "recycles", "payments", "players out",
+                      "cards conserved", "wall time", "rounds/s", "turns/s"] {
+            #expect(result.stdout.contains(label), "missing \(label)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--players", "5"], "--players must be 2, 3 or 4"),
+        (["--players", "1"], "--players must be 2, 3 or 4"),
+        (["--games", "-1"], "--games must be between 1 and 1000000"),
+        (["--games", "0"], "--games must be between 1 and 1000000"),
+        (["--games", "lots"], "--games"),
+        (["--seed", "-3"], "--seed"),
+        (["--difficulty", "insane"], "easy"),
+        (["--turn-cap", "0"], "--turn-cap must be at least 1"),
+        (["--frobnicate"], "Unknown option"),
+    ])
+    func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
+        let result = try SnapBinary.run(["simulate"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+    }
+
+    @Test func helpListsTheCommands() throws {
+        let result = try SnapBinary.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("solo") && result.stdout.contains("simulate"))
+    }
+}
