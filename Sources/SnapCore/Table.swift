@@ -94,8 +94,24 @@ public struct Table: Hashable, Sendable {
 
     /// Whether all 52 cards are at the table, each exactly once.
     public var cardsAccountedFor: Bool {
-        let cards = allCards
-        return cards.count == Deck.size && Set(cards).count == Deck.size
+        // One bit per card: cheap enough to check after every action of a long simulation.
+        var seen: UInt64 = 0
+        var count = 0
+        func note(_ cards: [Card]) -> Bool {
+            for card in cards {
+                let bit: UInt64 = 1 << (UInt64(card.suit.rawValue) * 13 + UInt64(card.value) - 1)
+                guard seen & bit == 0 else { return false }
+                seen |= bit
+            }
+            count += cards.count
+            return true
+        }
+        guard note(stock) else { return false }
+        for player in players {
+            guard let player else { continue }
+            guard note(player.closed.cards), note(player.open.cards) else { return false }
+        }
+        return count == Deck.size
     }
 
     // MARK: - Actions
