@@ -13,15 +13,71 @@ let package = Package(
     products: [
         .executable(name: "snap", targets: ["snap"]),
         .library(name: "SnapCore", targets: ["SnapCore"]),
+        .library(name: "SnapProtocol", targets: ["SnapProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: - Rules
 
         .target(name: "SnapCore", swiftSettings: swiftSettings),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"], swiftSettings: swiftSettings),
+
+        // MARK: - Wire format
+
+        .target(name: "SnapProtocol", dependencies: ["SnapCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SnapProtocolTests",
+            dependencies: ["SnapProtocol", "SnapCore"],
+            resources: [.copy("GoldenVectors.json")],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Server
+
+        .target(
+            name: "SnapServer",
+            dependencies: [
+                "SnapCore",
+                "SnapProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            resources: [.copy("Public")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SnapServerTests",
+            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Swift client
+
+        .target(
+            name: "SnapClient",
+            dependencies: [
+                "SnapCore",
+                "SnapProtocol",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Terminal client
 
@@ -34,6 +90,9 @@ let package = Package(
             name: "snap",
             dependencies: [
                 "SnapCore",
+                "SnapProtocol",
+                "SnapServer",
+                "SnapClient",
                 "SnapTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,0 +1,72 @@
+import SnapCore
+
+extension Packet {
+    /// Why a packet could not be read as table events against a client's view.
+    public struct UnknownPlayer: Error, Hashable, Sendable {
+        /// The id the packet named.
+        public var id: PlayerID
+    }
+
+    /// The table events this packet carries, read against `view` (the client's mirror, which knows who sits
+    /// where). Nil for packets that are not table events.
+    ///
+    /// - Throws: ``UnknownPlayer`` when the packet names a player the view does not know: the client has
+    ///   missed something and should ask for a resync.
+    public func tableEvents(in view: PlayerView) throws(UnknownPlayer) -> [TableEvent]? {
+        func seat(_ id: PlayerID) throws(UnknownPlayer) -> Seat {
+            guard let seat = view.occupiedSeats.first(where: { view[$0]?.info.id == id }) else {
+                throw UnknownPlayer(id: id)
+            }
+            return seat
+        }
+        switch self {
+        case .playerJoined(let seat, let player):
+            return [.playerJoined(seat, player)]
+        case .otherClientQuit(let id, let handedOutTo):
+            return [.playerLeft(try seat(id), handedOutTo: handedOutTo)]
+        case .seatsRearranged(let moves):
+            return [.seatsRearranged(moves)]
+        case .hostChanged(let host):
+            return [.hostChanged(host)]
+        case .dealCards(let round, let startingSeat, let counts):
+            var dealt = [Seat: Int]()
+            for count in counts { dealt[count.seat] = Int(count.count) }
+            return [.roundStarted(round: Int(round), startingSeat: startingSeat), .dealt(counts: dealt)]
+        case .dealFinished:
+            return [.dealFinished]
+        case .activatePlayer(let id):
+            return [.activated(try seat(id))]
+        case .recycled(let seat, let count):
+            return [.recycled(seat, count: Int(count))]
+        case .cardTurned(let seat, let card):
+            return [.cardTurned(seat, card)]
+        case .playerCalledSnap(let id, let wire):
+            let verdict: SnapVerdict
+            switch wire {
+            case .wrong: verdict = .wrong
+            case .tooLate: verdict = .tooLate
+            case .correct(let matching):
+                var seats = [Seat]()
+                for id in matching { seats.append(try seat(id)) }
+                verdict = .correct(matching: seats)
+            }
+            return [.snapCalled(try seat(id), verdict)]
+        case .pileCollected(let from, let to, let count):
+            return [.pileCollected(from: from, to: to, count: Int(count))]
+        case .openPileTurnedUnder(let seat, let count):
+            return [.openPileTurnedUnder(seat, count: Int(count))]
+        case .cardPaid(let from, let to):
+            return [.cardPaid(from: from, to: to)]
+        case .playerOut(let seat):
+            return [.playerOut(seat)]
+        case .resumed:
+            return [.resumed]
+        case .roundWon(let seat, let gamesWon):
+            return [.roundWon(seat, gamesWon: Int(gamesWon))]
+        case .roundAbandoned:
+            return [.roundAbandoned]
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import SnapCore
+
+/// Turns a table's events into the packets every client at the table receives.
+///
+/// Some original packets name players by id rather than seat, so it follows the table's seating as the
+/// events change it. Every packet it makes is the same for every player: events are public.
+public struct TableEventPackets: Sendable {
+    private var ids: [PlayerID?]
+    private var startedRound: (round: Int, startingSeat: Seat)?
+
+    /// A translator for a table seated as `table` is now.
+    public init(seating table: Table) {
+        ids = Seat.allCases.map { table[$0]?.info.id }
+    }
+
+    /// The packets for `events`, in order.
+    public mutating func packets(for events: [TableEvent]) -> [Packet] {
+        events.compactMap { packet(for: $0) }
+    }
+
+    private func id(_ seat: Seat) -> PlayerID {
+        ids[Int(seat.rawValue)] ?? PlayerID("")
+    }
+
+    private static func byte(_ count: Int) -> UInt8 { UInt8(clamping: count) }
+
+    private mutating func packet(for event: TableEvent) -> Packet? {
+        switch event {
+        case .playerJoined(let seat, let info):
+            ids[Int(seat.rawValue)] = info.id
+            return .playerJoined(seat: seat, player: info)
+        case .playerLeft(let seat, let handedOutTo):
+            defer { ids[Int(seat.rawValue)] = nil }
+            return .otherClientQuit(id: id(seat), handedOutTo: handedOutTo)
+        case .seatsRearranged(let moves):
+            var arranged = ids
+            for move in moves { arranged[Int(move.from.rawValue)] = nil }
+            for move in moves { arranged[Int(move.to.rawValue)] = ids[Int(move.from.rawValue)] }
+            ids = arranged
+            return .seatsRearranged(moves)
+        case .hostChanged(let seat):
+            return .hostChanged(seat)
+        case .roundStarted(let round, let startingSeat):
+            // Sent together with the deal, as one DealCards packet.
+            startedRound = (round, startingSeat)
+            return nil
+        case .dealt(let counts):
+            let started = startedRound ?? (0, .bottom)
+            startedRound = nil
+            return .dealCards(
+                round: UInt16(clamping: started.round),
+                startingSeat: started.startingSeat,
+                counts: counts.sorted { $0.key < $1.key }.map { SeatCount(seat: $0.key, count: Self.byte($0.value)) })
+        case .dealFinished:
+            return .dealFinished
+        case .activated(let seat):
+            return .activatePlayer(id: id(seat))
+        case .recycled(let seat, let count):
+            return .recycled(seat: seat, count: Self.byte(count))
+        case .cardTurned(let seat, let card):
+            return .cardTurned(seat: seat, card: card)
+        case .snapCalled(let seat, let verdict):
+            let wire: WireVerdict = switch verdict {
+            case .wrong: .wrong
+            case .tooLate: .tooLate
+            case .correct(let matching): .correct(matching: matching.map(id))
+            }
+            return .playerCalledSnap(id: id(seat), verdict: wire)
+        case .pileCollected(let from, let to, let count):
+            return .pileCollected(from: from, to: to, count: Self.byte(count))
+        case .openPileTurnedUnder(let seat, let count):
+            return .openPileTurnedUnder(seat: seat, count: Self.byte(count))
+        case .cardPaid(let from, let to):
+            return .cardPaid(from: from, to: to)
+        case .playerOut(let seat):
+            return .playerOut(seat)
+        case .resumed:
+            return .resumed
+        case .roundWon(let seat, let gamesWon):
+            return .roundWon(seat: seat, gamesWon: UInt16(clamping: gamesWon))
+        case .roundAbandoned:
+            return .roundAbandoned
+        }
+    }
+}

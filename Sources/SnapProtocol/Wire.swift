@@ -1,0 +1,40 @@
+/// Constants of the wire format.
+public enum Wire {
+    /// The four bytes every packet starts with: ASCII `SNAP`.
+    public static let magic: [UInt8] = Array("SNAP".utf8)
+    /// The header's size: magic (4), packet number (4), type (2).
+    public static let headerSize = 10
+    /// The largest packet either side accepts, header included.
+    public static let maximumPacketSize = 4096
+    /// The packet number of a packet that is not numbered (−1).
+    public static let unnumbered: UInt32 = 0xFFFF_FFFF
+    /// The protocol version this code speaks, sent in ``Packet/welcome(version:id:token:)``.
+    public static let version: UInt8 = 1
+    /// The longest string field, in bytes (names are 20 characters, which may be up to 80 bytes).
+    public static let maximumStringBytes = 255
+    /// The byte that means "no seat".
+    public static let noSeat: UInt8 = 0xFF
+    /// The most players a list of players or seats holds: one per seat.
+    public static let maximumPlayers = 4
+    /// The most cards a pile, a count of cards, or a whole snapshot holds: one deck.
+    public static let maximumCards = 52
+    /// The most calls a snapshot lists since the last turned card.
+    public static let maximumCalls = 52
+    /// The most seats a player's cards are handed out to when they leave (one card each time).
+    public static let maximumHandOuts = 52
+}
+
+/// A packet with its header's packet number: what travels in one WebSocket frame.
+public struct Frame: Hashable, Sendable {
+    /// The packet number, nil when not numbered. The server numbers everything it sends, per connection,
+    /// from 0 upward; clients send unnumbered packets.
+    public var number: UInt32?
+    /// The packet.
+    public var packet: Packet
+
+    /// A frame.
+    public init(number: UInt32?, packet: Packet) {
+        self.number = number
+        self.packet = packet
+    }
+}

@@ -1,0 +1,106 @@
+import Logging
+import NIOWebSocket
+import SnapCore
+import SnapProtocol
+
+/// Every table on the server and every connection: opens and finds tables, lists the open ones, and tells
+/// everyone when the server shuts down.
+actor Lobby {
+    private var tables: [String: TableSession] = [:]
+    private var connections: [ObjectIdentifier: Outbox] = [:]
+    private var tokens: [String: String] = [:]
+    private var generator: SplitMix64
+    private var isShuttingDown = false
+    private let configuration: SnapServerConfiguration
+    private let metrics: ServerMetrics
+    private let logger: Logger
+
+    init(configuration: SnapServerConfiguration, metrics: ServerMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.metrics = metrics
+        self.logger = logger
+        generator = SplitMix64(seed: configuration.seed ?? UInt64.random(in: 0...UInt64.max))
+    }
+
+    // MARK: - Connections
+
+    /// Counts a new connection in; false when the server is full or shutting down.
+    func register(_ outbox: Outbox) -> Bool {
+        guard !isShuttingDown, connections.count < configuration.maximumConnections else { return false }
+        connections[ObjectIdentifier(outbox)] = outbox
+        metrics.connections.record(connections.count)
+        return true
+    }
+
+    /// Counts a connection out.
+    func unregister(_ outbox: Outbox) {
+        connections[ObjectIdentifier(outbox)] = nil
+        metrics.connections.record(connections.count)
+    }
+
+    // MARK: - Tables
+
+    /// Opens a table with a fresh code.
+    func openTable(solo: Bool) throws(WireErrorCode) -> TableSession {
+        guard !isShuttingDown, tables.count < configuration.maximumTables else { throw .tooManyTables }
+        var code = TableCode.random(using: &generator)
+        while tables[code] != nil { code = TableCode.random(using: &generator) }
+        let table = TableSession(
+            code: code, solo: solo, seed: generator.next(), configuration: configuration, metrics: metrics,
+            logger: logger
+        ) { [weak self] code in
+            Task { await self?.remove(code) }
+        }
+        tables[code] = table
+        metrics.tables.record(tables.count)
+        logger.info("table opened", metadata: ["table": "\(code)", "solo": "\(solo)"])
+        return table
+    }
+
+    /// The table with this code, if it is open.
+    func table(code: String) -> TableSession? {
+        tables[code]
+    }
+
+    /// The tables people can join (single-player tables are private), by code.
+    func openTables() -> [TableSummary] {
+        tables.values.filter { !$0.isSolo }.map(\.summary).filter { $0.players > 0 }.sorted { $0.code < $1.code }
+    }
+
+    /// The number of open tables.
+    var tableCount: Int { tables.count }
+
+    private func remove(_ code: String) {
+        tables[code] = nil
+        tokens = tokens.filter { $0.value != code }
+        metrics.tables.record(tables.count)
+    }
+
+    // MARK: - Reconnecting
+
+    /// Notes that the holder of `token` sits at table `code`.
+    func remember(token: String, at code: String) {
+        tokens[token] = code
+    }
+
+    /// Puts a dropped player back in their seat; nil when no table keeps a seat for that token.
+    func reconnect(token: String, outbox: Outbox) async -> (TableSession, PlayerInfo)? {
+        guard let code = tokens[token], let table = tables[code],
+            let info = await table.reconnect(token: token, outbox: outbox)
+        else { return nil }
+        return (table, info)
+    }
+
+    // MARK: - Shutting down
+
+    /// Tells every connection the server is going away, and closes them.
+    func shutDown(reason: String) async {
+        isShuttingDown = true
+        logger.info("shutting down: telling \(connections.count) connections")
+        for table in tables.values { await table.shutDown(reason: reason) }
+        for outbox in connections.values {
+            outbox.send(.serverQuit(reason: reason))
+            outbox.close(.goingAway, reason: reason)
+        }
+    }
+}

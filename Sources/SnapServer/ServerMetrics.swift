@@ -1,0 +1,39 @@
+import CoreMetrics
+import Prometheus
+
+/// The server's metrics, exported for Prometheus at `/metrics`. Each server has its own registry, so several
+/// servers in one process (as in the tests) do not mix their figures.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    let connections: CoreMetrics.Gauge
+    let tables: CoreMetrics.Gauge
+    let packetsIn: CoreMetrics.Counter
+    let packetsOut: CoreMetrics.Counter
+    let bytesOut: CoreMetrics.Counter
+    let eventLatency: CoreMetrics.Timer
+    let roundTrip: CoreMetrics.Timer
+    private let factory: PrometheusMetricsFactory
+
+    init() {
+        factory = PrometheusMetricsFactory(registry: registry)
+        connections = CoreMetrics.Gauge(label: "snap_connections", factory: factory)
+        tables = CoreMetrics.Gauge(label: "snap_tables", factory: factory)
+        packetsIn = CoreMetrics.Counter(label: "snap_packets_in_total", factory: factory)
+        packetsOut = CoreMetrics.Counter(label: "snap_packets_out_total", factory: factory)
+        bytesOut = CoreMetrics.Counter(label: "snap_bytes_out_total", factory: factory)
+        eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
+        roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
+    }
+
+    /// Counts a refusal sent to a client, by its code.
+    func error(code: UInt16) {
+        CoreMetrics.Counter(label: "snap_errors_total", dimensions: [("code", String(code))], factory: factory).increment()
+    }
+
+    /// The metrics in Prometheus' text format.
+    func exposition() -> String {
+        var buffer = [UInt8]()
+        registry.emit(into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import SnapProtocol
+
+/// The Snap! game server: the web client's files, a few HTTP endpoints, and the game on a WebSocket at `/ws`.
+///
+/// ```swift
+/// let server = SnapGameServer(configuration: configuration, logger: logger) { port in print(port) }
+/// try await server.run()
+/// ```
+public struct SnapGameServer: Sendable {
+    /// What the server says to every client when it stops.
+    public static let shutdownReason = "The server shut down."
+
+    private let group: ServiceGroup
+    let lobby: Lobby
+
+    /// A server; `onRunning` is told the port once it listens.
+    ///
+    /// - Parameter signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
+    public init(
+        configuration: SnapServerConfiguration,
+        logger: Logger,
+        signals: [UnixSignal] = [],
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) {
+        let metrics = ServerMetrics()
+        let lobby = Lobby(configuration: configuration, metrics: metrics, logger: logger)
+        let app = Self.buildApplication(
+            configuration: configuration, lobby: lobby, metrics: metrics, logger: logger, onRunning: onRunning)
+        // Services stop in reverse order: the lobby says goodbye to every client before the HTTP server stops.
+        group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app), .init(service: LobbyService(lobby: lobby))],
+                gracefulShutdownSignals: signals,
+                logger: logger))
+        self.lobby = lobby
+    }
+
+    /// Runs until shut down.
+    public func run() async throws {
+        try await group.run()
+    }
+
+    /// Shuts down gracefully: every client is told why before its connection closes.
+    public func shutDown() async {
+        await group.triggerGracefulShutdown()
+    }
+
+    static func buildApplication(
+        configuration: SnapServerConfiguration,
+        lobby: Lobby,
+        metrics: ServerMetrics,
+        logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
+        router.get("/healthz") { _, _ in "ok\n" }
+        router.get("/api/tables") { _, _ in
+            TableListing(tables: await lobby.openTables().map(TableListing.Entry.init))
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
+
+        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        let connection = PlayerConnection(lobby: lobby, configuration: configuration, metrics: metrics, logger: logger)
+        webSocketRouter.ws("/ws") { inbound, outbound, _ in
+            await connection.run(inbound: inbound, outbound: outbound)
+        }
+
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter,
+                configuration: .init(ws: .init(maxFrameSize: Wire.maximumPacketSize))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "snap"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+
+    /// Where the web client's files are.
+    static var publicFolder: String {
+        Bundle.module.url(forResource: "Public", withExtension: nil)?.path ?? "Public"
+    }
+}
+
+/// `GET /api/tables`: the open tables.
+struct TableListing: ResponseEncodable {
+    struct Entry: Encodable {
+        var code: String
+        var host: String
+        var players: Int
+        var seatsFree: Int
+        var roundUnderWay: Bool
+
+        init(_ summary: TableSummary) {
+            code = summary.code
+            host = summary.hostName
+            players = Int(summary.players)
+            seatsFree = Int(summary.seatsFree)
+            roundUnderWay = summary.roundUnderWay
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case code, host, players
+            case seatsFree = "seats_free"
+            case roundUnderWay = "round_under_way"
+        }
+    }
+
+    var tables: [Entry]
+}
+
+/// Waits for the server to be asked to stop, then says goodbye to every client.
+struct LobbyService: Service {
+    let lobby: Lobby
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await lobby.shutDown(reason: SnapGameServer.shutdownReason)
+        // Give the writers a moment to put the goodbye and the close frame on the wire.
+        try? await Task.sleep(for: .milliseconds(100))
+    }
+}

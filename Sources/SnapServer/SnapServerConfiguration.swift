@@ -1,0 +1,28 @@
+/// Everything about a server that can be set from the command line.
+public struct SnapServerConfiguration: Sendable {
+    /// The address to listen on: "0.0.0.0" for every interface, "127.0.0.1" for this machine only.
+    public var host = "0.0.0.0"
+    /// The port to listen on; 0 picks a free one.
+    public var port = 8080
+    /// Every game delay is divided by this.
+    public var speed = 1.0
+    /// How long a dropped player's seat and cards are kept for them.
+    public var reconnectGrace: Duration = .seconds(30)
+    /// How often the server pings each connection to measure its round-trip time.
+    public var pingInterval: Duration = .seconds(5)
+    /// The most tables open at once.
+    public var maximumTables = 10_000
+    /// The most WebSocket connections at once.
+    public var maximumConnections = 25_000
+    /// Snap! calls a player may make per second (short bursts of up to this many are allowed).
+    public var snapCallsPerSecond = 5.0
+    /// Malformed packets tolerated from one connection before it is closed.
+    public var malformedPacketLimit = 10
+    /// The seed for table codes and every table's shuffles; nil draws one from the system.
+    public var seed: UInt64?
+    /// How fast computer players are at tables on this server.
+    public var difficulty = "normal"
+
+    /// The defaults: every interface, port 8080, normal speed.
+    public init() {}
+}

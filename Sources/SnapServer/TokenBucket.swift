@@ -1,0 +1,26 @@
+/// A rate limit: up to `capacity` actions at once, refilled at `perSecond`.
+struct TokenBucket: Sendable {
+    let capacity: Double
+    let perSecond: Double
+    private var tokens: Double
+    private var last: ContinuousClock.Instant?
+
+    init(perSecond: Double) {
+        self.capacity = max(1, perSecond)
+        self.perSecond = perSecond
+        self.tokens = max(1, perSecond)
+    }
+
+    /// Takes one token if there is one.
+    mutating func take(at now: ContinuousClock.Instant) -> Bool {
+        if let last {
+            let elapsed = now - last
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            tokens = min(capacity, tokens + seconds * perSecond)
+        }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}
