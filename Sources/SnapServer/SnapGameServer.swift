@@ -62,7 +62,11 @@ public struct SnapGameServer: Sendable {
         router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
         router.get("/healthz") { _, _ in "ok\n" }
         router.get("/api/tables") { _, _ in
-            TableListing(tables: await lobby.openTables().map(TableListing.Entry.init))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let body = try encoder.encode(await lobby.openTables().map(TableListing.init))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
         router.get("/metrics") { _, _ in
             Response(
@@ -93,31 +97,27 @@ public struct SnapGameServer: Sendable {
     }
 }
 
-/// `GET /api/tables`: the open tables.
-struct TableListing: ResponseEncodable {
-    struct Entry: Encodable {
-        var code: String
-        var host: String
-        var players: Int
-        var seatsFree: Int
-        var roundUnderWay: Bool
+/// One open table as `GET /api/tables` lists it.
+struct TableListing: Encodable {
+    var code: String
+    var host: String
+    var players: Int
+    var seatsFree: Int
+    var roundUnderWay: Bool
 
-        init(_ summary: TableSummary) {
-            code = summary.code
-            host = summary.hostName
-            players = Int(summary.players)
-            seatsFree = Int(summary.seatsFree)
-            roundUnderWay = summary.roundUnderWay
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case code, host, players
-            case seatsFree = "seats_free"
-            case roundUnderWay = "round_under_way"
-        }
+    init(_ summary: TableSummary) {
+        code = summary.code
+        host = summary.hostName
+        players = Int(summary.players)
+        seatsFree = Int(summary.seatsFree)
+        roundUnderWay = summary.roundUnderWay
     }
 
-    var tables: [Entry]
+    enum CodingKeys: String, CodingKey {
+        case code, host, players
+        case seatsFree = "seats_free"
+        case roundUnderWay = "round_under_way"
+    }
 }
 
 /// Waits for the server to be asked to stop, then says goodbye to every client.

@@ -1,16 +1,16 @@
 import ArgumentParser
 
-/// `snap`: play Snap! alone against the computer, or simulate games.
+/// `snap`: the Snap! card game — a server for everyone on the network, and terminal play.
 @main
-struct SnapCommand: ParsableCommand {
+struct SnapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snap",
         abstract: "Snap!, the card game: race to call \"Snap!\" when two face-up cards match.",
         discussion: """
-            Play alone against Ray, Lucy and Steve with `snap solo`.
-            Keys in the game: Enter or t turns your card, Space or s calls Snap!, n starts the next round,
-            ? shows help, q quits.
+            Without a subcommand, snap starts a server (snap serve): open the address it prints in a browser.
+            Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join`.
             """,
-        subcommands: [SoloCommand.self, SimulateCommand.self]
+        subcommands: [ServeCommand.self, SoloCommand.self, SimulateCommand.self, DecodeCommand.self],
+        defaultSubcommand: ServeCommand.self
     )
 }

@@ -1,0 +1,28 @@
+import SnapCore
+import SnapProtocol
+
+/// Something a ``SnapClient`` learned from the server.
+public enum ClientUpdate: Sendable {
+    /// Signed in: the server's id for this player.
+    case signedIn(PlayerID)
+    /// The open tables on the server.
+    case tables([TableSummary])
+    /// Seated at table `code`.
+    case joined(code: String, seat: Seat)
+    /// The table changed: these events were applied to ``SnapClient/view``, which is now `view`.
+    case table(PlayerView, events: [TableEvent])
+    /// The whole view arrived (on joining, reconnecting or after a resync).
+    case snapshot(PlayerView)
+    /// A player's connection dropped or came back.
+    case playerConnection(Seat, connected: Bool)
+    /// The server refused a request.
+    case refused(code: UInt16, message: String)
+    /// The connection dropped; the client is trying to get back in its seat.
+    case reconnecting(attempt: Int)
+    /// Back in the seat after a drop.
+    case reconnected
+    /// The server is shutting down, and why.
+    case serverQuit(reason: String)
+    /// The connection is closed for good.
+    case closed
+}

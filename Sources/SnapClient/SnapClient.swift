@@ -1,0 +1,277 @@
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import SnapCore
+import SnapProtocol
+
+/// A Swift client for a Snap! server: connects over WebSocket, signs in, keeps a mirror of the table from the
+/// server's events, reconnects with its token after a drop, resyncs when it misses a packet, and reports
+/// everything on ``updates``.
+///
+/// ```swift
+/// let client = try await SnapClient.connect(to: "ws://127.0.0.1:8080/ws", name: "Ann")
+/// await client.hostTable()
+/// for await update in client.updates { … }
+/// ```
+public actor SnapClient {
+    /// Why connecting failed.
+    public enum ConnectError: Error, CustomStringConvertible {
+        /// The server could not be reached or did not speak WebSocket at that address.
+        case unreachable(String)
+        /// The server refused to sign us in.
+        case refused(code: UInt16, message: String)
+        /// The connection closed before the server answered.
+        case closed
+
+        public var description: String {
+            switch self {
+            case .unreachable(let why): "could not reach the server: \(why)"
+            case .refused(_, let message): message
+            case .closed: "the server closed the connection before signing us in"
+            }
+        }
+    }
+
+    /// Everything the client learns, in order.
+    public nonisolated let updates: AsyncStream<ClientUpdate>
+    private let continuation: AsyncStream<ClientUpdate>.Continuation
+
+    /// The table as this player sees it, once seated.
+    public private(set) var view: PlayerView?
+    /// This player's id, once signed in.
+    public private(set) var id: PlayerID?
+    /// The code of the table this player sits at.
+    public private(set) var tableCode: String?
+    /// Packets received, and resyncs asked for (for tests and diagnostics).
+    public private(set) var packetsReceived = 0
+    /// How many times a gap in packet numbers made the client ask for a resync.
+    public private(set) var resyncs = 0
+
+    private let url: String
+    private let name: String
+    private let logger: Logger
+    private var token: String?
+    private var outbound: WebSocketOutboundWriter?
+    private var expectedNumber: UInt32 = 0
+    private var awaitingSnapshot = false
+    private var signInWaiter: CheckedContinuation<Void, any Error>?
+    private var isClosing = false
+    private var serverQuit = false
+    private var connectionTask: Task<Void, Never>?
+    /// How long to keep trying to get back in after a drop.
+    private let reconnectWindow: Duration
+    /// Recorded bytes of every packet received, when recording (for tests that inspect the wire).
+    private var recording: [[UInt8]]?
+
+    private init(url: String, name: String, reconnectWindow: Duration, record: Bool, logger: Logger) {
+        self.url = url
+        self.name = name
+        self.logger = logger
+        self.reconnectWindow = reconnectWindow
+        recording = record ? [] : nil
+        (updates, continuation) = AsyncStream.makeStream(of: ClientUpdate.self)
+    }
+
+    /// Connects to the server at `url` (e.g. `ws://127.0.0.1:8080/ws`) and signs in as `name`.
+    ///
+    /// - Parameters:
+    ///   - reconnectWindow: how long to keep trying to get back after a drop.
+    ///   - recordBytes: keep every received packet's bytes (see ``receivedBytes``).
+    public static func connect(
+        to url: String,
+        name: String,
+        reconnectWindow: Duration = .seconds(30),
+        recordBytes: Bool = false,
+        logger: Logger = Logger(label: "snap.client")
+    ) async throws -> SnapClient {
+        let client = SnapClient(url: url, name: name, reconnectWindow: reconnectWindow, record: recordBytes, logger: logger)
+        try await client.start()
+        return client
+    }
+
+    private func start() async throws {
+        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+            signInWaiter = waiter
+            connectionTask = Task { await self.runConnections() }
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Sends a packet as it is.
+    public func send(_ packet: Packet) async {
+        guard let outbound else { return }
+        try? await outbound.write(.binary(ByteBuffer(bytes: Frame(number: nil, packet: packet).encoded())))
+    }
+
+    /// Sends raw bytes as one binary frame (for tests of the server's defences).
+    public func sendRaw(_ bytes: [UInt8]) async {
+        try? await outbound?.write(.binary(ByteBuffer(bytes: bytes)))
+    }
+
+    /// Asks for the open tables; they arrive as ``ClientUpdate/tables(_:)``.
+    public func listTables() async { await send(.listTables) }
+    /// Opens a table (with three computer players when `solo`).
+    public func hostTable(solo: Bool = false) async { await send(.hostTable(solo: solo)) }
+    /// Joins the table with this code.
+    public func joinTable(code: String) async { await send(.joinTable(code: code)) }
+    /// As host, seats a computer player in the next free seat.
+    public func addComputer() async { await send(.addComputer) }
+    /// As host, starts the round.
+    public func startRound() async { await send(.startRound) }
+    /// Turns this player's top card.
+    public func turnCard() async { await send(.clientTurnedCard) }
+    /// Calls "Snap!".
+    public func callSnap() async { await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
+    /// Leaves the table (the connection stays open).
+    public func leaveTable() async {
+        await send(.clientQuit)
+        view = nil
+        tableCode = nil
+    }
+
+    /// Closes the connection for good.
+    public func disconnect() async {
+        isClosing = true
+        try? await outbound?.close(.normalClosure, reason: "bye")
+        connectionTask?.cancel()
+    }
+
+    /// Drops the connection without saying goodbye, as a lost network would; the client then reconnects.
+    public func dropConnection() async {
+        try? await outbound?.close(.goingAway, reason: "dropped")
+    }
+
+    /// Every packet received so far, as bytes, when connected with `recordBytes`.
+    public var receivedBytes: [[UInt8]] { recording ?? [] }
+
+    // MARK: - Connection
+
+    private func runConnections() async {
+        var attempt = 0
+        let clock = ContinuousClock()
+        var dropped: ContinuousClock.Instant?
+        while !Task.isCancelled {
+            do {
+                try await WebSocketClient.connect(
+                    url: url,
+                    configuration: .init(maxFrameSize: Wire.maximumPacketSize),
+                    logger: logger
+                ) { inbound, outbound, _ in
+                    await self.opened(outbound)
+                    for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
+                        guard case .binary(let buffer) = message else { continue }
+                        await self.receive(Array(buffer.readableBytesView))
+                    }
+                }
+            } catch {
+                if let waiter = signInWaiter {
+                    signInWaiter = nil
+                    waiter.resume(throwing: ConnectError.unreachable("\(error)"))
+                    continuation.finish()
+                    return
+                }
+            }
+            outbound = nil
+            if let waiter = signInWaiter {
+                signInWaiter = nil
+                waiter.resume(throwing: ConnectError.closed)
+            }
+            guard !isClosing, !serverQuit, token != nil, tableCode != nil else { break }
+            // Dropped while at a table: try to get back in, for as long as the server keeps the seat.
+            dropped = dropped ?? clock.now
+            guard clock.now - dropped! < reconnectWindow else { break }
+            attempt += 1
+            continuation.yield(.reconnecting(attempt: attempt))
+            try? await Task.sleep(for: .milliseconds(min(2_000, 100 * attempt)))
+        }
+        continuation.yield(.closed)
+        continuation.finish()
+    }
+
+    private func opened(_ outbound: WebSocketOutboundWriter) {
+        self.outbound = outbound
+        expectedNumber = 0
+    }
+
+    /// Handles one received packet's bytes.
+    func receive(_ bytes: [UInt8]) async {
+        packetsReceived += 1
+        recording?.append(bytes)
+        let frame: Frame
+        do {
+            frame = try Frame.decode(bytes)
+        } catch {
+            logger.warning("undecodable packet from the server: \(error)")
+            return
+        }
+        if let number = frame.number {
+            if number != expectedNumber {
+                // A gap: something was missed. Ask for the whole table and ignore events until it comes.
+                resyncs += 1
+                awaitingSnapshot = true
+                await send(.resyncRequest)
+            }
+            expectedNumber = number &+ 1
+        }
+        await handle(frame.packet)
+    }
+
+    private func handle(_ packet: Packet) async {
+        switch packet {
+        case .signInRequest:
+            if let token, tableCode != nil {
+                await send(.reconnect(token: token))
+            } else {
+                await send(.signInResponse(name: name))
+            }
+        case .welcome(_, let id, let token):
+            let reconnected = self.token != nil && tableCode != nil
+            self.id = id
+            self.token = token
+            if let waiter = signInWaiter {
+                signInWaiter = nil
+                waiter.resume()
+            }
+            continuation.yield(reconnected ? .reconnected : .signedIn(id))
+        case .tableList(let tables):
+            continuation.yield(.tables(tables))
+        case .tableJoined(let code, let seat):
+            tableCode = code
+            continuation.yield(.joined(code: code, seat: seat))
+        case .snapshot(let view):
+            self.view = view
+            awaitingSnapshot = false
+            continuation.yield(.snapshot(view))
+        case .error(let code, let message):
+            if let waiter = signInWaiter {
+                signInWaiter = nil
+                waiter.resume(throwing: ConnectError.refused(code: code, message: message))
+            }
+            if code == WireErrorCode.unknownToken.rawValue { tableCode = nil }
+            continuation.yield(.refused(code: code, message: message))
+        case .serverQuit(let reason):
+            serverQuit = true
+            continuation.yield(.serverQuit(reason: reason))
+        case .ping(let value):
+            await send(.pong(value))
+        case .playerConnection(let seat, let connected):
+            continuation.yield(.playerConnection(seat, connected: connected))
+        case .otherClientQuit(let id, _) where id == self.id:
+            // We left; the table goes on without us.
+            break
+        default:
+            guard !awaitingSnapshot, var view else { return }
+            do {
+                guard let events = try packet.tableEvents(in: view) else { return }
+                view.apply(events)
+                self.view = view
+                continuation.yield(.table(view, events: events))
+            } catch {
+                resyncs += 1
+                awaitingSnapshot = true
+                await send(.resyncRequest)
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SnapCore
+import SnapServer
+
+/// `snap serve` (and plain `snap`): the game server, with the web client, for everyone on this network.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Start a Snap! server: open the printed address in a browser, or `snap join` from a terminal.",
+        discussion: "Stop it with Ctrl-C: every player is told the server shut down before their connection closes."
+    )
+
+    @Option(help: "The address to listen on: 0.0.0.0 for every network interface, 127.0.0.1 for this machine only.")
+    var host = "0.0.0.0"
+
+    @Option(help: "The port to listen on (1–65535; 0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "Speed factor for every game delay: 2 plays twice as fast.")
+    var speed = 1.0
+
+    @Option(help: "Seconds a dropped player's seat and cards are kept for them.")
+    var grace = 30.0
+
+    @Option(help: "How fast computer players are: easy, normal or hard.")
+    var difficulty: Difficulty = .normal
+
+    @Option(help: "Seed for table codes and shuffles (for reproducible test runs).")
+    var seed: UInt64?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        try validateSpeed(speed)
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535; got \(port).")
+        }
+        guard grace.isFinite, grace >= 0, grace <= 3_600 else {
+            throw ValidationError("--grace must be between 0 and 3600 seconds; got \(grace).")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        guard !host.isEmpty, !host.contains(" ") else {
+            throw ValidationError("--host must be an address such as 0.0.0.0 or 127.0.0.1; got '\(host)'.")
+        }
+    }
+
+    func run() async throws {
+        var configuration = SnapServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.speed = speed
+        configuration.reconnectGrace = .milliseconds(Int64(grace * 1000))
+        configuration.seed = seed
+        configuration.difficulty = difficulty.rawValue
+        var logger = Logger(label: "snap")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let host = host
+        let server = SnapGameServer(configuration: configuration, logger: logger, signals: [.sigint, .sigterm]) { port in
+            // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
+            FileHandle.standardOutput.write(Data((ServeCommand.banner(host: host, port: port) + "\n").utf8))
+        }
+        do {
+            try await server.run()
+        } catch {
+            let text = "\(error)"
+            if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+                throw ServeFailure.portInUse(port)
+            }
+            throw ServeFailure.other(text)
+        }
+    }
+
+    static func banner(host: String, port: Int) -> String {
+        var lines = ["Snap! server running. Open one of these in a browser on this network:"]
+        if host == "0.0.0.0" || host == "::" {
+            lines.append("  http://127.0.0.1:\(port)/   (this machine)")
+            for address in NetworkAddresses.local() { lines.append("  http://\(address):\(port)/") }
+        } else {
+            lines.append("  http://\(host):\(port)/")
+        }
+        lines.append("Terminal players: snap join ws://<address>:\(port)   ·   Stop the server with Ctrl-C.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why the server could not run.
+enum ServeFailure: Error, CustomStringConvertible {
+    case portInUse(Int)
+    case other(String)
+
+    var description: String {
+        switch self {
+        case .portInUse(let port):
+            "Port \(port) is already in use (is another server running?). Choose another with --port, e.g. --port \(port + 1)."
+        case .other(let text): "The server could not start: \(text)"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import SnapClient
+import SnapCore
+import SnapProtocol
+@testable import SnapServer
+
+/// A real server on a free loopback port, for one test.
+struct TestServer {
+    let server: SnapGameServer
+    let port: Int
+    let configuration: SnapServerConfiguration
+    private let task: Task<Void, any Error>
+
+    /// The WebSocket address.
+    var url: String { "ws://127.0.0.1:\(port)/ws" }
+
+    /// Starts a server; fast games and a short grace period unless told otherwise.
+    static func start(
+        speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
+        configure: (inout SnapServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestServer {
+        var configuration = SnapServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.speed = speed
+        configuration.reconnectGrace = grace
+        configuration.pingInterval = .milliseconds(200)
+        configuration.seed = seed
+        configure(&configuration)
+        var logger = Logger(label: "snap.test")
+        logger.logLevel = .warning
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let server = SnapGameServer(configuration: configuration, logger: logger) { port in
+            continuation.yield(port)
+        }
+        let task = Task { try await server.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return TestServer(server: server, port: port, configuration: configuration, task: task)
+    }
+
+    /// Shuts the server down gracefully and waits for it.
+    func stop() async {
+        await server.shutDown()
+        _ = try? await task.value
+    }
+
+    /// The server-side table with this code.
+    func table(_ code: String) async -> TableSession? {
+        await server.lobby.table(code: code)
+    }
+
+    /// An HTTP GET on this server.
+    func get(_ path: String) async throws -> (status: Int, body: String) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Waits for `condition` on a client's updates, up to a time limit.
+@discardableResult
+func waitFor(
+    _ description: String, on updates: UpdateLog, timeout: Duration = .seconds(20),
+    where condition: @escaping @Sendable (ClientUpdate) -> Bool
+) async throws -> ClientUpdate {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+        if let found = await updates.first(where: condition) { return found }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    throw TimedOut(what: description)
+}
+
+/// A test waited too long.
+struct TimedOut: Error, CustomStringConvertible {
+    var what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+/// Every update a client received, kept for the test to look through.
+actor UpdateLog {
+    private(set) var updates: [ClientUpdate] = []
+
+    func append(_ update: ClientUpdate) { updates.append(update) }
+
+    /// The first update that satisfies `condition`.
+    func first(where condition: (ClientUpdate) -> Bool) -> ClientUpdate? {
+        updates.first(where: condition)
+    }
+
+    /// Whether any update so far satisfies `condition`.
+    func contains(where condition: (ClientUpdate) -> Bool) -> Bool { updates.contains(where: condition) }
+}
+
+/// A connected test player: the client and a log of everything it was told.
+struct TestPlayer: Sendable {
+    let client: SnapClient
+    let log: UpdateLog
+    let listener: Task<Void, Never>
+
+    /// Connects and signs in. With `autoPlay`, the player also plays like a person: turns when it is their
+    /// turn, calls Snap! on every match, and now and then calls wrongly (seeded by `autoPlay`).
+    static func connect(
+        _ server: TestServer, name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
+    ) async throws -> TestPlayer {
+        let client = try await SnapClient.connect(to: server.url, name: name, recordBytes: recordBytes)
+        let log = UpdateLog()
+        let listener = Task {
+            var player = seed.map { AutoPlayer(seed: $0) }
+            for await update in client.updates {
+                await log.append(update)
+                await player?.react(to: update, client: client)
+            }
+        }
+        return TestPlayer(client: client, log: log, listener: listener)
+    }
+
+    /// Waits for a refusal with this code.
+    func expectRefusal(_ code: UInt16) async throws -> String {
+        let update = try await waitFor("refusal \(code)", on: log) {
+            if case .refused(code, _) = $0 { true } else { false }
+        }
+        guard case .refused(_, let message) = update else { return "" }
+        return message
+    }
+
+    /// Waits until seated; returns the table code and seat.
+    @discardableResult
+    func joined() async throws -> (code: String, seat: Seat) {
+        let update = try await waitFor("a seat", on: log) { if case .joined = $0 { true } else { false } }
+        guard case .joined(let code, let seat) = update else { throw TimedOut(what: "a seat") }
+        _ = try await waitFor("the snapshot", on: log) { if case .snapshot = $0 { true } else { false } }
+        return (code, seat)
+    }
+}
+
+/// Plays from a client's updates the way a quick person would.
+struct AutoPlayer {
+    var generator: SplitMix64
+    var turnSent = false
+
+    init(seed: UInt64) {
+        generator = SplitMix64(seed: seed)
+    }
+
+    mutating func react(to update: ClientUpdate, client: SnapClient) async {
+        let view: PlayerView
+        switch update {
+        case .table(let current, let events):
+            view = current
+            if events.contains(where: { if case .activated = $0 { true } else { $0 == .resumed } }) { turnSent = false }
+            if events.contains(where: { if case .cardTurned = $0 { true } else { false } }), view.viewerCanCall {
+                if !view.matchingSeats.isEmpty || Int.random(in: 0..<25, using: &generator) == 0 {
+                    await client.callSnap()
+                }
+            }
+        case .snapshot(let current):
+            view = current
+            turnSent = false
+        default:
+            return
+        }
+        if view.viewerCanTurn && !turnSent {
+            turnSent = true
+            await client.turnCard()
+        }
+    }
+}
+
+extension ClientUpdate {
+    /// The table events in this update, if any.
+    var events: [TableEvent] {
+        if case .table(_, let events) = self { events } else { [] }
+    }
+
+    /// Whether this update carries an event matching `condition`.
+    func has(_ condition: (TableEvent) -> Bool) -> Bool { events.contains(where: condition) }
+}
