@@ -62,6 +62,8 @@ public actor SnapClient {
     private let reconnectWindow: Duration
     /// Recorded bytes of every packet received, when recording (for tests that inspect the wire).
     private var recording: [[UInt8]]?
+    /// Packets to throw away on arrival, as a lossy network would (for tests of the resync).
+    private var packetsToLose = 0
 
     private init(url: String, name: String, reconnectWindow: Duration, record: Bool, logger: Logger) {
         self.url = url
@@ -194,8 +196,17 @@ public actor SnapClient {
         expectedNumber = 0
     }
 
+    /// Throws the next packet away on arrival, as if the network lost it (for tests).
+    func loseNextPacket() {
+        packetsToLose += 1
+    }
+
     /// Handles one received packet's bytes.
     func receive(_ bytes: [UInt8]) async {
+        if packetsToLose > 0 {
+            packetsToLose -= 1
+            return
+        }
         packetsReceived += 1
         recording?.append(bytes)
         let frame: Frame

@@ -1,0 +1,90 @@
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import NIOWebSocket
+import SnapProtocol
+
+/// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives.
+actor RawSocket {
+    private(set) var frames: [Frame] = []
+    private(set) var undecodable = 0
+    private(set) var closeCode: WebSocketErrorCode?
+    private(set) var isClosed = false
+    private var outbound: WebSocketOutboundWriter?
+    private var task: Task<Void, Never>?
+
+    static func connect(_ server: TestServer) async throws -> RawSocket {
+        let socket = RawSocket()
+        await socket.start(url: server.url)
+        for _ in 0..<500 {
+            if await socket.frames.contains(where: { $0.packet == .signInRequest }) { return socket }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TimedOut(what: "the sign-in request")
+    }
+
+    private func start(url: String) {
+        task = Task {
+            let close = try? await WebSocketClient.connect(
+                url: url, configuration: .init(maxFrameSize: 1 << 16), logger: Logger(label: "raw")
+            ) { inbound, outbound, _ in
+                await self.opened(outbound)
+                for try await message in inbound.messages(maxSize: 1 << 16) {
+                    if case .binary(let buffer) = message { await self.received(Array(buffer.readableBytesView)) }
+                }
+            }
+            await self.closed(close?.closeCode)
+        }
+    }
+
+    private func opened(_ outbound: WebSocketOutboundWriter) { self.outbound = outbound }
+    private func closed(_ code: WebSocketErrorCode?) {
+        closeCode = code
+        isClosed = true
+    }
+
+    private func received(_ bytes: [UInt8]) {
+        if let frame = try? Frame.decode(bytes) { frames.append(frame) } else { undecodable += 1 }
+    }
+
+    /// Sends a packet, unnumbered.
+    func send(_ packet: Packet) async {
+        await sendBytes(Frame(number: nil, packet: packet).encoded())
+    }
+
+    /// Sends raw bytes as one binary frame.
+    func sendBytes(_ bytes: [UInt8]) async {
+        try? await outbound?.write(.binary(ByteBuffer(bytes: bytes)))
+    }
+
+    /// Sends a text frame.
+    func sendText(_ text: String) async {
+        try? await outbound?.write(.text(text))
+    }
+
+    /// Waits for a packet satisfying `condition`.
+    @discardableResult
+    func waitFor(_ what: String, _ condition: (Packet) -> Bool) async throws -> Packet {
+        for _ in 0..<1_000 {
+            if let frame = frames.first(where: { condition($0.packet) }) { return frame.packet }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TimedOut(what: what)
+    }
+
+    /// Waits for an error packet with this code; returns its message.
+    func waitForError(_ code: UInt16) async throws -> String {
+        let packet = try await waitFor("error \(code)") { if case .error(code, _) = $0 { true } else { false } }
+        guard case .error(_, let message) = packet else { return "" }
+        return message
+    }
+
+    /// Waits until the server closes the connection.
+    func waitForClose() async throws {
+        for _ in 0..<1_000 {
+            if isClosed { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TimedOut(what: "the connection to close")
+    }
+}

@@ -1,0 +1,124 @@
+@testable import SnapClient
+import SnapCore
+import SnapProtocol
+import Testing
+@testable import SnapServer
+
+/// Dropping, reconnecting, leaving and shutting down, with real connections.
+@Suite struct ServerLifecycleTests {
+    /// A host and a guest at a table, with the round dealt. Nothing moves by itself: both are people.
+    func dealtTable(_ server: TestServer, players: Int = 2) async throws -> (String, [TestPlayer]) {
+        let host = try await TestPlayer.connect(server, name: "Host")
+        await host.client.hostTable()
+        let (code, _) = try await host.joined()
+        var everyone = [host]
+        for index in 1..<players {
+            let guest = try await TestPlayer.connect(server, name: "Guest \(index)")
+            await guest.client.joinTable(code: code)
+            try await guest.joined()
+            everyone.append(guest)
+        }
+        await host.client.startRound()
+        for player in everyone { try await waitFor("the deal", on: player.log) { $0.has { $0 == .dealFinished } } }
+        return (code, everyone)
+    }
+
+    @Test func aDroppedPlayerComesBackToTheSameSeatWithTheSameCards() async throws {
+        let server = try await TestServer.start(speed: 100, grace: .seconds(10))
+        let (_, players) = try await dealtTable(server)
+        let (host, guest) = (players[0], players[1])
+        let before = try #require(await guest.client.view)
+        await guest.client.dropConnection()
+        try await waitFor("the drop", on: host.log) {
+            if case .playerConnection(.top, connected: false) = $0 { true } else { false }
+        }
+        try await waitFor("the reconnection", on: guest.log) { if case .reconnected = $0 { true } else { false } }
+        try await waitFor("the return", on: host.log) {
+            if case .playerConnection(.top, connected: true) = $0 { true } else { false }
+        }
+        let after = try #require(await guest.client.view)
+        #expect(after.viewer == .top)
+        #expect(after[.top]?.closedCount == before[.top]?.closedCount)
+        #expect(after[.top]?.info.id == before[.top]?.info.id)
+        #expect(after == before)
+        await server.stop()
+    }
+
+    @Test func aPlayerWhoDoesNotComeBackLeavesAfterTheGracePeriod() async throws {
+        let server = try await TestServer.start(speed: 100, grace: .milliseconds(300))
+        let (code, players) = try await dealtTable(server, players: 3)
+        await players[2].client.disconnect()
+        let update = try await waitFor("the leave", on: players[0].log) {
+            $0.has { if case .playerLeft = $0 { true } else { false } }
+        }
+        guard case .playerLeft(let seat, let handedOutTo) = update.events.first(where: { if case .playerLeft = $0 { true } else { false } }) else {
+            Issue.record("no leave")
+            return
+        }
+        #expect(seat == .left)
+        #expect(handedOutTo.count == 17 || handedOutTo.count == 18)
+        #expect(Set(handedOutTo) == [.bottom, .top])
+        #expect(await players[0].client.view?.cardCount == 52)
+        #expect(await server.table(code)?.cardsAccountedFor == true)
+        await server.stop()
+    }
+
+    @Test func theHostLeavingPassesTheHostRoleOn() async throws {
+        let server = try await TestServer.start()
+        let (_, players) = try await dealtTable(server, players: 3)
+        await players[0].client.leaveTable()
+        try await waitFor("the new host", on: players[1].log) { $0.has { $0 == .hostChanged(.left) } }
+        try await waitFor("the new host", on: players[2].log) { $0.has { $0 == .hostChanged(.left) } }
+        await server.stop()
+    }
+
+    @Test func twoPlayersLeavingAtTheSameMomentLoseNoCards() async throws {
+        let server = try await TestServer.start()
+        let (code, players) = try await dealtTable(server, players: 4)
+        async let first: Void = players[1].client.leaveTable()
+        async let second: Void = players[3].client.leaveTable()
+        _ = await (first, second)
+        for stayer in [players[0], players[2]] {
+            for _ in 0..<500 {
+                if await stayer.client.view?.occupiedSeats.count == 2 { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let view = try #require(await stayer.client.view)
+            // Seats fill bottom, top, left, right: the guests at the top and right left.
+            #expect(view.occupiedSeats == [.bottom, .left])
+            #expect(view.cardCount == 52)
+        }
+        #expect(await server.table(code)?.cardsAccountedFor == true)
+        await server.stop()
+    }
+
+    @Test func everyoneIsToldWhenTheServerShutsDownMidRound() async throws {
+        let server = try await TestServer.start()
+        let (_, players) = try await dealtTable(server)
+        await server.stop()
+        for player in players {
+            try await waitFor("the goodbye", on: player.log) {
+                if case .serverQuit(SnapGameServer.shutdownReason) = $0 { true } else { false }
+            }
+            try await waitFor("the close", on: player.log) { if case .closed = $0 { true } else { false } }
+        }
+    }
+
+    @Test func aPlayerWhoMissesAPacketAsksForTheTableAndCatchesUp() async throws {
+        let server = try await TestServer.start(speed: 20)
+        let (code, players) = try await dealtTable(server)
+        let (host, guest) = (players[0], players[1])
+        await guest.client.loseNextPacket()
+        await host.client.callSnap()  // the guest loses the verdict and sees a gap at the next packet
+        try await waitFor("play to resume", on: host.log) { $0.has { $0 == .resumed } }
+        for _ in 0..<500 {
+            if await guest.client.resyncs == 1, await guest.client.view?.stop == nil { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await guest.client.resyncs == 1)
+        let id = try #require(await guest.client.id)
+        let table = try #require(await server.table(code))
+        #expect(await guest.client.view == (await table.view(for: id)))
+        await server.stop()
+    }
+}
