@@ -139,9 +139,10 @@ public struct Table: Hashable, Sendable {
     ///
     /// - Returns: the seat taken and what happened.
     public mutating func join(_ info: PlayerInfo) throws(TableError) -> (seat: Seat, events: [TableEvent]) {
-        guard !phase.isRoundUnderWay else { throw .roundUnderWay }
         guard seat(of: info.id) == nil else { throw .alreadySeated }
+        // Full before under way: waiting for the round to end would not help.
         guard playerCount < Seat.count else { throw .tableFull }
+        guard !phase.isRoundUnderWay else { throw .roundUnderWay }
         let name = info.name.lowercased()
         guard !players.contains(where: { $0?.info.name.lowercased() == name }) else { throw .nameTaken }
 

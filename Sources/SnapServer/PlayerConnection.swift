@@ -125,7 +125,7 @@ struct PlayerConnection {
             state.table = table
         case .listTables:
             guard state.id != nil else { return refuse(outbox, .notSignedIn) }
-            outbox.send(.tableList(Array(await lobby.openTables().prefix(255))))
+            outbox.send(.tableList(fitting: await lobby.openTables()))
         case .hostTable(let solo):
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
             guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }

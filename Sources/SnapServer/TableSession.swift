@@ -114,6 +114,10 @@ actor TableSession {
         outbox.send(.serverReady(players: runner.table.occupiedSeats.map {
             WirePlayer(id: runner.table[$0]!.info.id, name: runner.table[$0]!.info.name, seat: $0)
         }))
+        // The snapshot cannot say who is dropped right now; these packets do.
+        for (other, member) in members where other != id && member.outbox == nil && !member.info.isComputer {
+            if let seat = runner.table.seat(of: other) { outbox.send(.playerConnection(seat: seat, connected: false)) }
+        }
     }
 
     // MARK: - Playing

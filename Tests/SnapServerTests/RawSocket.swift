@@ -7,6 +7,7 @@ import SnapProtocol
 /// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives.
 actor RawSocket {
     private(set) var frames: [Frame] = []
+    private var searched = 0
     private(set) var undecodable = 0
     private(set) var closeCode: WebSocketErrorCode?
     private(set) var isClosed = false
@@ -17,7 +18,7 @@ actor RawSocket {
         let socket = RawSocket()
         await socket.start(url: server.url)
         for _ in 0..<500 {
-            if await socket.frames.contains(where: { $0.packet == .signInRequest }) { return socket }
+            if await socket.frames.first?.packet == .signInRequest { return socket }
             try await Task.sleep(for: .milliseconds(10))
         }
         throw TimedOut(what: "the sign-in request")
@@ -62,11 +63,14 @@ actor RawSocket {
         try? await outbound?.write(.text(text))
     }
 
-    /// Waits for a packet satisfying `condition`.
+    /// Waits for a packet satisfying `condition`, after the last one found.
     @discardableResult
     func waitFor(_ what: String, _ condition: (Packet) -> Bool) async throws -> Packet {
         for _ in 0..<1_000 {
-            if let frame = frames.first(where: { condition($0.packet) }) { return frame.packet }
+            if let index = frames[searched...].firstIndex(where: { condition($0.packet) }) {
+                searched = index + 1
+                return frames[index].packet
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
         throw TimedOut(what: what)

@@ -1,0 +1,107 @@
+/// The type number of every packet, as the header carries it. The numbers are stable.
+///
+/// 0x64–0x70 are the original game's; the rest are new. Each case is named after its ``Packet`` case.
+public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
+    case signInRequest = 0x64
+    case signInResponse = 0x65
+    case serverReady = 0x66
+    case clientReady = 0x67
+    case dealCards = 0x68
+    case clientDealtCards = 0x69
+    case activatePlayer = 0x6A
+    case clientTurnedCard = 0x6B
+    case playerShouldSnap = 0x6C
+    case playerCalledSnap = 0x6D
+    case otherClientQuit = 0x6E
+    case serverQuit = 0x6F
+    case clientQuit = 0x70
+    case welcome = 0x71
+    case listTables = 0x72
+    case tableList = 0x73
+    case hostTable = 0x74
+    case joinTable = 0x75
+    case tableJoined = 0x76
+    case addComputer = 0x77
+    case startRound = 0x78
+    case ping = 0x79
+    case pong = 0x7A
+    case resyncRequest = 0x7B
+    case snapshot = 0x7C
+    case reconnect = 0x7D
+    case error = 0x7E
+    case cardTurned = 0x7F
+    case playerJoined = 0x80
+    case seatsRearranged = 0x81
+    case hostChanged = 0x82
+    case dealFinished = 0x83
+    case recycled = 0x84
+    case pileCollected = 0x85
+    case openPileTurnedUnder = 0x86
+    case cardPaid = 0x87
+    case playerOut = 0x88
+    case resumed = 0x89
+    case roundWon = 0x8A
+    case roundAbandoned = 0x8B
+    case playerConnection = 0x8C
+
+    /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
+    public var name: String {
+        let caseName = String(describing: self)
+        return caseName.prefix(1).uppercased() + caseName.dropFirst()
+    }
+}
+
+extension Packet {
+    /// The packet's type.
+    public var type: PacketType {
+        switch self {
+        case .signInRequest: .signInRequest
+        case .signInResponse: .signInResponse
+        case .serverReady: .serverReady
+        case .clientReady: .clientReady
+        case .dealCards: .dealCards
+        case .clientDealtCards: .clientDealtCards
+        case .activatePlayer: .activatePlayer
+        case .clientTurnedCard: .clientTurnedCard
+        case .playerShouldSnap: .playerShouldSnap
+        case .playerCalledSnap: .playerCalledSnap
+        case .otherClientQuit: .otherClientQuit
+        case .serverQuit: .serverQuit
+        case .clientQuit: .clientQuit
+        case .welcome: .welcome
+        case .listTables: .listTables
+        case .tableList: .tableList
+        case .hostTable: .hostTable
+        case .joinTable: .joinTable
+        case .tableJoined: .tableJoined
+        case .addComputer: .addComputer
+        case .startRound: .startRound
+        case .ping: .ping
+        case .pong: .pong
+        case .resyncRequest: .resyncRequest
+        case .snapshot: .snapshot
+        case .reconnect: .reconnect
+        case .error: .error
+        case .cardTurned: .cardTurned
+        case .playerJoined: .playerJoined
+        case .seatsRearranged: .seatsRearranged
+        case .hostChanged: .hostChanged
+        case .dealFinished: .dealFinished
+        case .recycled: .recycled
+        case .pileCollected: .pileCollected
+        case .openPileTurnedUnder: .openPileTurnedUnder
+        case .cardPaid: .cardPaid
+        case .playerOut: .playerOut
+        case .resumed: .resumed
+        case .roundWon: .roundWon
+        case .roundAbandoned: .roundAbandoned
+        case .playerConnection: .playerConnection
+        }
+    }
+
+    /// The type number the header carries.
+    public var typeNumber: UInt16 { type.rawValue }
+
+    /// The packet's name, e.g. "SignInRequest".
+    public var name: String { type.name }
+}

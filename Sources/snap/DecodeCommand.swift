@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SnapProtocol
+
+/// `snap decode HEX`: reads one packet written in hex and prints it as JSON.
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode one Snap! packet written in hex and print it as JSON.",
+        discussion: """
+            The hex may be split over several arguments and may contain spaces:
+            `snap decode 534E4150FFFFFFFF0064` and `snap decode "53 4E 41 50 FF FF FF FF 00 64"` are the same.
+            The JSON has sorted keys: {"number", "type", "name", "fields"}; docs/PROTOCOL.md lists the fields.
+            A packet that breaks the format is reported on standard error, with exit status 1.
+            """
+    )
+
+    @Argument(help: "The packet's bytes in hex, two digits a byte; spaces are allowed.")
+    var hex: [String]
+
+    @Flag(help: "Print the JSON on one line.")
+    var compact = false
+
+    func validate() throws {
+        guard !hex.joined().allSatisfy(\.isWhitespace) else {
+            throw ValidationError("Give the packet's bytes in hex, e.g. snap decode 534E4150FFFFFFFF0064.")
+        }
+        do {
+            _ = try Hex.bytes(hex.joined(separator: " "))
+        } catch {
+            throw ValidationError("That is not hex: \(error).")
+        }
+    }
+
+    func run() throws {
+        let bytes = try Hex.bytes(hex.joined(separator: " "))
+        do {
+            let frame = try Frame.decode(bytes)
+            print(frame.json.rendered(pretty: !compact))
+        } catch {
+            FileHandle.standardError.write(Data("Error: not a valid packet: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
