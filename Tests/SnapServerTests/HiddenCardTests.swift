@@ -1,0 +1,71 @@
+import SnapClient
+import SnapCore
+import SnapProtocol
+import Testing
+@testable import SnapServer
+
+/// No client ever receives the identity of a face-down card before it is turned.
+@Suite struct HiddenCardTests {
+    @Test func noFaceDownCardIsEverSentBeforeItIsTurned() async throws {
+        let seed: UInt64 = 77
+        let server = try await TestServer.start(speed: 200, seed: seed)
+        let host = try await TestPlayer.connect(server, name: "Host", recordBytes: true, autoPlay: 5)
+        await host.client.hostTable()
+        let (code, _) = try await host.joined()
+        let guest = try await TestPlayer.connect(server, name: "Guest", recordBytes: true, autoPlay: 6)
+        await guest.client.joinTable(code: code)
+        try await guest.joined()
+
+        // The test knows the deck: the server's seed gives the table code, then the table's seed, which
+        // draws the starting player and shuffles (see Lobby.openTable and Table.startRound).
+        var lobby = SplitMix64(seed: seed)
+        #expect(TableCode.random(using: &lobby) == code)
+        var table = SplitMix64(seed: lobby.next())
+        let starterIndex = Int.random(in: 0..<2, using: &table)
+        let deck = Deck.shuffled(using: &table)
+        let starter: Seat = [.bottom, .top][starterIndex]
+        // Dealt one at a time from the starter: the starter's top closed card is the second-to-last dealt.
+        let firstTurn = deck[50]
+
+        await host.client.startRound()
+        for player in [host, guest] {
+            try await waitFor("the winner", on: player.log, timeout: .seconds(120)) {
+                $0.has { if case .roundWon = $0 { true } else { false } }
+            }
+        }
+        for player in [host, guest] {
+            var turned = Set<Card>()
+            var sawFirstTurn = false
+            for bytes in await player.client.receivedBytes {
+                let frame = try Frame.decode(bytes)
+                switch frame.packet {
+                case .cardTurned(let seat, let card):
+                    if !sawFirstTurn {
+                        #expect(seat == starter && card == firstTurn, "the test's deck differs from the server's")
+                        sawFirstTurn = true
+                    }
+                    turned.insert(card)
+                case .snapshot(let view):
+                    for seat in view.seats.compactMap({ $0 }) {
+                        #expect(seat.open.allSatisfy(turned.contains), "a snapshot showed a card never turned")
+                    }
+                default:
+                    // No other packet carries a card at all: check the bytes for every card still unturned.
+                    for card in deck where !turned.contains(card) {
+                        #expect(!frame.packet.mentions(card), "\(frame.packet.name) named \(card) before it was turned")
+                    }
+                }
+            }
+            #expect(sawFirstTurn)
+        }
+        await server.stop()
+    }
+}
+
+extension Packet {
+    /// Whether the decoded packet names this card anywhere.
+    func mentions(_ card: Card) -> Bool {
+        // Cards print as rank and suit symbol ("10♥"), which nothing else in a packet contains.
+        String(reflecting: self).contains(card.description)
+    }
+}
