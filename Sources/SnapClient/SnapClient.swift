@@ -44,6 +44,8 @@ public actor SnapClient {
     public private(set) var tableCode: String?
     /// Packets received, and resyncs asked for (for tests and diagnostics).
     public private(set) var packetsReceived = 0
+    /// Bytes of the packets received so far (WebSocket framing not counted).
+    public private(set) var bytesReceived = 0
     /// How many times a gap in packet numbers made the client ask for a resync.
     public private(set) var resyncs = 0
 
@@ -208,6 +210,7 @@ public actor SnapClient {
             return
         }
         packetsReceived += 1
+        bytesReceived += bytes.count
         recording?.append(bytes)
         let frame: Frame
         do {
