@@ -81,7 +81,7 @@ let package = Package(
 
         // MARK: - Terminal client
 
-        .target(name: "SnapTerminal", dependencies: ["SnapCore"], swiftSettings: swiftSettings),
+        .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient"], swiftSettings: swiftSettings),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore"], swiftSettings: swiftSettings),
 
         // MARK: - Command line

@@ -66,6 +66,17 @@ public actor SnapClient {
     private var recording: [[UInt8]]?
     /// Packets to throw away on arrival, as a lossy network would (for tests of the resync).
     private var packetsToLose = 0
+    private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
+    private var seatWaiter: CheckedContinuation<Seat, any Error>?
+
+    /// Why the server would not seat us.
+    public struct Refusal: Error, CustomStringConvertible {
+        /// The refusal's code (see docs/PROTOCOL.md).
+        public var code: UInt16
+        /// What the server said.
+        public var message: String
+        public var description: String { message }
+    }
 
     private init(url: String, name: String, reconnectWindow: Duration, record: Bool, logger: Logger) {
         self.url = url
@@ -115,6 +126,25 @@ public actor SnapClient {
 
     /// Asks for the open tables; they arrive as ``ClientUpdate/tables(_:)``.
     public func listTables() async { await send(.listTables) }
+
+    /// The open tables on the server.
+    public func openTables() async -> [TableSummary] {
+        await withCheckedContinuation { waiter in
+            tablesWaiters.append(waiter)
+            Task { await self.listTables() }
+        }
+    }
+
+    /// Sits down at a table: joins the one with `code`, or hosts a new one when `code` is nil.
+    ///
+    /// - Returns: the seat taken.
+    /// - Throws: ``Refusal`` with the server's reason (unknown code, table full, round under way, …).
+    public func sitDown(at code: String?, solo: Bool = false) async throws -> Seat {
+        try await withCheckedThrowingContinuation { waiter in
+            seatWaiter = waiter
+            Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
+        }
+    }
     /// Opens a table (with three computer players when `solo`).
     public func hostTable(solo: Bool = false) async { await send(.hostTable(solo: solo)) }
     /// Joins the table with this code.
@@ -249,9 +279,13 @@ public actor SnapClient {
             }
             continuation.yield(reconnected ? .reconnected : .signedIn(id))
         case .tableList(let tables):
+            for waiter in tablesWaiters { waiter.resume(returning: tables) }
+            tablesWaiters = []
             continuation.yield(.tables(tables))
         case .tableJoined(let code, let seat):
             tableCode = code
+            seatWaiter?.resume(returning: seat)
+            seatWaiter = nil
             continuation.yield(.joined(code: code, seat: seat))
         case .snapshot(let view):
             self.view = view
@@ -263,6 +297,10 @@ public actor SnapClient {
                 waiter.resume(throwing: ConnectError.refused(code: code, message: message))
             }
             if code == WireErrorCode.unknownToken.rawValue { tableCode = nil }
+            if let waiter = seatWaiter {
+                seatWaiter = nil
+                waiter.resume(throwing: Refusal(code: code, message: message))
+            }
             continuation.yield(.refused(code: code, message: message))
         case .serverQuit(let reason):
             serverQuit = true

@@ -10,7 +10,10 @@ struct SnapCommand: AsyncParsableCommand {
             Without a subcommand, snap starts a server (snap serve): open the address it prints in a browser.
             Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join`.
             """,
-        subcommands: [ServeCommand.self, SoloCommand.self, SimulateCommand.self, DecodeCommand.self, BenchCommand.self],
+        subcommands: [
+            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, SimulateCommand.self,
+            DecodeCommand.self, BenchCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 }

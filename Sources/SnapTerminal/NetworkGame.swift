@@ -1,0 +1,149 @@
+import Foundation
+import SnapClient
+import SnapCore
+import Synchronization
+
+/// Snap! in the terminal against people over the network: the table a ``SnapClient`` mirrors, drawn
+/// full screen, with keys sent to the server. Used by `snap host` and `snap join`.
+public struct NetworkGame: Sendable {
+    /// The connected, seated client.
+    public let client: SnapClient
+    /// Where others can reach the server, shown to the host while waiting.
+    public let addresses: [String]
+    /// How long the server shows the deal (the deal's length divided by the server's speed).
+    public let dealLength: Duration
+
+    /// Describes a game.
+    public init(client: SnapClient, addresses: [String] = [], dealLength: Duration = .seconds(2)) {
+        self.client = client
+        self.addresses = addresses
+        self.dealLength = dealLength
+    }
+
+    /// The message printed when standard input or output is not a terminal.
+    public static let needsTerminalMessage =
+        "snap host and snap join need an interactive terminal: run them in a terminal window, with neither input nor output redirected."
+
+    /// Whether this process has an interactive terminal to play in.
+    public static var hasTerminal: Bool { Terminal.isInteractive }
+
+    /// Plays until the person quits or the server goes away; returns the exit status.
+    public func run() async -> Int32 {
+        let mailbox = Mailbox()
+        let client = client
+        let listener = Task {
+            for await update in client.updates { mailbox.post(update) }
+        }
+        defer { listener.cancel() }
+        let status = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+            // The terminal loop blocks in poll(), so it gets a thread of its own.
+            let thread = Thread { [self] in done.resume(returning: loop(mailbox: mailbox)) }
+            thread.start()
+        }
+        await client.disconnect()
+        return status
+    }
+
+    private func loop(mailbox: Mailbox) -> Int32 {
+        guard Terminal.isInteractive else {
+            printError(NetworkGame.needsTerminalMessage)
+            return 2
+        }
+        let terminal = Terminal()
+        do {
+            try terminal.enter()
+        } catch {
+            printError(NetworkGame.needsTerminalMessage)
+            return 2
+        }
+        let colour = Terminal.wantsColour
+        let clock = ContinuousClock()
+        let start = clock.now
+        var session = NetworkSession(addresses: addresses, dealLength: dealLength)
+        var drawn: [String] = []
+        var clearFirst = true
+        var status: Int32 = 0
+        play: while true {
+            let now = clock.now - start
+            for update in mailbox.take() {
+                session.apply(update, at: now)
+            }
+            send(session.takeRequests())
+            let size = terminal.size
+            let lines = session.screen(size: size, colour: colour, at: now)?.render() ?? ["Joining the table…"]
+            if lines != drawn || clearFirst {
+                terminal.draw(lines, width: size.columns, clearFirst: clearFirst)
+                drawn = lines
+                clearFirst = false
+            }
+            // Short waits so that what the server says shows at once.
+            switch terminal.waitForInput(timeout: min(session.wait(at: now), .milliseconds(15))) {
+            case .timeout:
+                continue
+            case .resized:
+                clearFirst = true
+            case .closed:
+                status = 1
+                break play
+            case .bytes(let bytes):
+                for key in Key.parse(bytes) {
+                    switch session.handle(key, at: clock.now - start) {
+                    case .play: break
+                    case .redraw: clearFirst = true
+                    case .quit(let code):
+                        status = code
+                        break play
+                    }
+                }
+            }
+        }
+        send(session.takeRequests())
+        terminal.restore()
+        if let view = session.view {
+            let scores = view.occupiedSeats.compactMap { view[$0].map { "\($0.info.name) \($0.gamesWon)" } }
+            print("Thanks for playing Snap! Games won: \(scores.joined(separator: ", ")).")
+        }
+        if let ended = session.ended { print(ended.replacingOccurrences(of: " Press any key to leave.", with: "")) }
+        return status
+    }
+
+    private func send(_ requests: [NetworkSession.Request]) {
+        guard !requests.isEmpty else { return }
+        let client = client
+        let done = DispatchSemaphore(value: 0)
+        // Sent in order, and before the next frame, so that a quick key press is never lost or reordered.
+        Task {
+            for request in requests {
+                switch request {
+                case .turnCard: await client.turnCard()
+                case .callSnap: await client.callSnap()
+                case .startRound: await client.startRound()
+                case .addComputer: await client.addComputer()
+                case .leave: await client.leaveTable()
+                }
+            }
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// Updates from the client's task, waiting for the terminal thread to take them.
+private final class Mailbox: Sendable {
+    private let updates = Mutex<[ClientUpdate]>([])
+
+    func post(_ update: ClientUpdate) {
+        updates.withLock { $0.append(update) }
+    }
+
+    func take() -> [ClientUpdate] {
+        updates.withLock { updates in
+            defer { updates = [] }
+            return updates
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import SnapClient
+import SnapCore
+
+/// The state of a networked game between frames (`snap host`, `snap join`): the table as the server
+/// last described it, the movement log, the overlay and the last message. No I/O and no clock: updates
+/// and keys come in, requests for the server and frames go out, so tests can drive it directly.
+struct NetworkSession {
+    /// What the program should ask of the server.
+    enum Request: Equatable, Sendable {
+        case turnCard, callSnap, startRound, addComputer, leave
+    }
+
+    /// What a key asks of the program.
+    enum Outcome: Equatable {
+        case play
+        case redraw
+        case quit(Int32)
+    }
+
+    /// The table as this player sees it, once seated.
+    private(set) var view: PlayerView?
+    /// The table's code.
+    private(set) var code: String?
+    /// Where others can reach the server (shown to the host while waiting).
+    let addresses: [String]
+    /// Where the cards went lately.
+    private(set) var cues = MovementCues()
+    /// The box shown over the table.
+    private(set) var overlay = TableScreen.Overlay.none
+    /// A short message and until when it is shown (nil: until replaced).
+    private(set) var hint: (text: String, until: Duration?)?
+    /// Requests waiting to be sent to the server.
+    private(set) var requests: [Request] = []
+    /// Why the game ended, once it has (the server shut down, the connection is gone).
+    private(set) var ended: String?
+    private var dealStart: Duration?
+    private var dealLength: Duration
+
+    /// A session; `dealLength` is how long the server shows the deal (for the progress bar).
+    init(addresses: [String] = [], dealLength: Duration = .seconds(2)) {
+        self.addresses = addresses
+        self.dealLength = dealLength
+    }
+
+    /// Whether this player is the host.
+    var isHost: Bool { view.map { $0.host != nil && $0.host == $0.viewer } ?? false }
+
+    /// Takes the requests waiting to be sent.
+    mutating func takeRequests() -> [Request] {
+        defer { requests = [] }
+        return requests
+    }
+
+    /// Applies what the server said.
+    mutating func apply(_ update: ClientUpdate, at time: Duration) {
+        switch update {
+        case .joined(let code, _):
+            self.code = code
+        case .snapshot(let view):
+            self.view = view
+        case .table(let view, let events):
+            if let before = self.view { cues.record(events, before: before, at: time) }
+            for event in events {
+                if case .roundStarted = event { dealStart = time }
+                if case .dealFinished = event { dealStart = nil }
+            }
+            self.view = view
+        case .playerConnection(let seat, let connected):
+            let name = view?[seat]?.info.name ?? "A player"
+            show(connected ? "\(name) is back." : "\(name)'s connection dropped; their seat is kept for them.", at: time)
+        case .refused(_, let message):
+            show(message, at: time)
+        case .reconnecting(let attempt):
+            hint = ("Connection lost: reconnecting (attempt \(attempt))…", nil)
+        case .reconnected:
+            show("Reconnected: you are back in your seat.", at: time)
+        case .serverQuit(let reason):
+            ended = "\(reason) Press any key to leave."
+        case .closed:
+            if ended == nil { ended = "The connection to the server is gone. Press any key to leave." }
+        case .signedIn, .tables:
+            break
+        }
+    }
+
+    /// Handles a key pressed at `time`.
+    mutating func handle(_ key: Key, at time: Duration) -> Outcome {
+        if key == .interrupt { return .quit(130) }
+        if key == .redraw { return .redraw }
+        if ended != nil { return .quit(0) }
+        switch overlay {
+        case .quitPrompt:
+            switch key {
+            case .character("y"), .character("Y"):
+                requests.append(.leave)
+                return .quit(0)
+            case .character("n"), .character("N"), .character("q"), .escape, .enter: overlay = .none
+            default: break
+            }
+            return .play
+        case .help:
+            overlay = key == .character("q") ? .quitPrompt : .none
+            return .play
+        case .none:
+            break
+        }
+        let phase = view?.phase ?? .waiting
+        switch key {
+        case .enter, .character("t"), .character("T"):
+            if phase.isRoundUnderWay {
+                requests.append(.turnCard)
+            } else if isHost {
+                requests.append(.startRound)
+            } else {
+                show("Waiting for the host to start the round.", at: time)
+            }
+        case .space, .character("s"), .character("S"):
+            if phase.isRoundUnderWay { requests.append(.callSnap) } else { show("No round is under way.", at: time) }
+        case .character("n"), .character("N"):
+            if phase.isRoundUnderWay {
+                show("The round is still on.", at: time)
+            } else if isHost {
+                requests.append(.startRound)
+            } else {
+                show("Only the host starts the next round.", at: time)
+            }
+        case .character("c"), .character("C"):
+            if isHost && !phase.isRoundUnderWay {
+                requests.append(.addComputer)
+            } else {
+                show(isHost ? "Computer players join between rounds." : "Only the host adds computer players.", at: time)
+            }
+        case .character("?"), .character("h"), .character("H"):
+            overlay = .help
+        case .character("q"), .character("Q"), .endOfInput:
+            overlay = .quitPrompt
+        default:
+            break
+        }
+        return .play
+    }
+
+    /// The banner under the title while nobody is playing: the code to share, and what to press.
+    var waitingBanner: String? {
+        guard let view, !view.phase.isRoundUnderWay, let code else { return nil }
+        let players = view.occupiedSeats.count
+        if isHost {
+            let reach = addresses.first.map { "  ·  others: snap join ws://\($0) --table \(code)" } ?? ""
+            let start = players >= 2 ? "Enter starts the round" : "waiting for players"
+            return "Table \(code)  ·  \(players)/4 seated  ·  \(start)  ·  c adds a computer player\(reach)"
+        }
+        return "Table \(code)  ·  \(players)/4 seated  ·  waiting for the host to start"
+    }
+
+    /// The frame to draw at `time`, if seated.
+    func screen(size: TerminalSize, colour: Bool, at time: Duration) -> TableScreen? {
+        guard let view else { return nil }
+        let message = ended ?? hint.flatMap { hint in (hint.until.map { $0 > time } ?? true) ? hint.text : nil }
+        return TableScreen(
+            view: view,
+            size: size,
+            colour: colour,
+            cues: cues.lines(at: time),
+            hint: message ?? waitingBanner,
+            overlay: overlay,
+            dealProgress: dealStart.map { dealLength > .zero ? min(1, (time - $0) / dealLength) : 1 })
+    }
+
+    /// How long to wait for a key or an update before the next frame is due.
+    func wait(at time: Duration) -> Duration {
+        var wait: Duration = dealStart != nil ? .milliseconds(50) : .milliseconds(250)
+        if let until = hint?.until { wait = min(wait, until - time) }
+        if let expiry = cues.nextExpiry(after: time) { wait = min(wait, expiry - time) }
+        return max(.zero, wait)
+    }
+
+    private mutating func show(_ text: String, at time: Duration) {
+        hint = (text, time + .seconds(3))
+    }
+}

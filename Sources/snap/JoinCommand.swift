@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SnapClient
+import SnapCore
+import SnapProtocol
+import SnapServer
+import SnapTerminal
+
+/// `snap join`: sit down at a table on a Snap! server and play in this terminal.
+struct JoinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "join",
+        abstract: "Join a table on a Snap! server and play in this terminal.",
+        discussion: """
+            Without --table, lists the open tables on the server and lets you pick one.
+            Keys: Enter turns your card, Space calls Snap!, ? shows help, q leaves the table.
+            """
+    )
+
+    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), or HOST:PORT.")
+    var server = "ws://127.0.0.1:8080"
+
+    @Option(help: "The four-letter code of the table to join.")
+    var table: String?
+
+    @Option(help: "Your name at the table (1–20 visible characters).")
+    var name: String
+
+    func validate() throws {
+        _ = try webSocketURL()
+        do { _ = try PlayerName.validated(name) } catch { throw ValidationError("--name: \(error)") }
+        if let table, TableCode.normalized(table) == nil {
+            throw ValidationError("--table: a table code is four letters (no I or O), such as KXPT; got '\(table)'.")
+        }
+    }
+
+    /// The server's WebSocket address, from what was typed.
+    func webSocketURL() throws -> String {
+        var text = server.trimmingCharacters(in: .whitespaces)
+        if !text.contains("://") { text = "ws://" + text }
+        guard let url = URLComponents(string: text), url.scheme == "ws", let host = url.host, !host.isEmpty else {
+            throw ValidationError("'\(server)' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080.")
+        }
+        let port = url.port ?? 8080
+        let path = url.path.isEmpty || url.path == "/" ? "/ws" : url.path
+        return "ws://\(host):\(port)\(path)"
+    }
+
+    func run() async throws {
+        guard NetworkGame.hasTerminal else { throw ValidationError(NetworkGame.needsTerminalMessage) }
+        let url = try webSocketURL()
+        let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
+        let client: SnapClient
+        do {
+            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), logger: quiet)
+        } catch {
+            throw ServeFailure.unreachable(url, "\(error)")
+        }
+        var code = table.flatMap(TableCode.normalized)
+        while true {
+            if code == nil { code = await pickTable(client) }
+            guard let chosen = code else {
+                await client.disconnect()
+                return
+            }
+            do {
+                _ = try await client.sitDown(at: chosen)
+                break
+            } catch {
+                print("Could not join table \(chosen): \(error)")
+                code = nil
+                if table != nil { throw ExitCode.failure }
+            }
+        }
+        let status = await NetworkGame(client: client).run()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Lists the open tables and asks which one; nil to give up.
+    private func pickTable(_ client: SnapClient) async -> String? {
+        while true {
+            let tables = await client.openTables()
+            if tables.isEmpty {
+                print("No open tables on this server yet. Ask someone to host one (snap host, or Host Game in a browser).")
+            } else {
+                print("Open tables:")
+                for (index, table) in tables.enumerated() {
+                    let state = table.roundUnderWay ? "round under way" : "\(table.seatsFree) seat\(table.seatsFree == 1 ? "" : "s") free"
+                    print("  \(index + 1). \(table.code)  hosted by \(table.hostName)  ·  \(table.players) playing  ·  \(state)")
+                }
+            }
+            print(tables.isEmpty ? "Type a table code, Enter to look again, or q to quit: " : "Pick a number or type a code (Enter looks again, q quits): ", terminator: "")
+            fflush(nil)
+            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return nil }
+            if line.lowercased() == "q" { return nil }
+            if line.isEmpty { continue }
+            if let number = Int(line), (1...tables.count).contains(number) { return tables[number - 1].code }
+            if let code = TableCode.normalized(line) { return code }
+            print("'\(line)' is neither a number from the list nor a table code (four letters, such as KXPT).")
+        }
+    }
+}
