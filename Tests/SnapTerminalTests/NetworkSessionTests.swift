@@ -1,0 +1,83 @@
+import SnapClient
+import SnapCore
+import Testing
+
+@testable import SnapTerminal
+
+@Suite struct NetworkSessionTests {
+    /// A two-player table as the guest (top) or the host (bottom) sees it, before the round.
+    func waitingView(viewer: Seat) throws -> PlayerView {
+        var table = Table()
+        _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
+        _ = try table.join(PlayerInfo(id: PlayerID("bob"), name: "Bob"))
+        return table.view(for: viewer)
+    }
+
+    func seated(_ viewer: Seat) throws -> NetworkSession {
+        var session = NetworkSession(addresses: ["192.0.2.2:8080"])
+        session.apply(.joined(code: "KXPT", seat: viewer), at: .zero)
+        session.apply(.snapshot(try waitingView(viewer: viewer)), at: .zero)
+        return session
+    }
+
+    @Test func theHostStartsTheRoundWithEnterAndAddsComputerPlayersWithC() throws {
+        var session = try seated(.bottom)
+        #expect(session.isHost)
+        #expect(session.waitingBanner?.contains("KXPT") == true)
+        _ = session.handle(.enter, at: .zero)
+        _ = session.handle(.character("c"), at: .zero)
+        #expect(session.takeRequests() == [.startRound, .addComputer])
+        #expect(session.takeRequests().isEmpty)
+    }
+
+    @Test func aGuestWaitsForTheHost() throws {
+        var session = try seated(.top)
+        #expect(!session.isHost)
+        _ = session.handle(.enter, at: .zero)
+        _ = session.handle(.character("c"), at: .zero)
+        #expect(session.takeRequests().isEmpty)
+        let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero))
+        #expect(screen.hint == "Only the host adds computer players.")
+    }
+
+    @Test func duringARoundKeysTurnAndCall() throws {
+        var session = try seated(.top)
+        var table = Table()
+        _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
+        _ = try table.join(PlayerInfo(id: PlayerID("bob"), name: "Bob"))
+        var generator = SplitMix64(seed: 1)
+        let before = table.view(for: .top)
+        let events = try table.startRound(by: .bottom, using: &generator)
+        session.apply(.table(table.view(for: .top), events: events), at: .zero)
+        #expect(session.view?.phase == .dealing)
+        _ = session.handle(.enter, at: .zero)
+        _ = session.handle(.space, at: .zero)
+        #expect(session.takeRequests() == [.turnCard, .callSnap])
+        #expect(before.phase == .waiting)
+    }
+
+    @Test func quittingAsksFirstAndThenLeaves() throws {
+        var session = try seated(.top)
+        #expect(session.handle(.character("q"), at: .zero) == .play)
+        #expect(session.handle(.character("n"), at: .zero) == .play)
+        #expect(session.takeRequests().isEmpty)
+        _ = session.handle(.character("q"), at: .zero)
+        #expect(session.handle(.character("y"), at: .zero) == .quit(0))
+        #expect(session.takeRequests() == [.leave])
+    }
+
+    @Test func troubleIsShown() throws {
+        var session = try seated(.top)
+        session.apply(.playerConnection(.bottom, connected: false), at: .zero)
+        #expect(
+            session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint
+                == "Ann's connection dropped; their seat is kept for them.")
+        session.apply(.reconnecting(attempt: 2), at: .seconds(1))
+        #expect(
+            session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(9))?.hint
+                == "Connection lost: reconnecting (attempt 2)…")
+        session.apply(.serverQuit(reason: "The server shut down."), at: .seconds(10))
+        #expect(session.ended == "The server shut down. Press any key to leave.")
+        #expect(session.handle(.character("x"), at: .seconds(11)) == .quit(0))
+    }
+}
