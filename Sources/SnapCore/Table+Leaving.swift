@@ -44,9 +44,10 @@ extension Table {
         seat.clockwiseAfter.first { self[$0] != nil }
     }
 
+    /// Passes the host role clockwise, to the next person if there is one: a computer player cannot start rounds.
     mutating func passHostRole(from seat: Seat) -> [TableEvent] {
         guard host == seat else { return [] }
-        host = nextOccupied(after: seat)
+        host = seat.clockwiseAfter.first { self[$0].map { !$0.info.isComputer } ?? false } ?? nextOccupied(after: seat)
         return [.hostChanged(host)]
     }
 

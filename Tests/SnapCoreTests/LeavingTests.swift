@@ -55,6 +55,15 @@ import Testing
         #expect(table.cardsAccountedFor)
     }
 
+    @Test func theHostRoleSkipsComputerPlayers() throws {
+        var table = Table()
+        _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
+        _ = try table.join(PlayerInfo(id: PlayerID("lucy"), name: "Lucy", isComputer: true))  // top
+        _ = try table.join(PlayerInfo(id: PlayerID("ray"), name: "Ray", isComputer: true))  // left
+        _ = try table.join(PlayerInfo(id: PlayerID("zoe"), name: "Zoe"))  // right
+        #expect(try table.leave(.bottom).last == .hostChanged(.right))
+    }
+
     @Test func twoPlayersLeavingAtTheSameMomentLoseNoCards() throws {
         var generator = SplitMix64(seed: 11)
         var table = tableWith(4)
