@@ -233,6 +233,9 @@ actor TableSession {
     /// Whether all 52 cards are at the table.
     var cardsAccountedFor: Bool { runner.table.cardsAccountedFor }
 
+    /// How many times, after an action, the 52 cards were not all at the table (must stay 0).
+    private(set) var conservationFailures = 0
+
     // MARK: - Time
 
     /// Fires every timer that is due, so that actions are judged against an up-to-date table.
@@ -268,6 +271,11 @@ actor TableSession {
 
     private func broadcast(_ events: [TableEvent], except skipped: PlayerID? = nil) {
         for event in events { logger.debug("\(event)") }
+        // Cheap enough to check after every action; a failure would be a bug in the rules.
+        if !runner.table.cardsAccountedFor {
+            conservationFailures += 1
+            logger.error("cards not accounted for after \(events)")
+        }
         for packet in packets.packets(for: events) { broadcastPacket(packet, except: skipped) }
     }
 

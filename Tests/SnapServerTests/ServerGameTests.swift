@@ -28,6 +28,7 @@ import Testing
         }
         let table = try #require(await server.table(code))
         #expect(await table.cardsAccountedFor)
+        #expect(await table.conservationFailures == 0)
         for player in everyone {
             let id = try #require(await player.client.id)
             let mirror = await player.client.view

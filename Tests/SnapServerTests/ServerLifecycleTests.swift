@@ -60,6 +60,7 @@ import Testing
         #expect(Set(handedOutTo) == [.bottom, .top])
         #expect(await players[0].client.view?.cardCount == 52)
         #expect(await server.table(code)?.cardsAccountedFor == true)
+        #expect(await server.table(code)?.conservationFailures == 0)
         await server.stop()
     }
 
