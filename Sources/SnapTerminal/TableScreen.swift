@@ -1,0 +1,385 @@
+import SnapCore
+
+/// One frame of the Snap! table as terminal lines: a pure function of what a player sees.
+///
+/// The viewer sits at the bottom, the others to the left, top and right. Each seat shows its name, games
+/// won, a face-down closed pile with its count and the open pile's top card; the active player is marked
+/// with ▶, calls get a "Snap!" bubble with their verdict, and the centre shows the status line. No I/O:
+/// ``render()`` returns exactly ``size`` rows of text, with ANSI colours only when ``colour`` is on.
+public struct TableScreen: Hashable, Sendable {
+    /// A box drawn over the table.
+    public enum Overlay: Hashable, Sendable {
+        /// Just the table.
+        case none
+        /// The keys and a short summary of the rules.
+        case help
+        /// "Quit? (y/n)".
+        case quitPrompt
+    }
+
+    /// The smallest terminal the table fits in.
+    public static let minimumSize = TerminalSize(columns: 80, rows: 24)
+
+    /// What the player sees of the table.
+    public var view: PlayerView
+    /// The terminal's size; the frame is centred in it.
+    public var size: TerminalSize
+    /// Whether to use ANSI colours and attributes. Off (NO_COLOR), the lines hold no escape codes at all.
+    public var colour: Bool
+    /// The seed, shown in the title bar so that a game can be replayed.
+    public var seed: UInt64?
+    /// The computer players' difficulty, shown in the title bar.
+    public var difficulty: Difficulty?
+    /// The movement log, oldest first; the last three lines are shown.
+    public var cues: [String]
+    /// A short message for the player, such as why a key did nothing.
+    public var hint: String?
+    /// The box drawn over the table.
+    public var overlay: Overlay
+    /// While dealing: how far the deal animation has got, from 0 to 1.
+    public var dealProgress: Double?
+
+    /// Describes a frame.
+    public init(
+        view: PlayerView,
+        size: TerminalSize = TableScreen.minimumSize,
+        colour: Bool = false,
+        seed: UInt64? = nil,
+        difficulty: Difficulty? = nil,
+        cues: [String] = [],
+        hint: String? = nil,
+        overlay: Overlay = .none,
+        dealProgress: Double? = nil
+    ) {
+        self.view = view
+        self.size = size
+        self.colour = colour
+        self.seed = seed
+        self.difficulty = difficulty
+        self.cues = cues
+        self.hint = hint
+        self.overlay = overlay
+        self.dealProgress = dealProgress
+    }
+
+    /// The centre status line, as RULES.md words it, with this client's way of asking for a turn.
+    public var statusText: String {
+        TableStatus(view).text(yourTurn: "Your turn: press Enter")
+    }
+
+    /// The frame: `size.rows` lines.
+    public func render() -> [String] {
+        var canvas = Canvas(width: size.columns, height: size.rows)
+        if size.fits(TableScreen.minimumSize) {
+            var frame = Frame(
+                canvas: canvas,
+                left: (size.columns - TableScreen.minimumSize.columns) / 2,
+                top: (size.rows - TableScreen.minimumSize.rows) / 2,
+                colour: colour
+            )
+            draw(on: &frame)
+            canvas = frame.canvas
+        } else {
+            drawTooSmall(on: &canvas)
+        }
+        return canvas.lines(colour: colour)
+    }
+
+    // MARK: - Layout
+
+    /// Where a seat is drawn in the 80×24 frame.
+    private struct Place {
+        /// The row of the name line; the cards follow below it, then the counts.
+        var row: Int
+        /// The column of the closed pile; the open pile is 6 columns to the right.
+        var column: Int
+        /// Where the name line and the bubble line up.
+        var alignment: Alignment
+        /// Where the "Snap!" bubble goes.
+        var bubble: (row: Int, column: Int)
+
+        enum Alignment { case leading, centred, trailing }
+    }
+
+    private static let cardsWidth = 11
+
+    private func place(for shown: Seat) -> Place {
+        switch shown {
+        case .top: Place(row: 2, column: 34, alignment: .centred, bubble: (4, 47))
+        case .left: Place(row: 8, column: 2, alignment: .leading, bubble: (13, 2))
+        case .right: Place(row: 8, column: 67, alignment: .trailing, bubble: (13, 77))
+        case .bottom: Place(row: 14, column: 34, alignment: .centred, bubble: (16, 47))
+        }
+    }
+
+    private func draw(on frame: inout Frame) {
+        drawTitle(on: &frame)
+        for seat in view.occupiedSeats {
+            drawSeat(seat, on: &frame)
+        }
+        drawCentre(on: &frame)
+        drawCues(on: &frame)
+        drawKeys(on: &frame)
+        switch overlay {
+        case .none: break
+        case .help: drawHelp(on: &frame)
+        case .quitPrompt: drawQuitPrompt(on: &frame)
+        }
+    }
+
+    private func drawTitle(on frame: inout Frame) {
+        let bar = CellStyle.plain.fg(.black).bg(.green)
+        // In a wider terminal the bar spans the whole width, not just the frame.
+        frame.fill(row: 0, column: -frame.left, width: size.columns, height: 1, style: bar)
+        frame.put(" Snap!", row: 0, column: 0, style: bar.bolded)
+        var round = view.round > 0 ? "Round \(view.round)" : "Waiting"
+        if overlay != .none { round += " · paused" }
+        frame.put(round, row: 0, centredOn: 40, style: bar.bolded)
+        var details = [String]()
+        if let seed { details.append("seed \(seed)") }
+        if let difficulty { details.append(difficulty.rawValue) }
+        frame.put(details.joined(separator: " · ") + " ", row: 0, endingAt: 79, style: bar)
+        if !colour {
+            frame.put(String(repeating: "─", count: 80), row: 1, column: 0)
+        }
+    }
+
+    private func drawSeat(_ seat: Seat, on frame: inout Frame) {
+        guard let player = view[seat] else { return }
+        let place = place(for: seat.shown(from: view.viewer ?? .bottom))
+        let isOut = view.isOut(seat)
+        let isActive = view.active == seat && view.phase == .playing
+
+        // The name line: marker, name, games won.
+        var name = player.info.name
+        if seat == view.viewer, name.lowercased() != "you" { name += " (you)" }
+        let marker = isActive ? "▶ " : ""
+        let won = "  won \(player.gamesWon)"
+        let out = isOut ? "  out" : ""
+        let width = (marker + name + won + out).terminalWidth
+        var x: Int
+        switch place.alignment {
+        case .leading: x = place.column
+        case .centred: x = place.column + TableScreen.cardsWidth / 2 - width / 2
+        case .trailing: x = place.column + TableScreen.cardsWidth - width
+        }
+        let nameStyle = isActive ? CellStyle.plain.fg(.yellow).bolded : CellStyle.plain.bolded
+        x = frame.put(marker + name, row: place.row, column: x, style: isOut ? .plain.dimmed : nameStyle)
+        x = frame.put(won, row: place.row, column: x, style: .plain.dimmed)
+        frame.put(out, row: place.row, column: x, style: CellStyle.plain.fg(.red).bolded)
+
+        // The piles.
+        let closedCount = shownClosedCount(seat)
+        let top = dealProgress == nil ? player.topOpen : nil
+        let isMatching = view.phase == .playing && view.matchingSeats.contains(seat)
+        drawClosedPile(count: closedCount, row: place.row + 1, column: place.column, on: &frame)
+        drawOpenPile(top: top, matching: isMatching, row: place.row + 1, column: place.column + 6, on: &frame)
+        let counts = CellStyle.plain.dimmed
+        frame.put(String(closedCount), row: place.row + 4, centredOn: place.column + 2, style: counts)
+        frame.put(
+            String(top == nil ? 0 : player.open.count), row: place.row + 4, centredOn: place.column + 8, style: counts)
+
+        drawBubble(for: seat, at: place, on: &frame)
+    }
+
+    /// The closed count, or during the deal animation the cards dealt so far.
+    private func shownClosedCount(_ seat: Seat) -> Int {
+        let actual = view[seat]?.closedCount ?? 0
+        guard let progress = dealProgress, let starter = view.startingSeat else { return actual }
+        let order = ([starter] + starter.clockwiseAfter.dropLast()).filter { view[$0] != nil }
+        guard let position = order.firstIndex(of: seat) else { return actual }
+        let dealt = Int((Double(Deck.size) * min(max(progress, 0), 1)).rounded(.down))
+        let count = dealt > position ? (dealt - position + order.count - 1) / order.count : 0
+        return min(count, actual)
+    }
+
+    private func drawClosedPile(count: Int, row: Int, column: Int, on frame: inout Frame) {
+        if count == 0 {
+            drawEmptySpace(row: row, column: column, on: &frame)
+            return
+        }
+        let back = CellStyle.plain.fg(.blue)
+        frame.put("┌───┐", row: row, column: column, style: back)
+        frame.put("│░░░│", row: row + 1, column: column, style: back)
+        frame.put("└───┘", row: row + 2, column: column, style: back)
+    }
+
+    private func drawOpenPile(top: Card?, matching: Bool, row: Int, column: Int, on frame: inout Frame) {
+        guard let top else {
+            drawEmptySpace(row: row, column: column, on: &frame)
+            return
+        }
+        let face = CellStyle.plain.fg(.black).bg(.white)
+        let edge = matching ? face.fg(.red).bolded : face
+        var label = top.description
+        if label.terminalWidth < 3 { label += " " }
+        frame.put(matching ? "╔═══╗" : "┌───┐", row: row, column: column, style: edge)
+        frame.put(matching ? "║" : "│", row: row + 1, column: column, style: edge)
+        frame.put(label, row: row + 1, column: column + 1, style: face.fg(top.suit.isRed ? .red : .black).bolded)
+        frame.put(matching ? "║" : "│", row: row + 1, column: column + 4, style: edge)
+        frame.put(matching ? "╚═══╝" : "└───┘", row: row + 2, column: column, style: edge)
+    }
+
+    private func drawEmptySpace(row: Int, column: Int, on frame: inout Frame) {
+        let faint = CellStyle.plain.dimmed
+        frame.put("┌┄┄┄┐", row: row, column: column, style: faint)
+        frame.put("┆   ┆", row: row + 1, column: column, style: faint)
+        frame.put("└┄┄┄┘", row: row + 2, column: column, style: faint)
+    }
+
+    /// The "Snap!" bubble for the seat's call since the last turned card, with its verdict.
+    private func drawBubble(for seat: Seat, at place: Place, on frame: inout Frame) {
+        let calls = view.calls.filter { $0.seat == seat }
+        guard let call = calls.first(where: { $0.verdict != .tooLate }) ?? calls.first else { return }
+        let bubble = "«Snap!»"
+        let mark: String
+        let markStyle: CellStyle
+        switch call.verdict {
+        case .correct:
+            mark = "☺"
+            markStyle = CellStyle.plain.fg(.green).bolded
+        case .wrong:
+            mark = "✗"
+            markStyle = CellStyle.plain.fg(.red).bolded
+        case .tooLate:
+            mark = "too late"
+            markStyle = CellStyle.plain.fg(.yellow)
+        }
+        let width = (bubble + " " + mark).terminalWidth
+        let x = place.alignment == .trailing ? place.bubble.column - width + 1 : place.bubble.column
+        let next = frame.put(
+            bubble, row: place.bubble.row, column: x, style: CellStyle.plain.fg(.white).bg(.magenta).bolded)
+        frame.put(" " + mark, row: place.bubble.row, column: next, style: markStyle)
+    }
+
+    private func drawCentre(on frame: inout Frame) {
+        let status = TableStatus(view)
+        let style: CellStyle
+        switch status {
+        case .yourTurn: style = CellStyle.plain.fg(.green).bolded
+        case .match: style = CellStyle.plain.fg(.yellow).bolded
+        case .mustPay: style = CellStyle.plain.fg(.red).bolded
+        case .receivesCards: style = CellStyle.plain.fg(.cyan).bolded
+        case .winner: style = CellStyle.plain.fg(.magenta).bolded
+        default: style = CellStyle.plain.bolded
+        }
+        frame.put(statusText.truncated(toWidth: 50), row: 10, centredOn: 40, style: style)
+        if case .roundOver = view.phase, view.host == view.viewer {
+            frame.put("Press n for the next round", row: 11, centredOn: 40, style: .plain.dimmed)
+        }
+        if let hint {
+            frame.put(hint.truncated(toWidth: 50), row: 12, centredOn: 40, style: CellStyle.plain.fg(.yellow))
+        }
+    }
+
+    private func drawCues(on frame: inout Frame) {
+        let shown = cues.suffix(3)
+        for (offset, cue) in shown.enumerated() {
+            let isNewest = offset == shown.count - 1
+            frame.put(
+                "· " + cue.truncated(toWidth: 74), row: 23 - shown.count + offset, column: 3,
+                style: isNewest ? .plain : .plain.dimmed)
+        }
+    }
+
+    private func drawKeys(on frame: inout Frame) {
+        let keys = [("Enter", "turn"), ("Space", "Snap!"), ("n", "next round"), ("?", "help"), ("q", "quit")]
+        var x = 1
+        for (key, label) in keys {
+            if colour {
+                x = frame.put(" \(key) ", row: 23, column: x, style: .plain.inverted)
+            } else {
+                x = frame.put("[\(key)]", row: 23, column: x)
+            }
+            x = frame.put(" \(label)   ", row: 23, column: x)
+        }
+    }
+
+    // MARK: - Overlays
+
+    /// The help text: the keys and the rules in short.
+    public static let helpLines = [
+        "Keys",
+        "  Enter or t   turn your top card (when it is your turn)",
+        "  Space or s   call Snap! (any time during play)",
+        "  n            start the next round after someone wins",
+        "  ?            show or hide this help",
+        "  q            quit (asks first); Ctrl-C quits at once",
+        "",
+        "Rules",
+        "  Players turn their top card in turn, clockwise.",
+        "  Two top cards of the same value are a match: call Snap!",
+        "  first and you win those open piles. A wrong call costs",
+        "  you a card to every other player. Run out and you are",
+        "  out; whoever holds all 52 cards wins the round.",
+        "  Under each pile: how many cards it holds.",
+    ]
+
+    private func drawHelp(on frame: inout Frame) {
+        let width = 62
+        let height = TableScreen.helpLines.count + 4
+        let left = (80 - width) / 2
+        let top = (24 - height) / 2
+        let border = colour ? CellStyle.plain.fg(.cyan) : .plain
+        frame.box(row: top, column: left, width: width, height: height, style: border)
+        frame.put(" Help ", row: top, centredOn: 40, style: border.bolded)
+        for (offset, line) in TableScreen.helpLines.enumerated() {
+            let isHeading = !line.hasPrefix(" ") && !line.isEmpty
+            frame.put(line, row: top + 2 + offset, column: left + 3, style: isHeading ? .plain.bolded : .plain)
+        }
+        frame.put(" Paused · any key closes ", row: top + height - 1, centredOn: 40, style: border)
+    }
+
+    private func drawQuitPrompt(on frame: inout Frame) {
+        let width = 32
+        let left = (80 - width) / 2
+        let border = colour ? CellStyle.plain.fg(.yellow) : .plain
+        frame.box(row: 8, column: left, width: width, height: 5, style: border)
+        frame.put("Quit? (y/n)", row: 9, centredOn: 40, style: CellStyle.plain.bolded)
+        frame.put("The game is paused.", row: 11, centredOn: 40, style: .plain.dimmed)
+    }
+
+    private func drawTooSmall(on canvas: inout Canvas) {
+        let lines = [
+            "Snap! needs a bigger window.",
+            "Make the terminal at least \(TableScreen.minimumSize).",
+            "It is \(size) now.",
+            "q quits.",
+        ]
+        let top = max(0, (size.rows - lines.count) / 2)
+        for (offset, line) in lines.enumerated() {
+            let text = line.truncated(toWidth: size.columns)
+            canvas.put(
+                text, row: top + offset, centredOn: size.columns / 2, style: offset == 1 ? .plain.bolded : .plain)
+        }
+    }
+}
+
+/// A canvas seen through the 80×24 frame at an offset, so the layout can use frame coordinates.
+private struct Frame {
+    var canvas: Canvas
+    let left: Int
+    let top: Int
+    let colour: Bool
+
+    @discardableResult
+    mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
+        canvas.put(text, row: top + row, column: left + column, style: style) - left
+    }
+
+    mutating func put(_ text: String, row: Int, centredOn centre: Int, style: CellStyle = .plain) {
+        canvas.put(text, row: top + row, centredOn: left + centre, style: style)
+    }
+
+    mutating func put(_ text: String, row: Int, endingAt column: Int, style: CellStyle = .plain) {
+        canvas.put(text, row: top + row, endingAt: left + column, style: style)
+    }
+
+    mutating func fill(row: Int, column: Int, width: Int, height: Int, style: CellStyle) {
+        canvas.fill(row: top + row, column: left + column, width: width, height: height, style: style)
+    }
+
+    mutating func box(row: Int, column: Int, width: Int, height: Int, style: CellStyle) {
+        canvas.box(row: top + row, column: left + column, width: width, height: height, style: style)
+    }
+}

@@ -1,0 +1,151 @@
+import SnapCore
+import Testing
+
+@testable import SnapTerminal
+
+@Suite struct SoloSessionTests {
+    private func started(speed: Double = 1) -> SoloSession {
+        var session = SoloSession(name: "Tester", seed: 7, speed: speed, difficulty: .normal)
+        session.start(at: .zero)
+        return session
+    }
+
+    /// Moves the session on, timer by timer, until `condition` holds; returns the time reached.
+    private func run(
+        _ session: inout SoloSession,
+        from time: Duration,
+        until condition: (SoloSession) -> Bool
+    ) -> Duration {
+        var time = time
+        for _ in 0..<10_000 where !condition(session) {
+            guard let deadline = session.runner.nextDeadline else { break }
+            time = max(time, deadline)
+            session.advance(to: time)
+        }
+        return time
+    }
+
+    @Test func startsTheFirstRoundRightAway() {
+        let session = started()
+        #expect(session.view.phase == .dealing)
+        #expect(session.view.round == 1)
+        #expect(session.view.occupiedSeats.map { session.view.displayName($0) } == ["You", "Ray", "Lucy", "Steve"])
+        #expect(session.view[.bottom]?.info.name == "Tester")
+        #expect(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero).dealProgress == 0)
+    }
+
+    @Test func dealAnimationRunsOnTheGameClock() {
+        var session = started(speed: 2)
+        session.advance(to: .milliseconds(500))
+        #expect(session.dealProgress(at: .milliseconds(500)) == 0.5)
+        #expect(session.wait(at: .milliseconds(500)) == SoloSession.frameInterval)
+        session.advance(to: .seconds(1))
+        #expect(session.view.phase == .playing)
+        #expect(session.dealProgress(at: .seconds(1)) == nil)
+    }
+
+    @Test func turningOutOfTurnShowsAHintInsteadOfFailing() {
+        var session = started()
+        #expect(session.handle(.enter, at: .milliseconds(100)) == .play)
+        let screen = session.screen(size: TableScreen.minimumSize, colour: false, at: .milliseconds(200))
+        #expect(screen.hint == TableError.dealingInProgress.description)
+        let later = session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(3))
+        #expect(later.hint == nil)
+    }
+
+    @Test func enterTurnsYourCardOnYourTurn() {
+        var session = started()
+        let time = run(&session, from: .zero) { $0.view.viewerCanTurn }
+        #expect(session.view.viewerCanTurn)
+        let open = session.view[.bottom]!.open.count
+        #expect(session.handle(.enter, at: time) == .play)
+        #expect(session.view[.bottom]!.open.count == open + 1)
+        #expect(session.view.hasTurned)
+    }
+
+    @Test func spaceCallsSnap() {
+        var session = started()
+        let time = run(&session, from: .zero) { $0.view.phase == .playing }
+        #expect(session.handle(.space, at: time) == .play)
+        #expect(session.view.calls.first?.seat == .bottom)
+    }
+
+    @Test func quitAsksFirst() {
+        var session = started()
+        #expect(session.handle(.character("q"), at: .zero) == .play)
+        #expect(session.overlay == .quitPrompt)
+        #expect(session.handle(.character("n"), at: .zero) == .play)
+        #expect(session.overlay == .none)
+        _ = session.handle(.character("q"), at: .zero)
+        #expect(session.handle(.character("y"), at: .zero) == .quit(0))
+    }
+
+    @Test func controlCQuitsAtOnce() {
+        var session = started()
+        #expect(session.handle(.interrupt, at: .zero) == .quit(130))
+        _ = session.handle(.character("?"), at: .zero)
+        #expect(session.handle(.interrupt, at: .zero) == .quit(130))
+    }
+
+    @Test func helpTogglesAndPausesTheGame() {
+        var session = started()
+        _ = session.handle(.character("?"), at: .seconds(1))
+        #expect(session.overlay == .help)
+        #expect(session.isPaused)
+        session.advance(to: .seconds(30))
+        #expect(session.view.phase == .dealing, "nothing moves while the help is shown")
+        _ = session.handle(.character("?"), at: .seconds(30))
+        #expect(session.overlay == .none)
+        #expect(session.gameTime(at: .seconds(31)) == .seconds(2))
+        session.advance(to: .milliseconds(30_900))
+        #expect(session.view.phase == .dealing)
+        session.advance(to: .seconds(31))
+        #expect(session.view.phase == .playing)
+    }
+
+    @Test func redrawKey() {
+        var session = started()
+        #expect(session.handle(.redraw, at: .zero) == .redraw)
+    }
+
+    @Test func nextRoundAfterAWin() {
+        var session = SoloSession(name: "Tester", seed: 3, speed: 1, difficulty: .hard)
+        session.start(at: .zero)
+        var time = Duration.zero
+        var guardRail = 0
+        while session.view.phase.isRoundUnderWay, guardRail < 100_000 {
+            guardRail += 1
+            if session.view.viewerCanTurn {
+                _ = session.handle(.enter, at: time)
+            } else if let deadline = session.runner.nextDeadline {
+                time = max(time, deadline)
+                session.advance(to: time)
+            } else {
+                break
+            }
+        }
+        guard case .roundOver(let winner?) = session.view.phase else {
+            Issue.record("the round did not end: \(session.view.phase)")
+            return
+        }
+        #expect(session.view[winner]?.gamesWon == 1)
+        _ = session.handle(.enter, at: time)
+        #expect(session.hint?.text == "The round is over: press n for the next one.")
+        _ = session.handle(.character("n"), at: time)
+        #expect(session.view.round == 2)
+        #expect(session.view.phase == .dealing)
+        _ = session.handle(.character("n"), at: time)
+        #expect(session.hint?.text == "The round is still on.")
+        #expect(session.summary.hasPrefix("Thanks for playing Snap! 2 rounds played (seed 3).\nGames won: Tester "))
+    }
+
+    @Test func waitsForTheNextTimerOrAFrame() {
+        var session = started()
+        let time = run(&session, from: .zero) { $0.view.phase == .playing }
+        let wait = session.wait(at: time)
+        #expect(wait > .zero && wait <= SoloSession.idleInterval)
+        if let deadline = session.runner.nextDeadline {
+            #expect(wait <= deadline - time)
+        }
+    }
+}
