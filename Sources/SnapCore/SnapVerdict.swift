@@ -1,4 +1,4 @@
-/// How the table judged a call of "Snap!". The raw values are the original game's verdict bytes.
+/// How the table judged a call of "Snap!". Its ``code`` is the original game's verdict byte.
 public enum SnapVerdict: Hashable, Sendable {
     /// There was no match: the caller pays a card to every other player who still has cards.
     case wrong

@@ -140,16 +140,17 @@ struct NetworkSession {
         return .play
     }
 
-    /// The banner under the title while nobody is playing: the code to share, and what to press.
-    var waitingBanner: String? {
-        guard let view, !view.phase.isRoundUnderWay, let code else { return nil }
+    /// The lines under the table while no round is under way: the code to share, and what to press.
+    var waitingBanner: [String] {
+        guard let view, !view.phase.isRoundUnderWay, let code else { return [] }
         let players = view.occupiedSeats.count
-        if isHost {
-            let reach = addresses.first.map { "  ·  others: snap join ws://\($0) --table \(code)" } ?? ""
-            let start = players >= 2 ? "Enter starts the round" : "waiting for players"
-            return "Table \(code)  ·  \(players)/4 seated  ·  \(start)  ·  c adds a computer player\(reach)"
+        guard isHost else {
+            return ["Table \(code)  ·  \(players) of 4 seated", "Waiting for the host to start the round."]
         }
-        return "Table \(code)  ·  \(players)/4 seated  ·  waiting for the host to start"
+        let reach = addresses.first.map { "Others join with: snap join ws://\($0) --table \(code)   or http://\($0)/" }
+            ?? "Others join with the code \(code)."
+        let start = players >= 2 ? "Enter starts the round" : "Waiting for players"
+        return ["Table \(code)  ·  \(players) of 4 seated", reach, "\(start)  ·  c adds a computer player"]
     }
 
     /// The frame to draw at `time`, if seated.
@@ -161,9 +162,10 @@ struct NetworkSession {
             size: size,
             colour: colour,
             cues: cues.lines(at: time),
-            hint: message ?? waitingBanner,
+            hint: message,
             overlay: overlay,
-            dealProgress: dealStart.map { dealLength > .zero ? min(1, (time - $0) / dealLength) : 1 })
+            dealProgress: dealStart.map { dealLength > .zero ? min(1, (time - $0) / dealLength) : 1 },
+            banner: waitingBanner)
     }
 
     /// How long to wait for a key or an update before the next frame is due.

@@ -38,6 +38,8 @@ public struct TableScreen: Hashable, Sendable {
     public var overlay: Overlay
     /// While dealing: how far the deal animation has got, from 0 to 1.
     public var dealProgress: Double?
+    /// Up to three lines under the table, such as the code to share in a waiting room.
+    public var banner: [String]
 
     /// Describes a frame.
     public init(
@@ -49,7 +51,8 @@ public struct TableScreen: Hashable, Sendable {
         cues: [String] = [],
         hint: String? = nil,
         overlay: Overlay = .none,
-        dealProgress: Double? = nil
+        dealProgress: Double? = nil,
+        banner: [String] = []
     ) {
         self.view = view
         self.size = size
@@ -60,6 +63,7 @@ public struct TableScreen: Hashable, Sendable {
         self.hint = hint
         self.overlay = overlay
         self.dealProgress = dealProgress
+        self.banner = banner
     }
 
     /// The centre status line, as RULES.md words it, with this client's way of asking for a turn.
@@ -118,6 +122,7 @@ public struct TableScreen: Hashable, Sendable {
             drawSeat(seat, on: &frame)
         }
         drawCentre(on: &frame)
+        drawBanner(on: &frame)
         drawCues(on: &frame)
         drawKeys(on: &frame)
         switch overlay {
@@ -269,6 +274,12 @@ public struct TableScreen: Hashable, Sendable {
         }
         if let hint {
             frame.put(hint.truncated(toWidth: 50), row: 12, centredOn: 40, style: CellStyle.plain.fg(.yellow))
+        }
+    }
+
+    private func drawBanner(on frame: inout Frame) {
+        for (offset, line) in banner.prefix(3).enumerated() {
+            frame.put(line.truncated(toWidth: 76), row: 19 + offset, centredOn: 40, style: offset == 0 ? .plain.bolded : .plain)
         }
     }
 
