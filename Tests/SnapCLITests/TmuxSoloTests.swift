@@ -55,7 +55,7 @@ import Testing
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func playsAGameAndRestoresTheTerminalOnQuit() throws {
-        let pane = try SoloPane(arguments: "solo --seed 7 --speed 20 --name Tester")
+        let pane = try SnapPane(arguments: "solo --seed 7 --speed 20 --name Tester")
         defer { pane.close() }
 
         let table = try pane.waitFor("the table") { screen in
@@ -101,7 +101,7 @@ import Testing
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func controlCQuitsAtOnceAndRestoresTheTerminal() throws {
-        let pane = try SoloPane(arguments: "solo --seed 8 --name Tester")
+        let pane = try SnapPane(arguments: "solo --seed 8 --name Tester")
         defer { pane.close() }
         try pane.waitFor("the table") { $0.contains("Lucy") && $0.contains("Tester (you)") }
         try pane.send("C-c")
@@ -114,7 +114,7 @@ import Testing
 
     @Test(.enabled(if: tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func sigtermFromOutsideRestoresTheTerminal() throws {
-        let pane = try SoloPane(arguments: "solo --seed 9 --name Tester")
+        let pane = try SnapPane(arguments: "solo --seed 9 --name Tester")
         defer { pane.close() }
         try pane.waitFor("the table") { $0.contains("Lucy") && $0.contains("Tester (you)") }
         let snap = try pane.snapProcess()
@@ -190,7 +190,7 @@ import Testing
 
     /// `snap` in an 80×24 pane of its own tmux server (its socket in a temporary folder), run by a shell
     /// that prints before and after it.
-    struct SoloPane {
+    struct SnapPane {
         let tmux: String
         /// Holds the run script and the tmux server's socket; removed by ``close()``.
         let directory: URL

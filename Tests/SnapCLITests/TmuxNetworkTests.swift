@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `snap host` and `snap join` for real: two tmux panes, one server, a round started by the host and
+/// the server's goodbye reaching the guest.
+@Suite struct TmuxNetworkTests {
+    /// A port nobody listens on right now.
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw TmuxSoloTests.PaneError("could not find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+    func aHostAndAGuestPlayTogetherUntilTheHostCloses() throws {
+        let port = try Self.freePort()
+        let host = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port) --speed 4")
+        defer { host.close() }
+        let waiting = try host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
+        #expect(waiting.contains("snap join ws://"))
+        let code = try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1)
+
+        let guest = try TmuxSoloTests.SnapPane(arguments: "join ws://127.0.0.1:\(port) --table \(code) --name Bob")
+        defer { guest.close() }
+        try guest.waitFor("the guest's table") { $0.contains("Bob (you)") && $0.contains("Ann") }
+        try host.waitFor("the guest at the host's table") { $0.contains("Bob") && $0.contains("2 of 4 seated") }
+
+        try host.send("c")
+        try guest.waitFor("a computer player") { $0.contains("Ray") }
+        try host.send("Enter")
+        try host.waitFor("the round") { $0.contains("Round 1") }
+        try guest.waitFor("the round at the guest") { $0.contains("Round 1") }
+
+        try host.send("q")
+        try host.waitFor("the quit prompt") { $0.contains("Quit") }
+        try host.send("y")
+        let hostAfter = try host.waitFor("the host to exit") { $0.contains("snap exited with") }
+        #expect(hostAfter.contains("snap exited with 0"))
+        #expect(hostAfter.contains("terminal modes restored"))
+        try guest.waitFor("the goodbye") { $0.contains("The server shut down.") }
+        try guest.send("x")
+        let guestAfter = try guest.waitFor("the guest to exit") { $0.contains("snap exited with") }
+        #expect(guestAfter.contains("snap exited with 0"))
+        #expect(guestAfter.contains("terminal modes restored"))
+    }
+
+    @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+    func joiningANonexistentServerSaysSoClearly() throws {
+        let port = try Self.freePort()
+        let pane = try TmuxSoloTests.SnapPane(arguments: "join ws://127.0.0.1:\(port) --table KXPT --name Bob")
+        defer { pane.close() }
+        let screen = try pane.waitFor("the error") { $0.contains("snap exited with") }
+        #expect(screen.contains("Could not reach a Snap! server at ws://127.0.0.1:\(port)/ws"))
+        #expect(!screen.contains("snap exited with 0"))
+    }
+}
