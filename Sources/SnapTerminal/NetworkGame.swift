@@ -45,58 +45,13 @@ public struct NetworkGame: Sendable {
     }
 
     private func loop(mailbox: Mailbox) -> Int32 {
-        guard Terminal.isInteractive else {
-            printError(NetworkGame.needsTerminalMessage)
-            return 2
-        }
-        let terminal = Terminal()
-        do {
-            try terminal.enter()
-        } catch {
-            printError(NetworkGame.needsTerminalMessage)
-            return 2
-        }
-        let colour = Terminal.wantsColour
-        let clock = ContinuousClock()
-        let start = clock.now
+        guard let terminal = ScreenLoop.enterTerminal(orExplain: NetworkGame.needsTerminalMessage) else { return 2 }
         var session = NetworkSession(addresses: addresses, dealLength: dealLength)
-        var drawn: [String] = []
-        var clearFirst = true
-        var status: Int32 = 0
-        play: while true {
-            let now = clock.now - start
-            for update in mailbox.take() {
-                session.apply(update, at: now)
-            }
-            send(session.takeRequests())
-            let size = terminal.size
-            let lines = session.screen(size: size, colour: colour, at: now)?.render() ?? ["Joining the table…"]
-            if lines != drawn || clearFirst {
-                terminal.draw(lines, width: size.columns, clearFirst: clearFirst)
-                drawn = lines
-                clearFirst = false
-            }
-            // Short waits so that what the server says shows at once.
-            switch terminal.waitForInput(timeout: min(session.wait(at: now), .milliseconds(15))) {
-            case .timeout:
-                continue
-            case .resized:
-                clearFirst = true
-            case .closed:
-                status = 1
-                break play
-            case .bytes(let bytes):
-                for key in Key.parse(bytes) {
-                    switch session.handle(key, at: clock.now - start) {
-                    case .play: break
-                    case .redraw: clearFirst = true
-                    case .quit(let code):
-                        status = code
-                        break play
-                    }
-                }
-            }
+        session.exchange = { requests in
+            send(requests)
+            return mailbox.take()
         }
+        let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
         send(session.takeRequests())
         terminal.restore()
         if let view = session.view {
@@ -125,10 +80,6 @@ public struct NetworkGame: Sendable {
             done.signal()
         }
         done.wait()
-    }
-
-    private func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
 

@@ -4,17 +4,10 @@ import SnapCore
 /// The state of a networked game between frames (`snap host`, `snap join`): the table as the server
 /// last described it, the movement log, the overlay and the last message. No I/O and no clock: updates
 /// and keys come in, requests for the server and frames go out, so tests can drive it directly.
-struct NetworkSession {
+struct NetworkSession: ScreenSession {
     /// What the program should ask of the server.
     enum Request: Equatable, Sendable {
         case turnCard, callSnap, startRound, addComputer, leave
-    }
-
-    /// What a key asks of the program.
-    enum Outcome: Equatable {
-        case play
-        case redraw
-        case quit(Int32)
     }
 
     /// The table as this player sees it, once seated.
@@ -84,7 +77,7 @@ struct NetworkSession {
     }
 
     /// Handles a key pressed at `time`.
-    mutating func handle(_ key: Key, at time: Duration) -> Outcome {
+    mutating func handle(_ key: Key, at time: Duration) -> KeyOutcome {
         if key == .interrupt { return .quit(130) }
         if key == .redraw { return .redraw }
         if ended != nil { return .quit(0) }
@@ -153,6 +146,19 @@ struct NetworkSession {
         return ["Table \(code)  ·  \(players) of 4 seated", reach, "\(start)  ·  c adds a computer player"]
     }
 
+    /// Where the network's news comes from, and where requests go; set by the game that owns the session.
+    var exchange: (_ requests: [Request]) -> [ClientUpdate] = { _ in [] }
+
+    /// Takes in what the server said and sends what was asked for.
+    mutating func advance(to time: Duration) {
+        for update in exchange(takeRequests()) { apply(update, at: time) }
+    }
+
+    /// The lines to draw at `time`.
+    func lines(size: TerminalSize, colour: Bool, at time: Duration) -> [String] {
+        screen(size: size, colour: colour, at: time)?.render() ?? ["Joining the table…"]
+    }
+
     /// The frame to draw at `time`, if seated.
     func screen(size: TerminalSize, colour: Bool, at time: Duration) -> TableScreen? {
         guard let view else { return nil }
@@ -170,7 +176,8 @@ struct NetworkSession {
 
     /// How long to wait for a key or an update before the next frame is due.
     func wait(at time: Duration) -> Duration {
-        var wait: Duration = dealStart != nil ? .milliseconds(50) : .milliseconds(250)
+        // Short waits, so that what the server says shows at once.
+        var wait: Duration = .milliseconds(15)
         if let until = hint?.until { wait = min(wait, until - time) }
         if let expiry = cues.nextExpiry(after: time) { wait = min(wait, expiry - time) }
         return max(.zero, wait)

@@ -6,17 +6,7 @@ import SnapCore
 ///
 /// The game pauses while the help or the quit prompt is shown: the table's timeline only moves while
 /// the person can see it.
-struct SoloSession {
-    /// What a key asks of the program.
-    enum Outcome: Equatable {
-        /// Go on playing.
-        case play
-        /// Clear the screen and draw everything again.
-        case redraw
-        /// Stop, with this exit status.
-        case quit(Int32)
-    }
-
+struct SoloSession: ScreenSession {
     /// The person's seat: always the bottom at a single-player table.
     static let seat = Seat.bottom
     /// How long a hint stays on screen.
@@ -80,7 +70,7 @@ struct SoloSession {
     }
 
     /// Handles a key pressed at `time`.
-    mutating func handle(_ key: Key, at time: Duration) -> Outcome {
+    mutating func handle(_ key: Key, at time: Duration) -> KeyOutcome {
         advance(to: time)
         if key == .interrupt { return .quit(130) }
         if key == .redraw { return .redraw }
@@ -139,6 +129,11 @@ struct SoloSession {
             overlay: overlay,
             dealProgress: dealProgress(at: time)
         )
+    }
+
+    /// The lines to draw at `time`.
+    func lines(size: TerminalSize, colour: Bool, at time: Duration) -> [String] {
+        screen(size: size, colour: colour, at: time).render()
     }
 
     /// How far the deal animation has got at `time`, while dealing.

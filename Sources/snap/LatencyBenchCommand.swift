@@ -172,10 +172,7 @@ struct LatencyResult: Encodable {
     let cardTurnedPacketBytes: Int
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try jsonLine(self)
     }
 
     func table() -> String {

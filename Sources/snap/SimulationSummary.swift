@@ -53,10 +53,7 @@ struct SimulationSummary: Encodable {
     }
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try jsonLine(self)
     }
 
     func table() -> String {
@@ -83,4 +80,12 @@ struct SimulationSummary: Encodable {
     private func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }
+}
+
+/// One line of JSON with snake_case keys in sorted order: what `--json` prints.
+func jsonLine(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.sortedKeys]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
