@@ -44,7 +44,6 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = SnapGameServer(configuration: configuration, logger: logger) { portContinuation.yield($0) }
         let serverTask = Task { try await server.run() }
-        defer { serverTask.cancel() }
         var portIterator = ports.makeAsyncIterator()
         guard let port = await portIterator.next() else { throw ExitCode.failure }
         let url = "ws://127.0.0.1:\(port)/ws"
@@ -89,6 +88,7 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         let countedTurns = await arrivals.turns - turnsBefore
         let bytes = await clients[1].bytesReceived - bytesBefore
         await server.shutDown()
+        _ = try? await serverTask.value
 
         let sorted = latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))].milliseconds }
