@@ -60,6 +60,8 @@ public actor SnapClient {
     private var isClosing = false
     private var serverQuit = false
     private var connectionTask: Task<Void, Never>?
+    /// Set when the server welcomes us, so that the reconnect loop starts counting afresh after each drop.
+    private var welcomed = false
     /// How long to keep trying to get back in after a drop.
     private let reconnectWindow: Duration
     /// Recorded bytes of every packet received, when recording (for tests that inspect the wire).
@@ -127,9 +129,10 @@ public actor SnapClient {
     /// Asks for the open tables; they arrive as ``ClientUpdate/tables(_:)``.
     public func listTables() async { await send(.listTables) }
 
-    /// The open tables on the server.
+    /// The open tables on the server (none when the connection is gone).
     public func openTables() async -> [TableSummary] {
-        await withCheckedContinuation { waiter in
+        guard outbound != nil else { return [] }
+        return await withCheckedContinuation { waiter in
             tablesWaiters.append(waiter)
             Task { await self.listTables() }
         }
@@ -140,7 +143,9 @@ public actor SnapClient {
     /// - Returns: the seat taken.
     /// - Throws: ``Refusal`` with the server's reason (unknown code, table full, round under way, …).
     public func sitDown(at code: String?, solo: Bool = false) async throws -> Seat {
-        try await withCheckedThrowingContinuation { waiter in
+        guard outbound != nil else { throw ConnectError.closed }
+        guard seatWaiter == nil else { throw Refusal(code: WireErrorCode.unexpectedPacket.rawValue, message: "Already sitting down.") }
+        return try await withCheckedThrowingContinuation { waiter in
             seatWaiter = waiter
             Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
         }
@@ -187,9 +192,11 @@ public actor SnapClient {
         var dropped: ContinuousClock.Instant?
         while !Task.isCancelled {
             do {
+                welcomed = false
                 try await WebSocketClient.connect(
                     url: url,
-                    configuration: .init(maxFrameSize: Wire.maximumPacketSize),
+                    // Pings notice a silent network loss, so that the client reconnects instead of waiting forever.
+                    configuration: .init(maxFrameSize: Wire.maximumPacketSize, autoPing: .enabled(timePeriod: .seconds(10))),
                     logger: logger
                 ) { inbound, outbound, _ in
                     await self.opened(outbound)
@@ -211,6 +218,11 @@ public actor SnapClient {
                 signInWaiter = nil
                 waiter.resume(throwing: ConnectError.closed)
             }
+            failWaiters()
+            if welcomed {
+                dropped = nil
+                attempt = 0
+            }
             guard !isClosing, !serverQuit, token != nil, tableCode != nil else { break }
             // Dropped while at a table: try to get back in, for as long as the server keeps the seat.
             dropped = dropped ?? clock.now
@@ -221,6 +233,14 @@ public actor SnapClient {
         }
         continuation.yield(.closed)
         continuation.finish()
+    }
+
+    /// Nobody waits for an answer from a connection that is gone.
+    private func failWaiters() {
+        for waiter in tablesWaiters { waiter.resume(returning: []) }
+        tablesWaiters = []
+        seatWaiter?.resume(throwing: ConnectError.closed)
+        seatWaiter = nil
     }
 
     private func opened(_ outbound: WebSocketOutboundWriter) {
@@ -271,6 +291,7 @@ public actor SnapClient {
             }
         case .welcome(_, let id, let token):
             let reconnected = self.token != nil && tableCode != nil
+            welcomed = true
             self.id = id
             self.token = token
             if let waiter = signInWaiter {
@@ -293,10 +314,22 @@ public actor SnapClient {
             continuation.yield(.snapshot(view))
         case .error(let code, let message):
             if let waiter = signInWaiter {
+                // Not signed in, and never will be on this connection: close it.
                 signInWaiter = nil
                 waiter.resume(throwing: ConnectError.refused(code: code, message: message))
+                isClosing = true
+                try? await outbound?.close(.normalClosure, reason: "sign-in refused")
+                return
             }
-            if code == WireErrorCode.unknownToken.rawValue { tableCode = nil }
+            if code == WireErrorCode.unknownToken.rawValue {
+                // Our seat was not kept: this table is over for us. Say so and close.
+                tableCode = nil
+                view = nil
+                isClosing = true
+                continuation.yield(.refused(code: code, message: message))
+                try? await outbound?.close(.normalClosure, reason: "seat lost")
+                return
+            }
             if let waiter = seatWaiter {
                 seatWaiter = nil
                 waiter.resume(throwing: Refusal(code: code, message: message))

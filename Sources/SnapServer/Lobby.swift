@@ -47,7 +47,8 @@ actor Lobby {
         while tables[code] != nil { code = TableCode.random(using: &generator) }
         let table = TableSession(
             code: code, solo: solo, seed: generator.next(), configuration: configuration, metrics: metrics,
-            logger: logger
+            logger: logger,
+            onTokenRetired: { [weak self] token in Task { await self?.forget(token: token) } }
         ) { [weak self] code in
             Task { await self?.remove(code) }
         }
@@ -77,6 +78,11 @@ actor Lobby {
     }
 
     // MARK: - Reconnecting
+
+    /// Forgets a token whose holder left their table for good.
+    func forget(token: String) {
+        tokens[token] = nil
+    }
 
     /// Notes that the holder of `token` sits at table `code`.
     func remember(token: String, at code: String) {

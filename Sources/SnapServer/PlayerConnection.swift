@@ -37,8 +37,8 @@ struct PlayerConnection {
         }
         let clock = ContinuousClock()
         let opened = clock.now
+        let writer = Task { await outbox.drain(into: outbound) }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await outbox.drain(into: outbound) }
             group.addTask { [interval = configuration.pingInterval] in
                 // The ping carries the time it was sent, so the pong alone gives the round trip.
                 while !outbox.isClosed {
@@ -51,9 +51,16 @@ struct PlayerConnection {
             var state = State()
             do {
                 for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
+                    // Closed for misbehaving (or replaced by a reconnection): once the close frame is out,
+                    // stop taking packets; the WebSocket layer then waits a while for the client's answer.
+                    if outbox.isClosed {
+                        await writer.value
+                        break
+                    }
                     metrics.packetsIn.increment()
                     guard case .binary(let buffer) = message else {
                         malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
+                        if outbox.isClosed { await writer.value; break }
                         continue
                     }
                     let frame: Frame
@@ -61,6 +68,7 @@ struct PlayerConnection {
                         frame = try Frame.decode(buffer.readableBytesView)
                     } catch {
                         malformed(&state, outbox, "That packet could not be read: \(error).")
+                        if outbox.isClosed { await writer.value; break }
                         continue
                     }
                     if case .pong(let sent) = frame.packet {
@@ -69,21 +77,24 @@ struct PlayerConnection {
                         continue
                     }
                     await handle(frame.packet, &state, outbox)
-                    if outbox.isClosed { break }
+                    if outbox.isClosed { await writer.value; break }
                 }
             } catch {
                 logger.debug("connection ended: \(error)")
             }
-            if let table = state.table, let id = state.id { await table.disconnected(id) }
+            if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
             outbox.finish()
             await lobby.unregister(outbox)
             group.cancelAll()
         }
+        await writer.value
     }
 
-    private func malformed(_ state: inout State, _ outbox: Outbox, _ message: String) {
+    private func malformed(
+        _ state: inout State, _ outbox: Outbox, _ message: String, code: WireErrorCode = .malformedPacket
+    ) {
         state.malformed += 1
-        refuse(outbox, .malformedPacket, message)
+        refuse(outbox, code, message)
         if state.malformed >= configuration.malformedPacketLimit {
             outbox.close(.protocolError, reason: "too many malformed packets")
         }
@@ -137,6 +148,8 @@ struct PlayerConnection {
                 state.table = table
             } catch let error as WireErrorCode {
                 refuse(outbox, error)
+            } catch let error as TableError {
+                refuse(outbox, error)
             } catch {
                 refuse(outbox, .unexpectedPacket, "\(error)")
             }
@@ -150,8 +163,12 @@ struct PlayerConnection {
                 _ = try await table.join(info, token: state.token!, outbox: outbox)
                 await lobby.remember(token: state.token!, at: code)
                 state.table = table
-            } catch {
+            } catch let error as TableError {
                 refuse(outbox, error)
+            } catch let error as WireErrorCode {
+                refuse(outbox, error)
+            } catch {
+                refuse(outbox, .unexpectedPacket, "\(error)")
             }
         case .clientTurnedCard, .playerShouldSnap, .startRound, .addComputer, .resyncRequest, .clientReady,
             .clientDealtCards, .clientQuit:
@@ -163,7 +180,7 @@ struct PlayerConnection {
             .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .pong:
-            refuse(outbox, .unexpectedPacket, "\(packet.name) is a packet the server sends, not one it takes.")
+            malformed(&state, outbox, "\(packet.name) is a packet the server sends, not one it takes.", code: .unexpectedPacket)
         }
     }
 

@@ -14,6 +14,8 @@ actor TableSession {
         var outbox: Outbox?
         var graceTask: Task<Void, Never>?
         var calls: TokenBucket
+        /// Counts drops, so that a grace timer from an earlier drop cannot remove the player.
+        var drops = 0
     }
 
     /// The table's code.
@@ -32,7 +34,11 @@ actor TableSession {
     private let metrics: ServerMetrics
     private let logger: Logger
     private let onClose: @Sendable (String) -> Void
+    private let onTokenRetired: @Sendable (String) -> Void
     private var isClosed = false
+    /// While a single-player table's person is away, its clock stands still: they come back to the same cards.
+    private var pausedAt: ContinuousClock.Instant?
+    private var pausedTotal: Duration = .zero
     private let summaryState: Mutex<TableSummary>
 
     init(
@@ -42,6 +48,7 @@ actor TableSession {
         configuration: SnapServerConfiguration,
         metrics: ServerMetrics,
         logger: Logger,
+        onTokenRetired: @escaping @Sendable (String) -> Void = { _ in },
         onClose: @escaping @Sendable (String) -> Void
     ) {
         self.code = code
@@ -52,6 +59,7 @@ actor TableSession {
         logger[metadataKey: "table"] = "\(code)"
         self.logger = logger
         self.onClose = onClose
+        self.onTokenRetired = onTokenRetired
         let table = Table()
         runner = TableRunner(
             table: table,
@@ -71,7 +79,9 @@ actor TableSession {
     /// Seats a person who is connected through `outbox` and tells everyone.
     ///
     /// The newcomer gets TableJoined, a Snapshot of the table and ServerReady; the others get PlayerJoined.
-    func join(_ info: PlayerInfo, token: String, outbox: Outbox) throws(TableError) -> Seat {
+    func join(_ info: PlayerInfo, token: String, outbox: Outbox) throws -> Seat {
+        // The last person may have left while this request was on its way.
+        guard !isClosed else { throw WireErrorCode.unknownTable }
         catchUp()
         let events = try runner.perform(.join(info))
         let seat = runner.table.seat(of: info.id)!
@@ -155,7 +165,7 @@ actor TableSession {
         }
         do {
             let events = try runner.perform(action)
-            if case .leave = action { members[id]?.outbox = nil; removeMember(id) }
+            if case .leave = action { removeMember(id) }
             broadcast(events)
             metrics.eventLatency.recordNanoseconds((clock.now - received).nanoseconds)
             afterChange()
@@ -164,16 +174,19 @@ actor TableSession {
         }
     }
 
-    /// The person's connection dropped: keep their seat and cards for the grace period.
-    func disconnected(_ id: PlayerID) {
-        guard var member = members[id], member.outbox != nil else { return }
+    /// The person's connection `outbox` dropped: keep their seat and cards for the grace period. A connection
+    /// already replaced by a reconnection changes nothing.
+    func disconnected(_ id: PlayerID, outbox: Outbox) {
+        guard var member = members[id], let current = member.outbox, current === outbox else { return }
         catchUp()
         member.outbox = nil
+        member.drops += 1
         let grace = configuration.reconnectGrace
+        let drop = member.drops
         member.graceTask = Task { [weak self] in
             try? await Task.sleep(for: grace)
             guard !Task.isCancelled else { return }
-            await self?.graceExpired(id)
+            await self?.graceExpired(id, drop: drop)
         }
         members[id] = member
         if let seat = runner.table.seat(of: id) {
@@ -183,8 +196,8 @@ actor TableSession {
         afterChange()
     }
 
-    private func graceExpired(_ id: PlayerID) {
-        guard let member = members[id], member.outbox == nil else { return }
+    private func graceExpired(_ id: PlayerID, drop: Int) {
+        guard let member = members[id], member.outbox == nil, member.drops == drop else { return }
         catchUp()
         logger.info("\(member.info.name) did not come back")
         if let seat = runner.table.seat(of: id), let events = try? runner.perform(.leave(seat)) {
@@ -196,10 +209,14 @@ actor TableSession {
 
     /// A dropped person comes back with their token: same seat, same cards.
     func reconnect(token: String, outbox: Outbox) -> PlayerInfo? {
-        guard let (id, member) = members.first(where: { $0.value.token == token && $0.value.outbox == nil }),
+        guard !isClosed, let (id, member) = members.first(where: { $0.value.token == token }),
             let seat = runner.table.seat(of: id)
         else { return nil }
         catchUp()
+        // The old connection may not have been noticed as dead yet: the new one takes over the seat.
+        if let old = member.outbox {
+            old.close(.policyViolation, reason: "replaced by a new connection")
+        }
         member.graceTask?.cancel()
         members[id]?.graceTask = nil
         members[id]?.outbox = outbox
@@ -207,12 +224,8 @@ actor TableSession {
         sendWelcomeToTable(id, seat: seat)
         broadcastPacket(.playerConnection(seat: seat, connected: true), except: id)
         logger.info("\(member.info.name) reconnected")
+        afterChange()
         return member.info
-    }
-
-    /// Whether a dropped player holds this token here.
-    func holdsDroppedToken(_ token: String) -> Bool {
-        members.values.contains { $0.token == token && $0.outbox == nil }
     }
 
     /// The server is stopping: tell everyone why and close their connections.
@@ -240,7 +253,8 @@ actor TableSession {
 
     /// Fires every timer that is due, so that actions are judged against an up-to-date table.
     private func catchUp() {
-        let events = runner.advance(to: clock.now - start)
+        guard pausedAt == nil else { return }
+        let events = runner.advance(to: clock.now - start - pausedTotal)
         if !events.isEmpty {
             broadcast(events)
             afterChange()
@@ -252,8 +266,8 @@ actor TableSession {
         guard deadline != scheduledDeadline else { return }
         timerTask?.cancel()
         scheduledDeadline = deadline
-        guard let deadline, !isClosed else { return }
-        let instant = start + deadline
+        guard let deadline, !isClosed, pausedAt == nil else { return }
+        let instant = start + pausedTotal + deadline
         timerTask = Task { [weak self, clock] in
             try? await clock.sleep(until: instant)
             guard !Task.isCancelled else { return }
@@ -296,6 +310,7 @@ actor TableSession {
 
     private func removeMember(_ id: PlayerID) {
         members[id]?.graceTask?.cancel()
+        if let token = members[id]?.token { onTokenRetired(token) }
         members[id] = nil
     }
 
@@ -310,9 +325,18 @@ actor TableSession {
         }
         if !members.values.contains(where: { !$0.info.isComputer }) {
             close()
-        } else {
-            scheduleNextTimer()
+            return
         }
+        let someoneHere = members.values.contains { !$0.info.isComputer && $0.outbox != nil }
+        if isSolo && !someoneHere && pausedAt == nil {
+            pausedAt = clock.now
+            timerTask?.cancel()
+            scheduledDeadline = nil
+        } else if someoneHere, let since = pausedAt {
+            pausedTotal += clock.now - since
+            pausedAt = nil
+        }
+        scheduleNextTimer()
     }
 
     private func close() {

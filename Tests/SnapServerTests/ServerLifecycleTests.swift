@@ -122,4 +122,40 @@ import Testing
         #expect(await guest.client.view == (await table.view(for: id)))
         await server.stop()
     }
+
+    @Test func aReconnectionTakesOverASeatWhoseOldConnectionLooksAlive() async throws {
+        let server = try await TestServer.start(speed: 100, grace: .seconds(10))
+        let old = try await RawSocket.connect(server)
+        await old.send(.signInResponse(name: "Ann"))
+        let welcome = try await old.waitFor("welcome") { if case .welcome = $0 { true } else { false } }
+        guard case .welcome(_, let id, let token) = welcome else { return }
+        await old.send(.hostTable(solo: true))
+        try await old.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
+
+        let new = try await RawSocket.connect(server)
+        await new.send(.reconnect(token: token))
+        try await new.waitFor("the same id") { $0 == .welcome(version: Wire.version, id: id, token: token) }
+        try await new.waitFor("the same seat") { if case .tableJoined(_, .bottom) = $0 { true } else { false } }
+        try await new.waitFor("the table") { if case .snapshot(let view) = $0 { view.occupiedSeats.count == 4 } else { false } }
+        try await old.waitForClose()
+        // The old connection closing later does not drop the new one.
+        await new.send(.resyncRequest)
+        try await new.waitFor("a snapshot on request") { if case .snapshot = $0 { true } else { false } }
+        await server.stop()
+    }
+
+    @Test func aSinglePlayerTableWaitsWhileItsPersonIsAway() async throws {
+        let server = try await TestServer.start(speed: 50, grace: .seconds(10))
+        let person = try await TestPlayer.connect(server, name: "Ann")
+        await person.client.hostTable(solo: true)
+        let (code, _) = try await person.joined()
+        await person.client.startRound()
+        try await waitFor("the deal", on: person.log) { $0.has { $0 == .dealFinished } }
+        let table = try #require(await server.table(code))
+        let id = try #require(await person.client.id)
+        await person.client.dropConnection()
+        try await waitFor("the reconnection", on: person.log) { if case .reconnected = $0 { true } else { false } }
+        #expect(await table.view(for: id) == (await person.client.view))
+        await server.stop()
+    }
 }
