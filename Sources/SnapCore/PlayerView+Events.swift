@@ -8,13 +8,13 @@ extension PlayerView {
             for recipient in handedOutTo { self[recipient]?.closedCount += 1 }
             self[seat] = nil
         case .seatsRearranged(let moves):
+            startingSeat = SeatMove.startingSeat(startingSeat, through: moves, occupied: occupiedSeats)
             var arranged = seats
             for move in moves { arranged[Int(move.from.rawValue)] = nil }
             for move in moves { arranged[Int(move.to.rawValue)] = self[move.from] }
             seats = arranged
             let moved = { (seat: Seat?) in seat.map { SeatMove.destination(of: $0, in: moves) } }
             host = moved(host)
-            startingSeat = moved(startingSeat)
             if viewer != nil { viewer = moved(viewer) }
             if case .roundOver(let winner) = phase { phase = .roundOver(winner: moved(winner)) }
             calls = []

@@ -66,7 +66,7 @@ extension Table {
         players = arranged
         self.host = .bottom
         let moved = { (seat: Seat?) in seat.map { SeatMove.destination(of: $0, in: moves) } }
-        startingSeat = moved(startingSeat)
+        startingSeat = SeatMove.startingSeat(startingSeat, through: moves, occupied: order)
         if case .roundOver(let winner) = phase {
             phase = .roundOver(winner: moved(winner))
         }
@@ -76,6 +76,20 @@ extension Table {
 }
 
 extension SeatMove {
+    /// Where the last round's starting seat stands after `moves`, among the seats `occupied` before them.
+    ///
+    /// The next round starts with the next occupied seat clockwise from it. If the starter left, that seat
+    /// is empty and moves nowhere, so the nearest occupied seat counter-clockwise stands in for it first.
+    public static func startingSeat(_ seat: Seat?, through moves: [SeatMove], occupied: [Seat]) -> Seat? {
+        guard var seat else { return nil }
+        if !occupied.contains(seat), let before = (1...3).lazy.map({ Seat(rawValue: (seat.rawValue + 4 - UInt8($0)) % 4)! })
+            .first(where: occupied.contains)
+        {
+            seat = before
+        }
+        return destination(of: seat, in: moves)
+    }
+
     /// Where the player in `seat` ends up after `moves` (the same seat when it does not move).
     public static func destination(of seat: Seat, in moves: [SeatMove]) -> Seat {
         moves.first { $0.from == seat }?.to ?? seat

@@ -61,6 +61,19 @@ import Testing
         #expect(table.startingSeat == expected!.clockwiseAfter.first { occupied.contains($0) })
     }
 
+    @Test func whenTheStarterLeftTheNextPlayerClockwiseFromTheirSeatStartsEvenAfterSeatsMove() throws {
+        var table = tableWith(4)  // Ann bottom, Lucy left, Ray top, Steve right (join order: bottom, top, left, right)
+        var generator = SplitMix64(seed: 1)
+        _ = try table.startRound(by: .bottom, using: &generator)
+        table.startingSeat = .left
+        table.phase = .roundOver(winner: .bottom)
+        let nextClockwise = table[.top]!.info.id
+        _ = try table.leave(.left)
+        let events = try table.startRound(by: .bottom, using: &generator)
+        #expect(events.first == .seatsRearranged([SeatMove(from: .top, to: .left), SeatMove(from: .right, to: .top)]))
+        #expect(table[table.startingSeat!]!.info.id == nextClockwise)
+    }
+
     @Test func firstStartingPlayerIsDrawnFromTheSeed() throws {
         var starters = Set<Seat>()
         for seed in 1...40 as ClosedRange<UInt64> {
