@@ -98,7 +98,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

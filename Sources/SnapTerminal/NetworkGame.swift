@@ -35,40 +35,10 @@ public struct NetworkGame: Sendable {
             for await update in client.updates { mailbox.post(update) }
         }
         defer { listener.cancel() }
-        let status = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
-            // The terminal loop blocks in poll(), so it gets a thread of its own.
-            let thread = Thread { [self] in done.resume(returning: loop(mailbox: mailbox)) }
-            thread.start()
-        }
-        await client.disconnect()
-        return status
-    }
-
-    private func loop(mailbox: Mailbox) -> Int32 {
-        guard let terminal = ScreenLoop.enterTerminal(orExplain: NetworkGame.needsTerminalMessage) else { return 2 }
-        var session = NetworkSession(addresses: addresses, dealLength: dealLength)
-        session.exchange = { requests in
-            send(requests)
-            return mailbox.take()
-        }
-        let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
-        send(session.takeRequests())
-        terminal.restore()
-        if let view = session.view {
-            let scores = view.occupiedSeats.compactMap { view[$0].map { "\($0.info.name) \($0.gamesWon)" } }
-            print("Thanks for playing Snap! Games won: \(scores.joined(separator: ", ")).")
-        }
-        if let ended = session.ended { print(ended.replacingOccurrences(of: " Press any key to leave.", with: "")) }
-        return status
-    }
-
-    private func send(_ requests: [NetworkSession.Request]) {
-        guard !requests.isEmpty else { return }
-        let client = client
-        let done = DispatchSemaphore(value: 0)
-        // Sent in order, and before the next frame, so that a quick key press is never lost or reordered.
-        Task {
-            for request in requests {
+        // Requests go out in order from one task, so the terminal never waits for the network.
+        let (requests, outgoing) = AsyncStream.makeStream(of: NetworkSession.Request.self)
+        let sender = Task {
+            for await request in requests {
                 switch request {
                 case .turnCard: await client.turnCard()
                 case .callSnap: await client.callSnap()
@@ -77,9 +47,34 @@ public struct NetworkGame: Sendable {
                 case .leave: await client.leaveTable()
                 }
             }
-            done.signal()
         }
-        done.wait()
+        let status = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+            // The terminal loop blocks in poll(), so it gets a thread of its own.
+            let thread = Thread { [self] in done.resume(returning: loop(mailbox: mailbox, outgoing: outgoing)) }
+            thread.start()
+        }
+        outgoing.finish()
+        await sender.value
+        await client.disconnect()
+        return status
+    }
+
+    private func loop(mailbox: Mailbox, outgoing: AsyncStream<NetworkSession.Request>.Continuation) -> Int32 {
+        guard let terminal = ScreenLoop.enterTerminal(orExplain: NetworkGame.needsTerminalMessage) else { return 2 }
+        var session = NetworkSession(addresses: addresses, dealLength: dealLength)
+        session.exchange = { requests in
+            for request in requests { outgoing.yield(request) }
+            return mailbox.take()
+        }
+        let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
+        for request in session.takeRequests() { outgoing.yield(request) }
+        terminal.restore()
+        if let view = session.view {
+            let scores = view.occupiedSeats.compactMap { view[$0].map { "\($0.info.name) \($0.gamesWon)" } }
+            print("Thanks for playing Snap! Games won: \(scores.joined(separator: ", ")).")
+        }
+        if let ended = session.ended { print(ended.replacingOccurrences(of: " Press any key to leave.", with: "")) }
+        return status
     }
 }
 

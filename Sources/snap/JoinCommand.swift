@@ -77,12 +77,20 @@ struct JoinCommand: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// Reads a line on a thread of its own: waiting for a person must not hold one of the few threads the
+    /// client's tasks run on.
+    private static func readLineOffThePool() async -> String? {
+        await withCheckedContinuation { done in
+            Thread { done.resume(returning: readLine()) }.start()
+        }
+    }
+
     /// Lists the open tables and asks which one; nil to give up.
     private func pickTable(_ client: SnapClient) async -> String? {
         while true {
             let tables = await client.openTables()
             if tables.isEmpty {
-                print("No open tables on this server yet. Ask someone to host one (snap host, or Host Game in a browser).")
+                print("No open tables on this server yet. Ask someone to host one with snap host.")
             } else {
                 print("Open tables:")
                 for (index, table) in tables.enumerated() {
@@ -92,7 +100,7 @@ struct JoinCommand: AsyncParsableCommand {
             }
             print(tables.isEmpty ? "Type a table code, Enter to look again, or q to quit: " : "Pick a number or type a code (Enter looks again, q quits): ", terminator: "")
             fflush(nil)
-            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return nil }
+            guard let line = await Self.readLineOffThePool()?.trimmingCharacters(in: .whitespaces) else { return nil }
             if line.lowercased() == "q" { return nil }
             if line.isEmpty { continue }
             if let number = Int(line), (1...tables.count).contains(number) { return tables[number - 1].code }

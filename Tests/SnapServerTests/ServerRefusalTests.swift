@@ -142,3 +142,23 @@ import Testing
         await server.stop()
     }
 }
+
+/// The server's caps: tables and connections.
+@Suite struct ServerCapTests {
+    @Test func tablesAndConnectionsAreCapped() async throws {
+        let server = try await TestServer.start { configuration in
+            configuration.maximumTables = 1
+            configuration.maximumConnections = 2
+        }
+        let first = try await TestPlayer.connect(server, name: "Ann")
+        await first.client.hostTable()
+        try await first.joined()
+        let second = try await TestPlayer.connect(server, name: "Bob")
+        await second.client.hostTable()
+        _ = try await second.expectRefusal(WireErrorCode.tooManyTables.rawValue)
+        await #expect(throws: SnapClient.ConnectError.self) {
+            _ = try await SnapClient.connect(to: server.url, name: "Cat")
+        }
+        await server.stop()
+    }
+}
