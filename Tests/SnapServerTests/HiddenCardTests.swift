@@ -12,9 +12,7 @@ import Testing
         let host = try await TestPlayer.connect(server, name: "Host", recordBytes: true, autoPlay: 5)
         await host.client.hostTable()
         let (code, _) = try await host.joined()
-        let guest = try await TestPlayer.connect(server, name: "Guest", recordBytes: true, autoPlay: 6)
-        await guest.client.joinTable(code: code)
-        try await guest.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Guest", recordBytes: true, autoPlay: 6)
 
         // The test knows the deck: the server's seed gives the table code, then the table's seed, which
         // draws the starting player and shuffles (see Lobby.openTable and Table.startRound).

@@ -15,9 +15,7 @@ import Testing
         #expect(seat == .bottom)
         var everyone = [host]
         for index in 1..<players {
-            let player = try await TestPlayer.connect(server, name: "Player \(index)", autoPlay: UInt64(index + 1))
-            await player.client.joinTable(code: code)
-            try await player.joined()
+            let player = try await TestPlayer.join(server, code: code, name: "Player \(index)", autoPlay: UInt64(index + 1))
             everyone.append(player)
         }
         await host.client.startRound()
@@ -47,9 +45,7 @@ import Testing
         let host = try await TestPlayer.connect(server, name: "Host")
         await host.client.hostTable()
         let (code, _) = try await host.joined()
-        let guest = try await TestPlayer.connect(server, name: "Guest")
-        await guest.client.joinTable(code: code)
-        try await guest.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Guest")
         await host.client.startRound()
         try await waitFor("the deal", on: guest.log) { $0.has { $0 == .dealFinished } }
 

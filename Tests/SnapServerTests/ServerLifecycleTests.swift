@@ -13,9 +13,7 @@ import Testing
         let (code, _) = try await host.joined()
         var everyone = [host]
         for index in 1..<players {
-            let guest = try await TestPlayer.connect(server, name: "Guest \(index)")
-            await guest.client.joinTable(code: code)
-            try await guest.joined()
+            let guest = try await TestPlayer.join(server, code: code, name: "Guest \(index)")
             everyone.append(guest)
         }
         await host.client.startRound()

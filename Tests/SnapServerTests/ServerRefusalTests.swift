@@ -30,9 +30,7 @@ import Testing
         await twin.client.joinTable(code: code.lowercased())
         #expect(try await twin.expectRefusal(TableError.nameTaken.rawValue) == TableError.nameTaken.description)
         for name in ["B", "C", "D"] {
-            let player = try await TestPlayer.connect(server, name: name)
-            await player.client.joinTable(code: code)
-            try await player.joined()
+            _ = try await TestPlayer.join(server, code: code, name: name)
         }
         let fifth = try await TestPlayer.connect(server, name: "E")
         await fifth.client.joinTable(code: code)
@@ -49,9 +47,7 @@ import Testing
     @Test func joiningARoundUnderWayIsRefused() async throws {
         let server = try await TestServer.start(speed: 1)
         let (host, code) = try await host(server)
-        let guest = try await TestPlayer.connect(server, name: "Guest")
-        await guest.client.joinTable(code: code)
-        try await guest.joined()
+        _ = try await TestPlayer.join(server, code: code, name: "Guest")
         await host.client.startRound()
         try await waitFor("the round", on: host.log) { $0.has { if case .roundStarted = $0 { true } else { false } } }
         let late = try await TestPlayer.connect(server, name: "Late")
@@ -65,9 +61,7 @@ import Testing
         let (host, code) = try await host(server)
         await host.client.startRound()
         _ = try await host.expectRefusal(TableError.notEnoughPlayers.rawValue)
-        let guest = try await TestPlayer.connect(server, name: "Guest")
-        await guest.client.joinTable(code: code)
-        try await guest.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Guest")
         await guest.client.startRound()
         _ = try await guest.expectRefusal(TableError.notHost.rawValue)
         await guest.client.addComputer()
@@ -78,9 +72,7 @@ import Testing
     @Test func turningOutOfTurnIsRefusedAndNobodyCanActForAnother() async throws {
         let server = try await TestServer.start(speed: 1_000)
         let (host, code) = try await host(server)
-        let guest = try await TestPlayer.connect(server, name: "Guest")
-        await guest.client.joinTable(code: code)
-        try await guest.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Guest")
         await host.client.startRound()
         try await waitFor("the deal", on: host.log) { $0.has { $0 == .dealFinished } }
         let view = try #require(await host.client.view)
@@ -98,9 +90,7 @@ import Testing
     @Test func snapCallsAreRateLimited() async throws {
         let server = try await TestServer.start(speed: 1)
         let (host, code) = try await host(server)
-        let guest = try await TestPlayer.connect(server, name: "Guest")
-        await guest.client.joinTable(code: code)
-        try await guest.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Guest")
         await host.client.startRound()
         try await waitFor("the deal", on: host.log, timeout: .seconds(10)) { $0.has { $0 == .dealFinished } }
         for _ in 0..<20 { await guest.client.callSnap() }

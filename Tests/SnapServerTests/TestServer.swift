@@ -120,6 +120,16 @@ struct TestPlayer: Sendable {
         return TestPlayer(client: client, log: log, listener: listener)
     }
 
+    /// Connects and sits down at the table with `code`, waiting until seated.
+    static func join(
+        _ server: TestServer, code: String, name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
+    ) async throws -> TestPlayer {
+        let player = try await connect(server, name: name, recordBytes: recordBytes, autoPlay: seed)
+        await player.client.joinTable(code: code)
+        try await player.joined()
+        return player
+    }
+
     /// Waits for a refusal with this code.
     func expectRefusal(_ code: UInt16) async throws -> String {
         let update = try await waitFor("refusal \(code)", on: log) {
