@@ -2,16 +2,38 @@ import Foundation
 
 /// Runs the built `snap` executable, which SwiftPM puts beside the test bundle.
 enum SnapBinary {
-    /// Where the `snap` executable is.
-    static var url: URL {
-        let testBinary = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0])
-        var directory = testBinary.deletingLastPathComponent()
-        // On Apple platforms the tests live inside a bundle: step out of it.
-        while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents" || directory.lastPathComponent == "MacOS" {
-            directory.deleteLastPathComponent()
+    /// The package root: this file is <root>/Tests/SnapCLITests/swift.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `snap` binary of this build: next to the test bundle first, then the usual build folders.
+    static let built: URL? = {
+        var candidates = [URL]()
+        let testBinary = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+        ).resolvingSymlinksInPath()
+        for directory in [testBinary.deletingLastPathComponent(), Bundle.main.bundleURL] {
+            candidates.append(directory.appendingPathComponent("snap"))
+            // The test executable may sit inside <products>/snapPackageTests.xctest/.
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("snap"))
         }
-        return directory.appendingPathComponent("snap")
+        let build = packageRoot.appendingPathComponent(".build")
+        candidates.append(build.appendingPathComponent("debug/snap"))
+        let triples = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
+        for triple in triples.sorted() where triple.contains("-") {
+            candidates.append(build.appendingPathComponent("\(triple)/debug/snap"))
+        }
+        return candidates.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue && FileManager.default.isExecutableFile(atPath: url.path)
+        }
+    }()
+
+    /// Where the `snap` executable is (or would be).
+    static var url: URL {
+        built ?? packageRoot.appendingPathComponent(".build/debug/snap")
     }
 
     /// What a run printed and how it ended.

@@ -6,34 +6,8 @@ import Testing
 @Suite struct TmuxSoloTests {
     // MARK: - Finding the programs
 
-    /// The package root: this file is <root>/Tests/SnapCLITests/TmuxSoloTests.swift.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The `snap` binary of this build: next to the test bundle first, then the usual build folders.
-    static let snapBinary: URL? = {
-        var candidates = [URL]()
-        let testBinary = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0]
-        ).resolvingSymlinksInPath()
-        for directory in [testBinary.deletingLastPathComponent(), Bundle.main.bundleURL] {
-            candidates.append(directory.appendingPathComponent("snap"))
-            // The test executable may sit inside <products>/snapPackageTests.xctest/.
-            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("snap"))
-        }
-        let build = packageRoot.appendingPathComponent(".build")
-        candidates.append(build.appendingPathComponent("debug/snap"))
-        let triples = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
-        for triple in triples.sorted() where triple.contains("-") {
-            candidates.append(build.appendingPathComponent("\(triple)/debug/snap"))
-        }
-        return candidates.first { url in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-                && !isDirectory.boolValue && FileManager.default.isExecutableFile(atPath: url.path)
-        }
-    }()
+    /// The `snap` binary of this build, if it is there.
+    static let snapBinary: URL? = SnapBinary.built
 
     /// A program found on PATH.
     static func executable(named name: String) -> String? {
