@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `snap` executable, which SwiftPM puts beside the test bundle.
 enum SnapBinary {
-    /// The package root: this file is <root>/Tests/SnapCLITests/swift.
+    /// The package root: this file is <root>/Tests/SnapCLITests/SnapBinary.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
