@@ -1,0 +1,660 @@
+// The Snap! wire format in the browser: frames to bytes and back, strictly, exactly like the Swift codec
+// (Sources/SnapProtocol). docs/PROTOCOL.md lays out every packet; Tests/SnapProtocolTests/GoldenVectors.json
+// pins them, and Tests/web/codec.test.mjs checks this file against it.
+//
+// A frame is `{number, packet}`: `number` is the packet number, or null when unnumbered. A packet is a plain
+// object with its `type` (the name in PROTOCOL.md) and its fields by the names in the layout tables:
+//
+//   {type: "CardTurned", seat: 3, card: {suit: 2, value: 10}}
+//   {type: "PlayerCalledSnap", id: "p2", verdict: {kind: "correct", matching: ["p3", "p1"]}}
+//   {type: "HostChanged", seat: null}
+//   {type: "Ping", value: 72623859790382856n}
+//   {type: "Snapshot", view: {viewer, phase, winner, round, host, startingSeat, active, hasTurned,
+//                             seats, calls, stop}}
+//
+// Seats are 0–3 (bottom, left, top, right), null for "no seat". Cards are `{suit, value}` with suit 0–3
+// (clubs, diamonds, hearts, spades) and value 1–13. Verdicts are `{kind: "wrong"}`, `{kind: "tooLate"}` or
+// `{kind: "correct", matching: [...]}` (ids in PlayerCalledSnap, seats in a Snapshot). Ping and Pong values
+// are BigInts. A Snapshot's view: phase is "waiting", "dealing", "playing" or "roundOver"; winner is a seat
+// or null; seats holds four entries, null or `{id, name, isComputer, closedCount, gamesWon, open: [cards]}`;
+// calls is `[{seat, verdict}]`; stop is a call or null.
+
+/** The largest packet either side accepts, header included. */
+export const MAX_PACKET_SIZE = 4096;
+/** The header's size: magic (4), packet number (4), type (2). */
+export const HEADER_SIZE = 10;
+/** The longest string field, in UTF-8 bytes before the NUL. */
+export const MAX_STRING_BYTES = 255;
+/** The packet number of a packet that is not numbered. */
+export const UNNUMBERED = 0xffffffff;
+/** The byte that means "no seat". */
+export const NO_SEAT = 0xff;
+
+const MAGIC = [0x53, 0x4e, 0x41, 0x50]; // "SNAP"
+const MAX_PLAYERS = 4;
+const MAX_CARDS = 52;
+const MAX_CALLS = 52;
+const MAX_HAND_OUTS = 52;
+const MAX_U64 = (1n << 64n) - 1n;
+
+/** The suit names the JSON rendering uses, by suit number. */
+export const SUIT_NAMES = Object.freeze(["clubs", "diamonds", "hearts", "spades"]);
+/** The phase names of a Snapshot, by phase byte. */
+export const PHASES = Object.freeze(["waiting", "dealing", "playing", "roundOver"]);
+
+/** Every packet type number, by name. */
+export const PacketType = Object.freeze({
+  SignInRequest: 0x64,
+  SignInResponse: 0x65,
+  ServerReady: 0x66,
+  ClientReady: 0x67,
+  DealCards: 0x68,
+  ClientDealtCards: 0x69,
+  ActivatePlayer: 0x6a,
+  ClientTurnedCard: 0x6b,
+  PlayerShouldSnap: 0x6c,
+  PlayerCalledSnap: 0x6d,
+  OtherClientQuit: 0x6e,
+  ServerQuit: 0x6f,
+  ClientQuit: 0x70,
+  Welcome: 0x71,
+  ListTables: 0x72,
+  TableList: 0x73,
+  HostTable: 0x74,
+  JoinTable: 0x75,
+  TableJoined: 0x76,
+  AddComputer: 0x77,
+  StartRound: 0x78,
+  Ping: 0x79,
+  Pong: 0x7a,
+  ResyncRequest: 0x7b,
+  Snapshot: 0x7c,
+  Reconnect: 0x7d,
+  Error: 0x7e,
+  CardTurned: 0x7f,
+  PlayerJoined: 0x80,
+  SeatsRearranged: 0x81,
+  HostChanged: 0x82,
+  DealFinished: 0x83,
+  Recycled: 0x84,
+  PileCollected: 0x85,
+  OpenPileTurnedUnder: 0x86,
+  CardPaid: 0x87,
+  PlayerOut: 0x88,
+  Resumed: 0x89,
+  RoundWon: 0x8a,
+  RoundAbandoned: 0x8b,
+  PlayerConnection: 0x8c,
+});
+
+const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
+
+// MARK: Errors
+
+/**
+ * Why bytes could not be decoded as a frame; the same cases and messages as the Swift `ProtocolError`.
+ * `kind` is one of oversized, truncatedHeader, badMagic, unknownType, truncated, missingNul, badUTF8,
+ * stringTooLong, invalidValue, countOutOfRange, trailingBytes; the details (`size`, `type`, `field`, `limit`,
+ * `value`, `count`) are properties of the error.
+ */
+export class ProtocolError extends Error {
+  /**
+   * @param {string} kind the case, as in Swift
+   * @param {object} details the case's values, e.g. `{field: "CardTurned.seat", value: 7}`
+   */
+  constructor(kind, details = {}) {
+    super(describe(kind, details));
+    this.name = "ProtocolError";
+    this.kind = kind;
+    Object.assign(this, details);
+  }
+}
+
+function describe(kind, { size, type, field, limit, value, count }) {
+  switch (kind) {
+    case "oversized": return `packet of ${size} bytes is larger than the ${MAX_PACKET_SIZE}-byte limit`;
+    case "truncatedHeader": return `packet of ${size} bytes is shorter than the 10-byte header`;
+    case "badMagic": return "packet does not start with the magic bytes SNAP";
+    case "unknownType": return `unknown packet type 0x${type.toString(16).toUpperCase()}`;
+    case "truncated": return `packet ends in the middle of ${field}`;
+    case "missingNul": return `string ${field} has no terminating NUL byte`;
+    case "badUTF8": return `string ${field} is not valid UTF-8`;
+    case "stringTooLong": return `string ${field} is longer than ${limit} bytes`;
+    case "invalidValue": return `${field} cannot be ${value}`;
+    case "countOutOfRange": return `${field} cannot hold ${count} items`;
+    case "trailingBytes": return `${count} unexpected bytes after the payload`;
+    default: return kind;
+  }
+}
+
+const invalidValue = (field, value) => new ProtocolError("invalidValue", { field, value });
+
+// MARK: Reading and writing the data types
+
+// `ignoreBOM` keeps a leading U+FEFF as a character, as Swift does; `fatal` refuses overlong forms,
+// surrogates and every other invalid sequence.
+const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const utf8Encoder = new TextEncoder();
+
+/** Reads the data types strictly; every read names its field in the error it throws. */
+class ByteReader {
+  constructor(bytes, offset) {
+    this.bytes = bytes;
+    this.offset = offset;
+  }
+
+  get remaining() {
+    return this.bytes.length - this.offset;
+  }
+
+  take(size, field) {
+    if (this.remaining < size) throw new ProtocolError("truncated", { field });
+    const start = this.offset;
+    this.offset += size;
+    return start;
+  }
+
+  u8(field) {
+    return this.bytes[this.take(1, field)];
+  }
+
+  u16(field) {
+    const at = this.take(2, field);
+    return (this.bytes[at] << 8) | this.bytes[at + 1];
+  }
+
+  u32(field) {
+    const at = this.take(4, field);
+    const [b0, b1, b2, b3] = this.bytes.subarray(at, at + 4);
+    return b0 * 2 ** 24 + ((b1 << 16) | (b2 << 8) | b3);
+  }
+
+  u64(field) {
+    const at = this.take(8, field);
+    let value = 0n;
+    for (let index = at; index < at + 8; index += 1) value = (value << 8n) | BigInt(this.bytes[index]);
+    return value;
+  }
+
+  bool(field) {
+    const value = this.u8(field);
+    if (value > 1) throw invalidValue(field, value);
+    return value === 1;
+  }
+
+  /** A number of at most `limit`, in one byte. */
+  number(field, limit) {
+    const value = this.u8(field);
+    if (value > limit) throw invalidValue(field, value);
+    return value;
+  }
+
+  /** A list's one-byte count, at most `limit`. */
+  count(field, limit) {
+    const count = this.u8(field);
+    if (count > limit) throw new ProtocolError("countOutOfRange", { field, count });
+    return count;
+  }
+
+  /** UTF-8 up to a NUL, which must come within 256 bytes (a longer run is too long even if a NUL follows). */
+  string(field) {
+    if (this.remaining === 0) throw new ProtocolError("truncated", { field });
+    const searchEnd = Math.min(this.bytes.length, this.offset + MAX_STRING_BYTES + 1);
+    const length = this.bytes.subarray(this.offset, searchEnd).indexOf(0);
+    if (length < 0) {
+      if (searchEnd - this.offset > MAX_STRING_BYTES) {
+        throw new ProtocolError("stringTooLong", { field, limit: MAX_STRING_BYTES });
+      }
+      throw new ProtocolError("missingNul", { field });
+    }
+    let text;
+    try {
+      text = utf8Decoder.decode(this.bytes.subarray(this.offset, this.offset + length));
+    } catch {
+      throw new ProtocolError("badUTF8", { field });
+    }
+    this.offset += length + 1;
+    return text;
+  }
+
+  seat(field) {
+    const value = this.u8(field);
+    if (value > 3) throw invalidValue(field, value);
+    return value;
+  }
+
+  optionalSeat(field) {
+    const value = this.u8(field);
+    if (value === NO_SEAT) return null;
+    if (value > 3) throw invalidValue(field, value);
+    return value;
+  }
+
+  /** The suit is checked before the value is read, as in Swift. */
+  card(field) {
+    const suit = this.u8(`${field}.suit`);
+    if (suit > 3) throw invalidValue(`${field}.suit`, suit);
+    const value = this.u8(`${field}.value`);
+    if (value < 1 || value > 13) throw invalidValue(`${field}.value`, value);
+    return { suit, value };
+  }
+
+  /** A count of at most `limit`, then that many items read by `readItem(field)`. */
+  list(field, limit, readItem) {
+    const count = this.count(field, limit);
+    const items = [];
+    for (let index = 0; index < count; index += 1) items.push(readItem(`${field}[${index}]`));
+    return items;
+  }
+}
+
+/**
+ * Writes the data types. A value that its field cannot hold at all (a seat of 7, a u8 of 300, a list of 256,
+ * a missing field) throws a TypeError or RangeError naming the field: in JavaScript that is a bug in the caller.
+ * A value the field holds but the format's limits refuse (a pile of 60 cards) is written as it is, for the
+ * decoder to refuse, as Swift does. Strings are cut as in Swift: at their first NUL, and to at most 255 bytes
+ * between two characters.
+ */
+class ByteWriter {
+  constructor() {
+    this.bytes = [];
+  }
+
+  integer(value, bytes, field) {
+    const max = 2 ** (8 * bytes) - 1;
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new RangeError(`${field} must be a whole number from 0 to ${max}, not ${String(value)}`);
+    }
+    for (let shift = 8 * (bytes - 1); shift >= 0; shift -= 8) {
+      this.bytes.push(Math.floor(value / 2 ** shift) % 256);
+    }
+  }
+
+  u8(value, field) {
+    this.integer(value, 1, field);
+  }
+
+  u16(value, field) {
+    this.integer(value, 2, field);
+  }
+
+  u32(value, field) {
+    this.integer(value, 4, field);
+  }
+
+  u64(value, field) {
+    const big = typeof value === "bigint" ? value : Number.isSafeInteger(value) ? BigInt(value) : -1n;
+    if (big < 0n || big > MAX_U64) throw new RangeError(`${field} must be a u64 (a BigInt), not ${String(value)}`);
+    for (let shift = 56n; shift >= 0n; shift -= 8n) this.bytes.push(Number((big >> shift) & 0xffn));
+  }
+
+  bool(value, field) {
+    if (typeof value !== "boolean") throw new TypeError(`${field} must be true or false, not ${String(value)}`);
+    this.bytes.push(value ? 1 : 0);
+  }
+
+  string(value, field) {
+    if (typeof value !== "string") throw new TypeError(`${field} must be a string, not ${String(value)}`);
+    let kept = "";
+    let length = 0;
+    for (const character of value) {
+      const size = utf8Encoder.encode(character).length;
+      if (character === "\0" || length + size > MAX_STRING_BYTES) break;
+      kept += character;
+      length += size;
+    }
+    this.bytes.push(...utf8Encoder.encode(kept), 0);
+  }
+
+  seat(value, field) {
+    if (![0, 1, 2, 3].includes(value)) throw new RangeError(`${field} must be a seat 0–3, not ${String(value)}`);
+    this.bytes.push(value);
+  }
+
+  optionalSeat(value, field) {
+    if (value === null || value === undefined) this.bytes.push(NO_SEAT);
+    else this.seat(value, field);
+  }
+
+  card(card, field) {
+    if (![0, 1, 2, 3].includes(card?.suit)) throw new RangeError(`${field}.suit must be 0–3, not ${card?.suit}`);
+    if (!Number.isInteger(card.value) || card.value < 1 || card.value > 13) {
+      throw new RangeError(`${field}.value must be 1–13, not ${card.value}`);
+    }
+    this.bytes.push(card.suit, card.value);
+  }
+
+  list(items, field, writeItem) {
+    if (!Array.isArray(items)) throw new TypeError(`${field} must be an array`);
+    this.u8(items.length, `${field}.length`);
+    items.forEach((item, index) => writeItem(item, `${field}[${index}]`));
+  }
+}
+
+// MARK: Verdicts and the Snapshot
+
+const VERDICT_CODES = { wrong: 1, tooLate: 2, correct: 3 };
+
+/** A verdict byte under `parent` (".verdict"), with the matching list (".matching") for a correct call. */
+function readVerdict(reader, parent, readMatching) {
+  const code = reader.u8(`${parent}.verdict`);
+  switch (code) {
+    case 1: return { kind: "wrong" };
+    case 2: return { kind: "tooLate" };
+    case 3: return { kind: "correct", matching: reader.list(`${parent}.matching`, MAX_PLAYERS, readMatching) };
+    default: throw invalidValue(`${parent}.verdict`, code);
+  }
+}
+
+function writeVerdict(writer, verdict, parent, writeMatching) {
+  const code = VERDICT_CODES[verdict?.kind];
+  if (code === undefined) throw new RangeError(`${parent}.verdict.kind must be wrong, tooLate or correct`);
+  writer.u8(code, `${parent}.verdict`);
+  if (code === 3) writer.list(verdict.matching, `${parent}.matching`, writeMatching);
+}
+
+function readCall(reader, field) {
+  const seat = reader.seat(`${field}.seat`);
+  return { seat, verdict: readVerdict(reader, field, (item) => reader.seat(item)) };
+}
+
+function writeCall(writer, call, field) {
+  writer.seat(call.seat, `${field}.seat`);
+  writeVerdict(writer, call.verdict, field, (seat, item) => writer.seat(seat, item));
+}
+
+/** The Snapshot payload, in the same order of checks as `PlayerView.read` in Swift. */
+function readView(reader) {
+  const viewer = reader.optionalSeat("Snapshot.viewer");
+  const phaseCode = reader.u8("Snapshot.phase");
+  const winner = reader.optionalSeat("Snapshot.winner");
+  if (phaseCode > 3) throw invalidValue("Snapshot.phase", phaseCode);
+  if (winner !== null && phaseCode !== 3) throw invalidValue("Snapshot.winner", winner);
+  const view = {
+    viewer,
+    phase: PHASES[phaseCode],
+    winner,
+    round: reader.u16("Snapshot.round"),
+    host: reader.optionalSeat("Snapshot.host"),
+    startingSeat: reader.optionalSeat("Snapshot.startingSeat"),
+    active: reader.optionalSeat("Snapshot.active"),
+    hasTurned: reader.bool("Snapshot.hasTurned"),
+    seats: [],
+  };
+  let cards = 0;
+  for (let seat = 0; seat < 4; seat += 1) {
+    const field = `Snapshot.seats[${seat}]`;
+    if (!reader.bool(`${field}.present`)) {
+      view.seats.push(null);
+      continue;
+    }
+    const entry = {
+      id: reader.string(`${field}.id`),
+      name: reader.string(`${field}.name`),
+      isComputer: reader.bool(`${field}.isComputer`),
+      closedCount: reader.number(`${field}.closedCount`, MAX_CARDS),
+      gamesWon: reader.u16(`${field}.gamesWon`),
+      open: reader.list(`${field}.open`, MAX_CARDS, (item) => reader.card(item)),
+    };
+    cards += entry.closedCount + entry.open.length;
+    if (cards > MAX_CARDS) throw new ProtocolError("countOutOfRange", { field: "Snapshot.cards", count: cards });
+    view.seats.push(entry);
+  }
+  view.calls = reader.list("Snapshot.calls", MAX_CALLS, (item) => readCall(reader, item));
+  view.stop = reader.bool("Snapshot.stop.present") ? readCall(reader, "Snapshot.stop") : null;
+  return view;
+}
+
+function writeView(writer, view) {
+  const phaseCode = PHASES.indexOf(view?.phase);
+  if (phaseCode < 0) throw new RangeError("Snapshot.phase must be waiting, dealing, playing or roundOver");
+  writer.optionalSeat(view.viewer, "Snapshot.viewer");
+  writer.u8(phaseCode, "Snapshot.phase");
+  writer.optionalSeat(view.phase === "roundOver" ? view.winner : null, "Snapshot.winner");
+  writer.u16(view.round, "Snapshot.round");
+  writer.optionalSeat(view.host, "Snapshot.host");
+  writer.optionalSeat(view.startingSeat, "Snapshot.startingSeat");
+  writer.optionalSeat(view.active, "Snapshot.active");
+  writer.bool(view.hasTurned, "Snapshot.hasTurned");
+  for (let seat = 0; seat < 4; seat += 1) {
+    const field = `Snapshot.seats[${seat}]`;
+    const entry = view.seats?.[seat] ?? null;
+    writer.bool(entry !== null, `${field}.present`);
+    if (entry === null) continue;
+    writer.string(entry.id, `${field}.id`);
+    writer.string(entry.name, `${field}.name`);
+    writer.bool(entry.isComputer, `${field}.isComputer`);
+    writer.u8(entry.closedCount, `${field}.closedCount`);
+    writer.u16(entry.gamesWon, `${field}.gamesWon`);
+    writer.list(entry.open, `${field}.open`, (card, item) => writer.card(card, item));
+  }
+  writer.list(view.calls, "Snapshot.calls", (call, item) => writeCall(writer, call, item));
+  writer.bool(view.stop !== null && view.stop !== undefined, "Snapshot.stop.present");
+  if (view.stop) writeCall(writer, view.stop, "Snapshot.stop");
+}
+
+// MARK: Payload layouts
+
+// A field type reads with `read(reader, field)` and writes with `write(writer, value, field)`.
+const fieldType = (read, write) => ({ read, write });
+const u8 = fieldType((r, f) => r.u8(f), (w, v, f) => w.u8(v, f));
+const u16 = fieldType((r, f) => r.u16(f), (w, v, f) => w.u16(v, f));
+const u64 = fieldType((r, f) => r.u64(f), (w, v, f) => w.u64(v, f));
+const bool = fieldType((r, f) => r.bool(f), (w, v, f) => w.bool(v, f));
+const str = fieldType((r, f) => r.string(f), (w, v, f) => w.string(v, f));
+const seat = fieldType((r, f) => r.seat(f), (w, v, f) => w.seat(v, f));
+const optionalSeat = fieldType((r, f) => r.optionalSeat(f), (w, v, f) => w.optionalSeat(v, f));
+const card = fieldType((r, f) => r.card(f), (w, v, f) => w.card(v, f));
+const cardCount = fieldType((r, f) => r.number(f, MAX_CARDS), (w, v, f) => w.u8(v, f));
+const playerCount = fieldType((r, f) => r.number(f, MAX_PLAYERS), (w, v, f) => w.u8(v, f));
+
+/** A record of named fields, each read under `field.name`. */
+function record(fields) {
+  return fieldType(
+    (reader, path) => {
+      const value = {};
+      for (const [name, type] of fields) value[name] = type.read(reader, `${path}.${name}`);
+      return value;
+    },
+    (writer, value, path) => {
+      for (const [name, type] of fields) type.write(writer, value?.[name], `${path}.${name}`);
+    },
+  );
+}
+
+/** A one-byte count of at most `limit`, then that many items. */
+function list(limit, item) {
+  return fieldType(
+    (reader, path) => reader.list(path, limit, (itemPath) => item.read(reader, itemPath)),
+    (writer, items, path) => writer.list(items, path, (value, itemPath) => item.write(writer, value, itemPath)),
+  );
+}
+
+// PlayerCalledSnap's verdict reads as "PlayerCalledSnap.verdict" and "PlayerCalledSnap.matching".
+const idVerdict = {
+  read: (reader, path, parent) => readVerdict(reader, parent, (item) => reader.string(item)),
+  write: (writer, verdict, path, parent) =>
+    writeVerdict(writer, verdict, parent, (id, item) => writer.string(id, item)),
+};
+
+/** The payload fields of every packet type, in byte order; a type not listed here has an empty payload. */
+const LAYOUTS = {
+  SignInResponse: [["name", str]],
+  ServerReady: [["players", list(MAX_PLAYERS, record([["id", str], ["name", str], ["seat", seat]]))]],
+  DealCards: [
+    ["round", u16],
+    ["startingSeat", seat],
+    ["counts", list(MAX_PLAYERS, record([["seat", seat], ["count", cardCount]]))],
+  ],
+  ActivatePlayer: [["id", str]],
+  PlayerShouldSnap: [["id", str]],
+  PlayerCalledSnap: [["id", str], ["verdict", idVerdict]],
+  OtherClientQuit: [["id", str], ["handedOutTo", list(MAX_HAND_OUTS, seat)]],
+  ServerQuit: [["reason", str]],
+  Welcome: [["version", u8], ["id", str], ["token", str]],
+  TableList: [
+    [
+      "tables",
+      list(
+        255,
+        record([
+          ["code", str],
+          ["hostName", str],
+          ["players", playerCount],
+          ["seatsFree", playerCount],
+          ["roundUnderWay", bool],
+        ]),
+      ),
+    ],
+  ],
+  HostTable: [["solo", bool]],
+  JoinTable: [["code", str]],
+  TableJoined: [["code", str], ["seat", seat]],
+  Ping: [["value", u64]],
+  Pong: [["value", u64]],
+  Snapshot: [["view", fieldType((reader) => readView(reader), (writer, view) => writeView(writer, view))]],
+  Reconnect: [["token", str]],
+  Error: [["code", u16], ["message", str]],
+  CardTurned: [["seat", seat], ["card", card]],
+  PlayerJoined: [["seat", seat], ["id", str], ["name", str], ["isComputer", bool]],
+  SeatsRearranged: [["moves", list(MAX_PLAYERS, record([["from", seat], ["to", seat]]))]],
+  HostChanged: [["seat", optionalSeat]],
+  Recycled: [["seat", seat], ["count", cardCount]],
+  PileCollected: [["from", seat], ["to", seat], ["count", cardCount]],
+  OpenPileTurnedUnder: [["seat", seat], ["count", cardCount]],
+  CardPaid: [["from", seat], ["to", seat]],
+  PlayerOut: [["seat", seat]],
+  RoundWon: [["seat", seat], ["gamesWon", u16]],
+  PlayerConnection: [["seat", seat], ["connected", bool]],
+};
+
+// MARK: Frames
+
+/**
+ * The bytes of a frame: the header (`SNAP`, the packet number or FFFFFFFF, the type), then the payload.
+ *
+ * @param {{number: ?number, packet: {type: string}}} frame `number` null or undefined for "not numbered"
+ * @returns {Uint8Array}
+ * @throws {TypeError|RangeError} when the packet's type is unknown or a field cannot hold its value
+ */
+export function encodeFrame({ number = null, packet }) {
+  const type = PacketType[packet?.type];
+  if (type === undefined) throw new TypeError(`unknown packet type ${String(packet?.type)}`);
+  const writer = new ByteWriter();
+  writer.bytes.push(...MAGIC);
+  writer.u32(number ?? UNNUMBERED, "number");
+  writer.u16(type, "type");
+  for (const [name, fieldType] of LAYOUTS[packet.type] ?? []) {
+    fieldType.write(writer, packet[name], `${packet.type}.${name}`, packet.type);
+  }
+  return Uint8Array.from(writer.bytes);
+}
+
+/**
+ * Reads one frame from the bytes of one WebSocket message, strictly and all or nothing, with the same checks
+ * in the same order as the Swift decoder: size, header, every payload field in byte order, trailing bytes.
+ *
+ * @param {Uint8Array|ArrayBuffer} bytes
+ * @returns {{number: ?number, packet: {type: string}}}
+ * @throws {ProtocolError} for any bytes that are not exactly one valid packet
+ */
+export function decodeFrame(bytes) {
+  const data = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
+  if (!(data instanceof Uint8Array)) throw new TypeError("decodeFrame needs a Uint8Array or an ArrayBuffer");
+  if (data.length > MAX_PACKET_SIZE) throw new ProtocolError("oversized", { size: data.length });
+  if (data.length < HEADER_SIZE) throw new ProtocolError("truncatedHeader", { size: data.length });
+  if (MAGIC.some((byte, index) => data[index] !== byte)) throw new ProtocolError("badMagic");
+  const reader = new ByteReader(data, MAGIC.length);
+  const number = reader.u32("number");
+  const typeNumber = reader.u16("type");
+  const type = typeNames.get(typeNumber);
+  if (type === undefined) throw new ProtocolError("unknownType", { type: typeNumber });
+  const packet = { type };
+  for (const [name, fieldType] of LAYOUTS[type] ?? []) {
+    packet[name] = fieldType.read(reader, `${type}.${name}`, type);
+  }
+  if (reader.remaining > 0) throw new ProtocolError("trailingBytes", { count: reader.remaining });
+  return { number: number === UNNUMBERED ? null : number, packet };
+}
+
+// MARK: JSON rendering
+
+const cardJSON = (card) => ({ suit: SUIT_NAMES[card.suit], value: card.value });
+
+function verdictJSON(verdict) {
+  return verdict.kind === "correct" ? { kind: "correct", matching: [...verdict.matching] } : { kind: verdict.kind };
+}
+
+function callJSON(call) {
+  return { seat: call.seat, verdict: verdictJSON(call.verdict) };
+}
+
+function viewJSON(view) {
+  return {
+    viewer: view.viewer,
+    phase: view.phase,
+    winner: view.phase === "roundOver" ? view.winner : null,
+    round: view.round,
+    host: view.host,
+    startingSeat: view.startingSeat,
+    active: view.active,
+    hasTurned: view.hasTurned,
+    seats: view.seats.map((entry) => entry && { ...entry, open: entry.open.map(cardJSON) }),
+    calls: view.calls.map(callJSON),
+    stop: view.stop ? callJSON(view.stop) : null,
+  };
+}
+
+/** A packet's fields as the JSON rendering names them: suit names, decimal u64 strings, the view flattened. */
+function fieldsJSON(packet) {
+  const { type, ...fields } = packet;
+  switch (type) {
+    case "Snapshot": return viewJSON(packet.view);
+    case "CardTurned": return { ...fields, card: cardJSON(packet.card) };
+    case "Ping":
+    case "Pong": return { value: packet.value.toString() };
+    case "PlayerCalledSnap": return { ...fields, verdict: verdictJSON(packet.verdict) };
+    default: return structuredClone(fields);
+  }
+}
+
+/**
+ * The frame as the language-neutral JSON of `snap decode` and the golden vectors:
+ * `{number, type, name, fields}`, with `type` the type number and `name` the packet's name.
+ *
+ * @param {{number: ?number, packet: {type: string}}} frame
+ * @returns {object} a plain object; compare it with a vector's "json", or pass it to JSON.stringify
+ */
+export function toJSON({ number = null, packet }) {
+  return { number, type: PacketType[packet.type], name: packet.type, fields: fieldsJSON(packet) };
+}
+
+// MARK: Hex
+
+/**
+ * Bytes from hex digits, two per byte, upper or lower case; white space is ignored.
+ *
+ * @param {string} text
+ * @returns {Uint8Array}
+ * @throws {SyntaxError} for a character that is not a hex digit, or an odd number of digits
+ */
+export function hexToBytes(text) {
+  const digits = text.replace(/\s+/g, "");
+  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new SyntaxError(`not hex: ${text}`);
+  if (digits.length % 2 !== 0) throw new SyntaxError(`${digits.length} hex digits is an odd number`);
+  const bytes = new Uint8Array(digits.length / 2);
+  for (let index = 0; index < bytes.length; index += 1) {
+    bytes[index] = parseInt(digits.slice(2 * index, 2 * index + 2), 16);
+  }
+  return bytes;
+}
+
+/**
+ * The bytes as upper-case hex digits, two per byte, as the Swift `Hex.string` writes them.
+ *
+ * @param {Uint8Array} bytes
+ * @returns {string}
+ */
+export function bytesToHex(bytes) {
+  return Array.from(bytes, (byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join("");
+}

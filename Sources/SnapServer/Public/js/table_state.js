@@ -1,0 +1,392 @@
+// The browser's mirror of the table: one player's view, kept up to date from the server's event packets
+// exactly as SnapCore's PlayerView.apply does it (Sources/SnapCore/PlayerView+Events.swift), with the
+// derived values the screen needs (PlayerView.swift, TableStatus.swift). No DOM code: a renderer reads it.
+//
+// The view has the shape of a decoded Snapshot's `view` (see codec.js), so a Snapshot replaces it whole and
+// a mirror can be compared with the next Snapshot directly.
+//
+// Events, as `applyPacket` returns them for the renderer's animations, mirror SnapCore's TableEvent:
+//   {kind: "playerJoined", seat, player: {id, name, isComputer}}   {kind: "playerLeft", seat, handedOutTo}
+//   {kind: "seatsRearranged", moves: [{from, to}]}                  {kind: "hostChanged", seat}
+//   {kind: "roundStarted", round, startingSeat}                      {kind: "dealt", counts: [{seat, count}]}
+//   {kind: "dealFinished"}   {kind: "activated", seat}              {kind: "recycled", seat, count}
+//   {kind: "cardTurned", seat, card}                                 {kind: "snapCalled", seat, verdict}
+//   {kind: "pileCollected", from, to, count}                         {kind: "openPileTurnedUnder", seat, count}
+//   {kind: "cardPaid", from, to}   {kind: "playerOut", seat}         {kind: "resumed"}
+//   {kind: "roundWon", seat, gamesWon}   {kind: "roundAbandoned"}
+// plus one the Swift mirror does not keep: {kind: "connectionChanged", seat, connected} (PlayerConnection).
+// A snapCalled verdict names seats: {kind: "correct", matching: [seats]}.
+
+/** What the status line says when it is the viewer's turn. */
+export const YOUR_TURN_TEXT = "Your turn. Tap the stack.";
+
+const SEATS = [0, 1, 2, 3];
+
+/** A deep copy of a view, so that a mirror never shares arrays with a packet. */
+function copyView(view) {
+  return structuredClone(view);
+}
+
+/** Where the player in `seat` ends up after `moves` (the same seat when it does not move). */
+function destination(seat, moves) {
+  return moves.find((move) => move.from === seat)?.to ?? seat;
+}
+
+/**
+ * Where the last round's starting seat stands after `moves`, among the seats `occupied` before them; a
+ * starter who left stands in for the nearest occupied seat counter-clockwise (SeatMove.startingSeat in Swift).
+ */
+function startingSeatThrough(seat, moves, occupied) {
+  if (seat === null) return null;
+  let from = seat;
+  if (!occupied.includes(seat)) {
+    const before = [1, 2, 3].map((step) => (seat + 4 - step) % 4).find((candidate) => occupied.includes(candidate));
+    if (before !== undefined) from = before;
+  }
+  return destination(from, moves);
+}
+
+/** Thrown inside `applyPacket` when a packet names a player the mirror does not know. */
+class UnknownPlayer extends Error {
+  constructor(id) {
+    super(`no player with id ${id} at the table`);
+    this.id = id;
+  }
+}
+
+/** One player's mirror of the table. */
+export class TableState {
+  /** The seats whose connection dropped (PlayerConnection); not part of a Snapshot. */
+  #offline = new Set();
+
+  /**
+   * A mirror starting from a Snapshot's view.
+   *
+   * @param {object} view a decoded Snapshot's `packet.view`; it is copied
+   * @returns {TableState}
+   */
+  static fromSnapshot(view) {
+    return new TableState(view);
+  }
+
+  /** @param {object} view a decoded Snapshot's view; it is copied */
+  constructor(view) {
+    /** The view, shaped like a decoded Snapshot's: read it, change it only through `applyPacket`. */
+    this.view = copyView(view);
+  }
+
+  // MARK: Applying packets
+
+  /**
+   * Brings the mirror up to date with one packet from the server, all or nothing.
+   *
+   * Packets that are not table events (Ping, Welcome, Snapshot, …) change nothing and give no events: a
+   * Snapshot replaces the mirror through `fromSnapshot`. When the packet names a player by an id the mirror
+   * does not know, nothing changes and `needsResync` is true: send a ResyncRequest.
+   *
+   * @param {{type: string}} packet a decoded packet (codec.js)
+   * @returns {{events: object[], needsResync: boolean, unknownId?: string}} the events applied, in order
+   */
+  applyPacket(packet) {
+    let events;
+    try {
+      events = this.eventsFor(packet);
+    } catch (error) {
+      if (error instanceof UnknownPlayer) return { events: [], needsResync: true, unknownId: error.id };
+      throw error;
+    }
+    for (const event of events) this.applyEvent(event);
+    return { events, needsResync: false };
+  }
+
+  /** The seat of the player with this id (ActivatePlayer, PlayerCalledSnap and OtherClientQuit name ids). */
+  seatOf(id) {
+    const seat = SEATS.find((candidate) => this.view.seats[candidate]?.id === id);
+    if (seat === undefined) throw new UnknownPlayer(id);
+    return seat;
+  }
+
+  /** The table events a packet carries, read against this mirror (Packet+TableEvents.swift). */
+  eventsFor(packet) {
+    switch (packet.type) {
+      case "PlayerJoined": {
+        const { seat, id, name, isComputer } = packet;
+        return [{ kind: "playerJoined", seat, player: { id, name, isComputer } }];
+      }
+      case "OtherClientQuit":
+        return [{ kind: "playerLeft", seat: this.seatOf(packet.id), handedOutTo: [...packet.handedOutTo] }];
+      case "SeatsRearranged":
+        return [{ kind: "seatsRearranged", moves: packet.moves.map(({ from, to }) => ({ from, to })) }];
+      case "HostChanged":
+        return [{ kind: "hostChanged", seat: packet.seat }];
+      case "DealCards":
+        return [
+          { kind: "roundStarted", round: packet.round, startingSeat: packet.startingSeat },
+          { kind: "dealt", counts: packet.counts.map(({ seat, count }) => ({ seat, count })) },
+        ];
+      case "DealFinished":
+        return [{ kind: "dealFinished" }];
+      case "ActivatePlayer":
+        return [{ kind: "activated", seat: this.seatOf(packet.id) }];
+      case "Recycled":
+        return [{ kind: "recycled", seat: packet.seat, count: packet.count }];
+      case "CardTurned":
+        return [{ kind: "cardTurned", seat: packet.seat, card: { ...packet.card } }];
+      case "PlayerCalledSnap": {
+        // The matching players first, then the caller, as in Swift.
+        const verdict = packet.verdict.kind === "correct"
+          ? { kind: "correct", matching: packet.verdict.matching.map((id) => this.seatOf(id)) }
+          : { kind: packet.verdict.kind };
+        return [{ kind: "snapCalled", seat: this.seatOf(packet.id), verdict }];
+      }
+      case "PileCollected":
+        return [{ kind: "pileCollected", from: packet.from, to: packet.to, count: packet.count }];
+      case "OpenPileTurnedUnder":
+        return [{ kind: "openPileTurnedUnder", seat: packet.seat, count: packet.count }];
+      case "CardPaid":
+        return [{ kind: "cardPaid", from: packet.from, to: packet.to }];
+      case "PlayerOut":
+        return [{ kind: "playerOut", seat: packet.seat }];
+      case "Resumed":
+        return [{ kind: "resumed" }];
+      case "RoundWon":
+        return [{ kind: "roundWon", seat: packet.seat, gamesWon: packet.gamesWon }];
+      case "RoundAbandoned":
+        return [{ kind: "roundAbandoned" }];
+      case "PlayerConnection":
+        return [{ kind: "connectionChanged", seat: packet.seat, connected: packet.connected }];
+      default:
+        return [];
+    }
+  }
+
+  /** Applies one event exactly as PlayerView.apply does (PlayerView+Events.swift). */
+  applyEvent(event) {
+    const view = this.view;
+    const seats = view.seats;
+    switch (event.kind) {
+      case "playerJoined":
+        seats[event.seat] = { ...event.player, closedCount: 0, gamesWon: 0, open: [] };
+        this.#offline.delete(event.seat);
+        break;
+      case "playerLeft":
+        for (const recipient of event.handedOutTo) if (seats[recipient]) seats[recipient].closedCount += 1;
+        seats[event.seat] = null;
+        this.#offline.delete(event.seat);
+        break;
+      case "seatsRearranged": {
+        const { moves } = event;
+        view.startingSeat = startingSeatThrough(view.startingSeat, moves, this.occupiedSeats);
+        const arranged = [...seats];
+        for (const move of moves) arranged[move.from] = null;
+        for (const move of moves) arranged[move.to] = seats[move.from];
+        view.seats = arranged;
+        const moved = (seat) => (seat === null ? null : destination(seat, moves));
+        view.host = moved(view.host);
+        view.viewer = moved(view.viewer);
+        if (view.phase === "roundOver") view.winner = moved(view.winner);
+        view.calls = [];
+        this.#offline = new Set([...this.#offline].map(moved));
+        break;
+      }
+      case "hostChanged":
+        view.host = event.seat;
+        break;
+      case "roundStarted":
+        Object.assign(view, {
+          round: event.round,
+          startingSeat: event.startingSeat,
+          phase: "dealing",
+          winner: null,
+          active: null,
+          hasTurned: false,
+          calls: [],
+          stop: null,
+        });
+        for (const entry of seats) if (entry) Object.assign(entry, { closedCount: 0, open: [] });
+        break;
+      case "dealt":
+        for (const { seat, count } of event.counts) if (seats[seat]) seats[seat].closedCount = count;
+        break;
+      case "dealFinished":
+        view.phase = "playing";
+        view.winner = null;
+        break;
+      case "activated":
+        view.active = event.seat;
+        view.hasTurned = false;
+        break;
+      case "recycled":
+      case "openPileTurnedUnder": {
+        const entry = seats[event.seat];
+        if (!entry) break;
+        entry.closedCount += entry.open.length;
+        entry.open = [];
+        break;
+      }
+      case "cardTurned":
+        if (seats[event.seat]) {
+          seats[event.seat].closedCount -= 1;
+          seats[event.seat].open.push({ ...event.card });
+        }
+        view.hasTurned = true;
+        view.calls = [];
+        break;
+      case "snapCalled": {
+        const call = { seat: event.seat, verdict: structuredClone(event.verdict) };
+        view.calls.push(call);
+        if (event.verdict.kind !== "tooLate") view.stop = structuredClone(call);
+        break;
+      }
+      case "pileCollected":
+        if (seats[event.from]) seats[event.from].open = [];
+        if (seats[event.to]) seats[event.to].closedCount += event.count;
+        break;
+      case "cardPaid":
+        if (seats[event.from]) seats[event.from].closedCount -= 1;
+        if (seats[event.to]) seats[event.to].closedCount += 1;
+        break;
+      case "resumed":
+        view.stop = null;
+        break;
+      case "roundWon":
+        if (seats[event.seat]) seats[event.seat].gamesWon = event.gamesWon;
+        this.#endRound(event.seat);
+        break;
+      case "roundAbandoned":
+        this.#endRound(null);
+        break;
+      case "connectionChanged":
+        if (event.connected) this.#offline.delete(event.seat);
+        else this.#offline.add(event.seat);
+        break;
+      default: // playerOut changes nothing: a player with no cards is out by their count.
+        break;
+    }
+  }
+
+  #endRound(winner) {
+    Object.assign(this.view, { phase: "roundOver", winner, active: null, hasTurned: false, stop: null });
+  }
+
+  // MARK: Reading the table
+
+  /** The seat of the player looking, or null for someone watching. */
+  get viewer() {
+    return this.view.viewer;
+  }
+
+  /** The occupied seats, clockwise from the bottom. */
+  get occupiedSeats() {
+    return SEATS.filter((seat) => this.view.seats[seat] !== null);
+  }
+
+  /** A seat's cards: closed count plus open cards (0 for an empty seat). */
+  cardsIn(seat) {
+    const entry = this.view.seats[seat];
+    return entry ? entry.closedCount + entry.open.length : 0;
+  }
+
+  /** The number of cards the view knows about: face-down counts plus open cards. */
+  get cardCount() {
+    return SEATS.reduce((sum, seat) => sum + this.cardsIn(seat), 0);
+  }
+
+  /** The seats whose top open card has the same value as another player's. */
+  get matchingSeats() {
+    const top = (seat) => this.view.seats[seat]?.open.at(-1)?.value;
+    const counts = new Map();
+    for (const seat of SEATS) {
+      const value = top(seat);
+      if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    return SEATS.filter((seat) => top(seat) !== undefined && counts.get(top(seat)) > 1);
+  }
+
+  /** Whether a round is under way (dealing or playing). */
+  get isRoundUnderWay() {
+    return this.view.phase === "dealing" || this.view.phase === "playing";
+  }
+
+  /** Whether the player in `seat` is out of the round: no cards left while a round is under way. */
+  isOut(seat) {
+    return this.isRoundUnderWay && this.cardsIn(seat) === 0;
+  }
+
+  /** Whether the viewer may turn a card right now. */
+  get viewerCanTurn() {
+    const { viewer, phase, stop, active, hasTurned } = this.view;
+    if (viewer === null || phase !== "playing" || stop !== null || active !== viewer || hasTurned) return false;
+    return (this.view.seats[viewer]?.closedCount ?? 0) > 0;
+  }
+
+  /** Whether the viewer may call "Snap!" right now. */
+  get viewerCanCall() {
+    const { viewer, phase } = this.view;
+    return viewer !== null && phase === "playing" && this.cardsIn(viewer) > 0;
+  }
+
+  /** Whether the player in `seat` is connected, as far as PlayerConnection packets have said. */
+  isConnected(seat) {
+    return this.view.seats[seat] !== null && !this.#offline.has(seat);
+  }
+
+  /** The name to show for a seat: "You" for the viewer, "?" for an empty seat. */
+  displayName(seat) {
+    return seat === this.view.viewer ? "You" : (this.view.seats[seat]?.name ?? "?");
+  }
+
+  /** Where `seat` is drawn on the viewer's screen: (seat − viewer) mod 4, so the viewer is at the bottom (0). */
+  shownSeat(seat) {
+    return (seat - (this.view.viewer ?? 0) + 4) % 4;
+  }
+
+  /** The seat drawn at screen position `shown` (the inverse of `shownSeat`). */
+  seatShownAt(shown) {
+    return (shown + (this.view.viewer ?? 0)) % 4;
+  }
+
+  /**
+   * The centre status line, as SnapCore's TableStatus works it out.
+   *
+   * @returns {{kind: string, name?: string, text: string}} kind is waitingForPlayers, dealing, yourTurn,
+   *   playersTurn, match, mustPay, receivesCards, winner or abandoned; name is the player it is about
+   */
+  get status() {
+    const view = this.view;
+    switch (view.phase) {
+      case "waiting":
+        return status("waitingForPlayers");
+      case "dealing":
+        return status("dealing");
+      case "roundOver":
+        return view.winner === null ? status("abandoned") : status("winner", this.displayName(view.winner));
+      default:
+        if (view.stop !== null) {
+          const name = this.displayName(view.stop.seat);
+          return status(view.stop.verdict.kind === "wrong" ? "mustPay" : "receivesCards", name);
+        }
+        if (this.matchingSeats.length > 0) return status("match");
+        if (view.active !== null && view.active === view.viewer) return status("yourTurn");
+        if (view.active !== null) return status("playersTurn", this.displayName(view.active));
+        return status("waitingForPlayers");
+    }
+  }
+}
+
+/** A status with its text (TableStatus.text in Swift). */
+function status(kind, name) {
+  const texts = {
+    waitingForPlayers: () => "Waiting for players…",
+    dealing: () => "Dealing…",
+    yourTurn: () => YOUR_TURN_TEXT,
+    playersTurn: () => `${name}'s turn`,
+    match: () => "*** Match! ***",
+    mustPay: () => `${name} Must Pay`,
+    receivesCards: () => (name === "You" ? "You Receive Cards" : `${name} Receives Cards`),
+    winner: () => `** Winner: ${name} **`,
+    abandoned: () => "Round over: nobody won",
+  };
+  const text = texts[kind]();
+  return name === undefined ? { kind, text } : { kind, name, text };
+}

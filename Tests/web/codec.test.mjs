@@ -1,0 +1,368 @@
+// The web client's codec against the golden vectors and the Swift decoder's rules (MalformedPacketTests.swift,
+// RandomInputTests.swift). Run with `node --test Tests/web/`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import {
+  MAX_PACKET_SIZE,
+  PacketType,
+  ProtocolError,
+  bytesToHex,
+  decodeFrame,
+  encodeFrame,
+  hexToBytes,
+  toJSON,
+} from "../../Sources/SnapServer/Public/js/codec.js";
+
+const vectors = JSON.parse(readFileSync(new URL("../SnapProtocolTests/GoldenVectors.json", import.meta.url)));
+
+/** A seeded generator (mulberry32), so that a failure can be reproduced. */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 15), z | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** A whole number from 0 to `max`. */
+const below = (random, max) => Math.floor(random() * (max + 1));
+
+/** A packet's bytes built by hand: the header for `type` (a name) and `number`, then `payload`. */
+function packet(type, payload, number = 1) {
+  const code = PacketType[type];
+  return Uint8Array.from([0x53, 0x4e, 0x41, 0x50, number >>> 24, (number >>> 16) & 0xff, (number >>> 8) & 0xff,
+    number & 0xff, code >> 8, code & 0xff, ...payload]);
+}
+
+/** A string on the wire: UTF-8, then NUL. */
+const str = (text) => [...new TextEncoder().encode(text), 0];
+
+/** The ProtocolError decoding `bytes` throws, as `{kind, ...details}`, or null when it decodes. */
+function decodingError(bytes) {
+  try {
+    decodeFrame(bytes);
+    return null;
+  } catch (error) {
+    assert.ok(error instanceof ProtocolError, `not a ProtocolError: ${error}`);
+    const { kind, field, value, count, size, type, limit } = error;
+    return Object.fromEntries(Object.entries({ kind, field, value, count, size, type, limit })
+      .filter(([, detail]) => detail !== undefined));
+  }
+}
+
+/** The ProtocolError decoding a hand-built packet throws (see `decodingError`). */
+const refused = (type, payload) => decodingError(packet(type, payload));
+
+/** Decodes or throws a ProtocolError; whatever decodes encodes back to the same bytes. */
+function checkNeverThrowsAnythingElse(bytes) {
+  let frame;
+  try {
+    frame = decodeFrame(bytes);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) assert.fail(`${bytesToHex(bytes)} threw ${error}`);
+    return false;
+  }
+  assert.equal(bytesToHex(encodeFrame(frame)), bytesToHex(bytes), "not canonical");
+  return true;
+}
+
+// MARK: Golden vectors
+
+test("the golden vectors load", () => {
+  assert.ok(vectors.length >= 60);
+});
+
+test("every golden vector decodes to its JSON", () => {
+  for (const vector of vectors) {
+    assert.deepEqual(toJSON(decodeFrame(hexToBytes(vector.hex))), vector.json, vector.name);
+  }
+});
+
+test("every golden vector encodes back to the same bytes", () => {
+  for (const vector of vectors) {
+    assert.equal(bytesToHex(encodeFrame(decodeFrame(hexToBytes(vector.hex)))), vector.hex, vector.name);
+  }
+});
+
+test("every packet type has a golden vector", () => {
+  const covered = new Set(vectors.map((vector) => decodeFrame(hexToBytes(vector.hex)).packet.type));
+  assert.deepEqual([...covered].sort(), Object.keys(PacketType).sort());
+});
+
+test("decoded packets have the documented shape", () => {
+  const decode = (name) => decodeFrame(hexToBytes(vectors.find((vector) => vector.name === name).hex));
+  assert.deepEqual(decode("CardTurned"), {
+    number: 80, packet: { type: "CardTurned", seat: 3, card: { suit: 2, value: 10 } },
+  });
+  assert.deepEqual(decode("PlayerCalledSnap.correct").packet, {
+    type: "PlayerCalledSnap", id: "p2", verdict: { kind: "correct", matching: ["p3", "p1"] },
+  });
+  assert.deepEqual(decode("Ping.max").packet, { type: "Ping", value: 18446744073709551615n });
+  assert.deepEqual(decode("HostChanged.nobody").packet, { type: "HostChanged", seat: null });
+  assert.equal(decode("ClientReady").number, null);
+  assert.equal(decode("Numbered.large").number, 0xfffffffe);
+  const { view } = decode("Snapshot.midRound").packet;
+  assert.equal(view.phase, "playing");
+  assert.deepEqual(Object.keys(view.seats[0]).sort(), ["closedCount", "gamesWon", "id", "isComputer", "name", "open"]);
+});
+
+test("toJSON renders a frame made by hand like the Swift codec", () => {
+  const frame = { number: null, packet: { type: "Pong", value: 5n } };
+  assert.deepEqual(toJSON(frame), { number: null, type: 0x7a, name: "Pong", fields: { value: "5" } });
+  assert.equal(bytesToHex(encodeFrame(frame)), "534E4150FFFFFFFF007A0000000000000005");
+});
+
+// MARK: Truncated and random input
+
+test("every prefix of every golden vector throws a ProtocolError", () => {
+  for (const vector of vectors) {
+    const bytes = hexToBytes(vector.hex);
+    for (let size = 0; size < bytes.length; size += 1) {
+      const error = decodingError(bytes.subarray(0, size));
+      assert.ok(error, `${vector.name} cut to ${size} bytes decoded`);
+      const expected = ["truncatedHeader", "truncated", "missingNul"];
+      assert.ok(expected.includes(error.kind), `${vector.name} cut to ${size}: ${error.kind}`);
+    }
+  }
+});
+
+test("random bytes never throw anything but ProtocolError", () => {
+  const random = seededRandom(2024);
+  let refused = 0;
+  for (let round = 0; round < 20_000; round += 1) {
+    const bytes = Uint8Array.from({ length: below(random, 80) }, () => below(random, 255));
+    if (!checkNeverThrowsAnythingElse(bytes)) refused += 1;
+  }
+  assert.ok(refused > 19_000);
+});
+
+test("random payloads behind a valid header never throw anything but ProtocolError", () => {
+  const random = seededRandom(7);
+  const types = Object.keys(PacketType);
+  let decoded = 0;
+  let refused = 0;
+  for (let round = 0; round < 30_000; round += 1) {
+    const type = types[below(random, types.length - 1)];
+    const length = below(random, random() < 0.5 ? 6 : 40);
+    // Small bytes are likelier to be valid seats, counts, booleans and NULs, so decoding goes deeper.
+    const payload = Array.from({ length }, () => (random() < 0.5 ? below(random, 4) : below(random, 255)));
+    if (checkNeverThrowsAnythingElse(packet(type, payload, below(random, 0xffffffff)))) decoded += 1;
+    else refused += 1;
+  }
+  assert.ok(decoded > 1_000, `${decoded} decoded`);
+  assert.ok(refused > 1_000, `${refused} refused`);
+});
+
+test("single-byte mutations of the golden vectors never throw anything but ProtocolError", () => {
+  const random = seededRandom(99);
+  for (const vector of vectors) {
+    const bytes = hexToBytes(vector.hex);
+    for (let round = 0; round < 200; round += 1) {
+      const mutated = Uint8Array.from(bytes);
+      mutated[below(random, mutated.length - 1)] = below(random, 255);
+      checkNeverThrowsAnythingElse(mutated);
+    }
+  }
+});
+
+// MARK: The header
+
+test("too large is refused before anything else", () => {
+  assert.deepEqual(decodingError(new Uint8Array(5000)), { kind: "oversized", size: 5000 });
+  const justTooLarge = packet("ServerQuit", [...new Array(MAX_PACKET_SIZE - 10).fill(0x41), 0]);
+  assert.deepEqual(decodingError(justTooLarge), { kind: "oversized", size: MAX_PACKET_SIZE + 1 });
+  const largest = packet("SignInRequest", new Array(MAX_PACKET_SIZE - 10).fill(0));
+  assert.deepEqual(decodingError(largest), { kind: "trailingBytes", count: MAX_PACKET_SIZE - 10 });
+});
+
+test("fewer than ten bytes is a truncated header", () => {
+  const valid = encodeFrame({ number: 1, packet: { type: "ClientReady" } });
+  for (let size = 0; size < 10; size += 1) {
+    assert.deepEqual(decodingError(valid.subarray(0, size)), { kind: "truncatedHeader", size });
+  }
+});
+
+test("wrong magic and unknown types are refused", () => {
+  for (const magic of ["SNAQ", "snap", "PANS", "\0\0\0\0"]) {
+    const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
+    assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
+  }
+  for (const type of [0, 0x63, 0x8d, 0x100, 0xffff]) {
+    const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
+    assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
+  }
+});
+
+test("errors carry the Swift messages", () => {
+  const message = (bytes) => {
+    try {
+      decodeFrame(bytes);
+    } catch (error) {
+      return error.message;
+    }
+    return null;
+  };
+  assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x8d])), "unknown packet type 0x8D");
+  assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
+  assert.equal(message(new Uint8Array(3)), "packet of 3 bytes is shorter than the 10-byte header");
+  assert.equal(message(new Uint8Array(4097)), "packet of 4097 bytes is larger than the 4096-byte limit");
+  assert.equal(message(packet("Resumed", [0, 0])), "2 unexpected bytes after the payload");
+  assert.equal(message(packet("ServerReady", [5])), "ServerReady.players cannot hold 5 items");
+  assert.equal(message(packet("JoinTable", [0xff, 0])), "string JoinTable.code is not valid UTF-8");
+  assert.equal(message(packet("JoinTable", [0x41])), "string JoinTable.code has no terminating NUL byte");
+  assert.equal(message(packet("JoinTable", new Array(300).fill(0x41))),
+    "string JoinTable.code is longer than 255 bytes");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x51, 0, 0, 0, 1, 0, 0x64])),
+    "packet does not start with the magic bytes SNAP");
+});
+
+// MARK: The payload
+
+test("truncation names the field", () => {
+  assert.deepEqual(refused("DealCards", [0]), { kind: "truncated", field: "DealCards.round" });
+  assert.deepEqual(refused("Ping", [1, 2, 3, 4, 5, 6, 7]), { kind: "truncated", field: "Ping.value" });
+  assert.deepEqual(refused("CardTurned", [2, 1]), { kind: "truncated", field: "CardTurned.card.value" });
+  assert.deepEqual(refused("SignInResponse", []), { kind: "truncated", field: "SignInResponse.name" });
+  assert.deepEqual(refused("ServerReady", [3, ...str("p1"), ...str("Ann"), 0]),
+    { kind: "truncated", field: "ServerReady.players[1].id" });
+  assert.deepEqual(refused("SeatsRearranged", [2, 0, 1]),
+    { kind: "truncated", field: "SeatsRearranged.moves[1].from" });
+  assert.deepEqual(refused("OtherClientQuit", [...str("p"), 9, 0, 1]),
+    { kind: "truncated", field: "OtherClientQuit.handedOutTo[2]" });
+  assert.deepEqual(refused("PlayerCalledSnap", [...str("p1"), 3]),
+    { kind: "truncated", field: "PlayerCalledSnap.matching" });
+});
+
+test("bytes after the payload are refused", () => {
+  assert.deepEqual(refused("Resumed", [0]), { kind: "trailingBytes", count: 1 });
+  const snapshot = hexToBytes(vectors.find((vector) => vector.name === "Snapshot.midRound").hex);
+  assert.deepEqual(decodingError(Uint8Array.from([...snapshot, 1, 2, 3])), { kind: "trailingBytes", count: 3 });
+});
+
+test("strings: NUL, UTF-8 and length", () => {
+  assert.deepEqual(refused("SignInResponse", [0x41, 0x6e, 0x6e]), { kind: "missingNul", field: "SignInResponse.name" });
+  assert.deepEqual(refused("Welcome", [1, ...str("p1"), 0x74, 0x6f, 0x6b]),
+    { kind: "missingNul", field: "Welcome.token" });
+  // Broken, overlong, a surrogate, cut short, a lone continuation byte, above U+10FFFF.
+  const badStrings = [
+    [0xc3, 0x28], [0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0x80], [0xf4, 0x90, 0x80, 0x80],
+  ];
+  for (const bad of badStrings) {
+    assert.deepEqual(refused("JoinTable", [...bad, 0]), { kind: "badUTF8", field: "JoinTable.code" });
+  }
+  const player = packet("ServerReady", [2, ...str("p1"), ...str("Ann"), 0, ...str("p2"), 0xfe, 0, 1]);
+  assert.deepEqual(decodingError(player), { kind: "badUTF8", field: "ServerReady.players[1].name" });
+  const longest = "a".repeat(255);
+  assert.deepEqual(decodeFrame(packet("ServerQuit", str(longest))).packet, { type: "ServerQuit", reason: longest });
+  const tooLong = { kind: "stringTooLong", field: "ServerQuit.reason", limit: 255 };
+  assert.deepEqual(refused("ServerQuit", str(`${longest}a`)), tooLong);
+  assert.deepEqual(refused("ServerQuit", new Array(300).fill(0x61)), tooLong);
+  // A byte-order mark is a character like any other, as in Swift.
+  assert.equal(decodeFrame(packet("JoinTable", [0xef, 0xbb, 0xbf, 0x4b, 0])).packet.code, "\ufeffK");
+});
+
+test("seats, cards, verdicts and booleans outside their values are refused", () => {
+  const invalid = (field, value) => ({ kind: "invalidValue", field, value });
+  assert.deepEqual(refused("CardTurned", [7, 0, 1]), invalid("CardTurned.seat", 7));
+  assert.deepEqual(refused("PlayerOut", [0xff]), invalid("PlayerOut.seat", 255));
+  assert.deepEqual(refused("HostChanged", [4]), invalid("HostChanged.seat", 4));
+  assert.deepEqual(refused("TableJoined", [...str("K"), 5]), invalid("TableJoined.seat", 5));
+  assert.deepEqual(refused("ServerReady", [1, ...str("p"), ...str("P"), 4]), invalid("ServerReady.players[0].seat", 4));
+  assert.deepEqual(refused("CardPaid", [0, 0xff]), invalid("CardPaid.to", 255));
+  assert.deepEqual(refused("CardTurned", [1, 9, 5]), invalid("CardTurned.card.suit", 9));
+  assert.deepEqual(refused("CardTurned", [1, 9]), invalid("CardTurned.card.suit", 9));
+  assert.deepEqual(refused("CardTurned", [1, 2, 0]), invalid("CardTurned.card.value", 0));
+  assert.deepEqual(refused("CardTurned", [1, 2, 14]), invalid("CardTurned.card.value", 14));
+  for (const verdict of [0, 4, 0xff]) {
+    assert.deepEqual(refused("PlayerCalledSnap", [...str("p1"), verdict]),
+      invalid("PlayerCalledSnap.verdict", verdict));
+  }
+  assert.deepEqual(refused("HostTable", [2]), invalid("HostTable.solo", 2));
+  assert.deepEqual(refused("PlayerConnection", [1, 0x80]), invalid("PlayerConnection.connected", 128));
+  assert.deepEqual(refused("PlayerJoined", [0, ...str("p"), ...str("P"), 7]), invalid("PlayerJoined.isComputer", 7));
+  assert.deepEqual(decodeFrame(packet("HostChanged", [0xff])).packet, { type: "HostChanged", seat: null });
+});
+
+test("counts above their limits are refused", () => {
+  const out = (field, count) => ({ kind: "countOutOfRange", field, count });
+  const invalid = (field, value) => ({ kind: "invalidValue", field, value });
+  assert.deepEqual(refused("ServerReady", [5]), out("ServerReady.players", 5));
+  assert.deepEqual(refused("SeatsRearranged", [9]), out("SeatsRearranged.moves", 9));
+  assert.deepEqual(refused("DealCards", [0, 1, 0, 5]), out("DealCards.counts", 5));
+  assert.deepEqual(refused("OtherClientQuit", [...str("p"), 53]), out("OtherClientQuit.handedOutTo", 53));
+  const five = [...str("p1"), 3, 5, ...[1, 2, 3, 4, 5].flatMap((n) => str(`p${n}`))];
+  assert.deepEqual(refused("PlayerCalledSnap", five), out("PlayerCalledSnap.matching", 5));
+  assert.deepEqual(refused("Recycled", [0, 53]), invalid("Recycled.count", 53));
+  assert.deepEqual(refused("PileCollected", [0, 1, 200]), invalid("PileCollected.count", 200));
+  assert.deepEqual(refused("DealCards", [0, 1, 0, 1, 2, 60]), invalid("DealCards.counts[0].count", 60));
+  assert.deepEqual(refused("TableList", [1, ...str("K"), ...str("H"), 5, 0, 0]),
+    invalid("TableList.tables[0].players", 5));
+});
+
+test("snapshots are checked like in Swift", () => {
+  const head = (phase = 2, winner = 0xff) => [0, phase, winner, 0, 1, 0, 0, 1, 0];
+  const seat = (closed, open) => [1, ...str("p"), ...str("P"), 0, closed, 0, 0, open.length / 2, ...open];
+  const noSeats = [0, 0, 0, 0];
+  const invalid = (field, value) => ({ kind: "invalidValue", field, value });
+  const out = (field, count) => ({ kind: "countOutOfRange", field, count });
+  const snapshot = (payload) => refused("Snapshot", payload);
+  assert.deepEqual(snapshot(head(5)), invalid("Snapshot.phase", 5));
+  assert.deepEqual(snapshot(head(5, 6)), invalid("Snapshot.winner", 6));
+  assert.deepEqual(snapshot(head(2, 1)), invalid("Snapshot.winner", 1));
+  assert.deepEqual(snapshot(head(3, 6)), invalid("Snapshot.winner", 6));
+  assert.deepEqual(snapshot([0, 5]), { kind: "truncated", field: "Snapshot.winner" });
+  const over = decodeFrame(packet("Snapshot", [...head(3, 2), 0, 0, 0, 0, 0, 0])).packet.view;
+  assert.equal(over.phase, "roundOver");
+  assert.equal(over.winner, 2);
+  const open53 = new Array(53).fill([0, 1]).flat();
+  assert.deepEqual(snapshot([...head(), ...seat(0, open53)]), out("Snapshot.seats[0].open", 53));
+  assert.deepEqual(snapshot([...head(), ...seat(53, [])]), invalid("Snapshot.seats[0].closedCount", 53));
+  assert.deepEqual(snapshot([...head(), ...seat(30, []), ...seat(29, [1, 1])]), out("Snapshot.cards", 60));
+  assert.deepEqual(snapshot([...head(), ...noSeats, 53]), out("Snapshot.calls", 53));
+  assert.deepEqual(snapshot([...head(), ...noSeats, 1, 0, 3, 5]), out("Snapshot.calls[0].matching", 5));
+  assert.deepEqual(snapshot([...head(), ...noSeats, 0, 1, 2, 4]), invalid("Snapshot.stop.verdict", 4));
+  assert.deepEqual(snapshot([...head(), ...noSeats, 1, 8, 1]), invalid("Snapshot.calls[0].seat", 8));
+  assert.deepEqual(snapshot([...head(), ...seat(1, [3, 14])]), invalid("Snapshot.seats[0].open[0].value", 14));
+  assert.deepEqual(snapshot([...head(), 0, 0, 2]), invalid("Snapshot.seats[2].present", 2));
+  const fullDeck = [...head(), ...seat(30, new Array(22).fill([2, 7]).flat()), ...noSeats, 0];
+  const { view } = decodeFrame(packet("Snapshot", fullDeck)).packet;
+  assert.equal(view.seats[0].closedCount + view.seats[0].open.length, 52);
+});
+
+// MARK: Encoding
+
+test("the encoder cuts strings like Swift: at a NUL, and to 255 bytes between characters", () => {
+  const name = (text) => decodeFrame(encodeFrame({ packet: { type: "SignInResponse", name: text } })).packet.name;
+  assert.equal(name("Ann\0Bob"), "Ann");
+  assert.equal(name("a".repeat(300)), "a".repeat(255));
+  assert.equal(name(`${"a".repeat(253)}é`), `${"a".repeat(253)}é`);
+  assert.equal(name(`${"a".repeat(254)}é`), "a".repeat(254));
+  assert.equal(name(`${"a".repeat(252)}🃏`), "a".repeat(252));
+});
+
+test("the encoder refuses values their field cannot hold", () => {
+  assert.throws(() => encodeFrame({ packet: { type: "Nope" } }), TypeError);
+  const turned = (seat, value) => ({ packet: { type: "CardTurned", seat, card: { suit: 0, value } } });
+  assert.throws(() => encodeFrame(turned(7, 1)), /CardTurned.seat/);
+  assert.throws(() => encodeFrame(turned(1, 14)), /CardTurned.card.value/);
+  assert.throws(() => encodeFrame({ packet: { type: "Recycled", seat: 1, count: 256 } }), /Recycled.count/);
+  assert.throws(() => encodeFrame({ packet: { type: "Pong", value: 1n << 64n } }), /Pong.value/);
+  assert.throws(() => encodeFrame({ packet: { type: "HostTable", solo: 1 } }), /HostTable.solo/);
+  assert.throws(() => encodeFrame({ packet: { type: "SignInResponse" } }), /SignInResponse.name/);
+  assert.throws(() => encodeFrame({ number: -1, packet: { type: "Resumed" } }), /number/);
+});
+
+test("values a field holds but the format refuses are written for the decoder to refuse", () => {
+  const bytes = encodeFrame({ number: 2, packet: { type: "Recycled", seat: 1, count: 60 } });
+  assert.deepEqual(decodingError(bytes), { kind: "invalidValue", field: "Recycled.count", value: 60 });
+});
+
+test("an ArrayBuffer decodes like its bytes", () => {
+  const bytes = hexToBytes(vectors[0].hex);
+  assert.deepEqual(decodeFrame(bytes.buffer.slice(0)), decodeFrame(bytes));
+});

@@ -1,0 +1,245 @@
+// The web client's table mirror against recorded games (fixtures/recorded_games.json, written by
+// Tests/SnapProtocolTests/RecordedGameFixtureTests.swift) and SnapCore's derived values.
+// Run with `node --test Tests/web/`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { decodeFrame, hexToBytes } from "../../Sources/SnapServer/Public/js/codec.js";
+import { TableState, YOUR_TURN_TEXT } from "../../Sources/SnapServer/Public/js/table_state.js";
+
+const fixture = JSON.parse(readFileSync(new URL("./fixtures/recorded_games.json", import.meta.url)));
+const vectors = JSON.parse(readFileSync(new URL("../SnapProtocolTests/GoldenVectors.json", import.meta.url)));
+
+const decode = (hex) => decodeFrame(hexToBytes(hex));
+const snapshotView = (hex) => decode(hex).packet.view;
+const vectorView = (name) => snapshotView(vectors.find((vector) => vector.name === name).hex);
+
+const card = (value, suit = 0) => ({ suit, value });
+const player = (name, closedCount = 0, open = []) => ({
+  id: name.toLowerCase(), name, isComputer: name !== "Ann", closedCount, gamesWon: 0, open,
+});
+
+/** A table at play seen from `viewer`: Ann bottom, Ray left, Lucy top, Steve right. */
+function playing(overrides = {}, seats = {}) {
+  const names = ["Ann", "Ray", "Lucy", "Steve"];
+  return {
+    viewer: 0, phase: "playing", winner: null, round: 1, host: 0, startingSeat: 0, active: 1, hasTurned: false,
+    seats: names.map((name, seat) => seats[seat] === undefined ? player(name, 13) : seats[seat]),
+    calls: [], stop: null, ...overrides,
+  };
+}
+
+// MARK: Recorded games
+
+test("the fixture holds games for two, three and four players", () => {
+  const mostPlayers = fixture.games.map((game) => {
+    const state = TableState.fromSnapshot(snapshotView(game.snapshot));
+    let most = state.occupiedSeats.length;
+    for (const hex of game.packets) {
+      state.applyPacket(decode(hex).packet);
+      most = Math.max(most, state.occupiedSeats.length);
+    }
+    return most;
+  });
+  assert.deepEqual(mostPlayers, [2, 3, 4]);
+  for (const game of fixture.games) assert.ok(game.packets.length > 100 && game.packets.length <= 320, game.name);
+});
+
+for (const game of fixture.games) {
+  test(`recorded game "${game.name}": every packet applied gives the final Snapshot`, () => {
+    const first = decode(game.snapshot);
+    const state = TableState.fromSnapshot(first.packet.view);
+    assert.equal(state.viewer, game.viewer);
+    let number = first.number;
+    for (const hex of game.packets) {
+      const { number: next, packet } = decode(hex);
+      assert.equal(next, number + 1, "packets are numbered one up");
+      number = next;
+      const result = state.applyPacket(packet);
+      assert.equal(result.needsResync, false, `${packet.type} #${next}`);
+      assert.ok(result.events.length > 0, `${packet.type} gave no events`);
+      if (state.view.phase === "playing") assert.equal(state.cardCount, 52, `cards after #${next}`);
+    }
+    const final = decode(game.final);
+    assert.equal(final.number, number + 1);
+    assert.deepEqual(state.view, final.packet.view);
+  });
+}
+
+test("the viewer moves with the seats when they are rearranged", () => {
+  const game = fixture.games.find((candidate) => candidate.name.startsWith("four players"));
+  const state = TableState.fromSnapshot(snapshotView(game.snapshot));
+  assert.equal(state.viewer, 3);
+  const rearranged = [];
+  for (const hex of game.packets) {
+    for (const event of state.applyPacket(decode(hex).packet).events) {
+      if (event.kind === "seatsRearranged") rearranged.push(event);
+    }
+  }
+  assert.deepEqual(rearranged, [{ kind: "seatsRearranged", moves: [{ from: 3, to: 0 }] }]);
+  assert.equal(state.viewer, 0);
+  assert.equal(state.shownSeat(0), 0);
+  assert.equal(state.view.host, 0);
+});
+
+test("the mirror does not share arrays with the Snapshot it started from", () => {
+  const view = vectorView("Snapshot.midRound");
+  const state = TableState.fromSnapshot(view);
+  state.applyPacket({ type: "CardTurned", seat: 1, card: card(5) });
+  assert.notDeepEqual(state.view, view);
+  assert.deepEqual(view, vectorView("Snapshot.midRound"));
+});
+
+// MARK: Packets and events
+
+test("a DealCards packet starts the round and deals", () => {
+  const state = TableState.fromSnapshot(playing({ phase: "roundOver", winner: 2, active: null }));
+  const { events } = state.applyPacket({
+    type: "DealCards", round: 2, startingSeat: 1,
+    counts: [{ seat: 0, count: 13 }, { seat: 1, count: 13 }, { seat: 2, count: 13 }, { seat: 3, count: 13 }],
+  });
+  assert.deepEqual(events.map((event) => event.kind), ["roundStarted", "dealt"]);
+  assert.equal(state.view.phase, "dealing");
+  assert.equal(state.view.winner, null);
+  assert.equal(state.status.text, "Dealing…");
+  assert.equal(state.cardCount, 52);
+});
+
+test("ids are read as seats, and a verdict names seats", () => {
+  const state = TableState.fromSnapshot(playing());
+  assert.deepEqual(state.applyPacket({ type: "ActivatePlayer", id: "lucy" }).events, [{ kind: "activated", seat: 2 }]);
+  const { events } = state.applyPacket({
+    type: "PlayerCalledSnap", id: "steve", verdict: { kind: "correct", matching: ["ann", "lucy"] },
+  });
+  assert.deepEqual(events, [{ kind: "snapCalled", seat: 3, verdict: { kind: "correct", matching: [0, 2] } }]);
+  assert.deepEqual(state.view.stop, { seat: 3, verdict: { kind: "correct", matching: [0, 2] } });
+  state.applyPacket({ type: "PlayerCalledSnap", id: "ann", verdict: { kind: "tooLate" } });
+  assert.equal(state.view.calls.length, 2);
+  assert.equal(state.view.stop.seat, 3, "a late call does not replace the judged one");
+});
+
+test("a packet naming an unknown player asks for a resync and changes nothing", () => {
+  const state = TableState.fromSnapshot(playing());
+  const before = structuredClone(state.view);
+  assert.deepEqual(state.applyPacket({ type: "ActivatePlayer", id: "zed" }),
+    { events: [], needsResync: true, unknownId: "zed" });
+  const call = { type: "PlayerCalledSnap", id: "ray", verdict: { kind: "correct", matching: ["ray", "zed"] } };
+  assert.equal(state.applyPacket(call).needsResync, true);
+  assert.equal(state.applyPacket({ type: "OtherClientQuit", id: "zed", handedOutTo: [0] }).needsResync, true);
+  assert.deepEqual(state.view, before);
+});
+
+test("packets that are not table events change nothing", () => {
+  const state = TableState.fromSnapshot(playing());
+  const before = structuredClone(state.view);
+  for (const packet of [{ type: "Ping", value: 1n }, { type: "Welcome", version: 1, id: "p", token: "t" },
+    { type: "Snapshot", view: playing({ viewer: 2 }) }]) {
+    assert.deepEqual(state.applyPacket(packet), { events: [], needsResync: false });
+  }
+  assert.deepEqual(state.view, before);
+});
+
+test("a player leaving hands their cards out and empties their seat", () => {
+  const state = TableState.fromSnapshot(playing());
+  state.applyPacket({ type: "OtherClientQuit", id: "lucy", handedOutTo: [3, 0, 1, 3] });
+  assert.equal(state.view.seats[2], null);
+  assert.deepEqual(state.view.seats.map((entry) => entry?.closedCount), [14, 14, undefined, 15]);
+  assert.deepEqual(state.occupiedSeats, [0, 1, 3]);
+  assert.equal(state.isOut(2), true, "an empty seat has no cards while a round is under way, as in Swift");
+});
+
+test("connections dropping and coming back are followed outside the view", () => {
+  const state = TableState.fromSnapshot(playing());
+  const { events } = state.applyPacket({ type: "PlayerConnection", seat: 1, connected: false });
+  assert.deepEqual(events, [{ kind: "connectionChanged", seat: 1, connected: false }]);
+  assert.equal(state.isConnected(1), false);
+  assert.equal(state.isConnected(0), true);
+  state.applyPacket({ type: "PlayerConnection", seat: 1, connected: true });
+  assert.equal(state.isConnected(1), true);
+  assert.deepEqual(state.view, playing());
+});
+
+// MARK: Derived values
+
+test("status lines read as RULES.md lists them", () => {
+  const text = (view) => TableState.fromSnapshot(view).status.text;
+  assert.equal(text(playing({ phase: "waiting", active: null })), "Waiting for players…");
+  assert.equal(text(playing({ phase: "dealing", active: null })), "Dealing…");
+  assert.equal(text(playing({ active: 0 })), YOUR_TURN_TEXT);
+  assert.equal(YOUR_TURN_TEXT, "Your turn. Tap the stack.");
+  assert.equal(text(playing({ active: 1 })), "Ray's turn");
+  assert.equal(text(playing({ active: null })), "Waiting for players…");
+  const pair = { 0: player("Ann", 5, [card(4)]), 2: player("Lucy", 5, [card(4, 3)]) };
+  assert.equal(text(playing({}, pair)), "*** Match! ***");
+  assert.equal(text(playing({ stop: { seat: 2, verdict: { kind: "wrong" } } })), "Lucy Must Pay");
+  assert.equal(text(playing({ stop: { seat: 0, verdict: { kind: "wrong" } } })), "You Must Pay");
+  const correct = { kind: "correct", matching: [1, 2] };
+  assert.equal(text(playing({ stop: { seat: 0, verdict: correct } })), "You Receive Cards");
+  assert.equal(text(playing({ stop: { seat: 3, verdict: correct } })), "Steve Receives Cards");
+  assert.equal(text(playing({ phase: "roundOver", winner: 2, active: null })), "** Winner: Lucy **");
+  assert.equal(text(playing({ phase: "roundOver", winner: 0, active: null })), "** Winner: You **");
+  assert.equal(text(playing({ phase: "roundOver", winner: null, active: null })), "Round over: nobody won");
+  assert.deepEqual(TableState.fromSnapshot(playing({ active: 3 })).status,
+    { kind: "playersTurn", name: "Steve", text: "Steve's turn" });
+  assert.deepEqual(TableState.fromSnapshot(playing({ active: 0 })).status, { kind: "yourTurn", text: YOUR_TURN_TEXT });
+});
+
+test("the golden Snapshots give the statuses Swift gives them", () => {
+  const text = (name) => TableState.fromSnapshot(vectorView(name)).status.text;
+  assert.equal(text("Snapshot.waiting"), "Waiting for players…");
+  assert.equal(text("Snapshot.roundOver"), "** Winner: Lucy **");
+  assert.equal(text("Snapshot.abandoned"), "Round over: nobody won");
+  assert.equal(text("Snapshot.watching"), "Waiting for players…");
+});
+
+test("matching seats: pairs, three of a kind, two pairs, no match", () => {
+  const names = ["Ann", "Ray", "Lucy", "Steve"];
+  const matching = (values) => {
+    const seats = values.map((value) => (value ? [card(1), card(value)] : []))
+      .map((open, seat) => player(names[seat], 3, open));
+    return TableState.fromSnapshot(playing({}, { ...seats })).matchingSeats;
+  };
+  assert.deepEqual(matching([5, 5, 7, 9]), [0, 1]);
+  assert.deepEqual(matching([5, 5, 5, 9]), [0, 1, 2]);
+  assert.deepEqual(matching([5, 9, 5, 9]), [0, 1, 2, 3]);
+  assert.deepEqual(matching([5, 6, 7, 8]), []);
+  assert.deepEqual(matching([null, 6, null, 8]), []);
+});
+
+test("who may turn and who may call", () => {
+  const state = (overrides, seats) => TableState.fromSnapshot(playing(overrides, seats));
+  assert.equal(state({ active: 0 }).viewerCanTurn, true);
+  assert.equal(state({ active: 0, hasTurned: true }).viewerCanTurn, false);
+  assert.equal(state({ active: 1 }).viewerCanTurn, false);
+  assert.equal(state({ active: 0, stop: { seat: 1, verdict: { kind: "wrong" } } }).viewerCanTurn, false);
+  assert.equal(state({ active: 0 }, { 0: player("Ann", 0, [card(3)]) }).viewerCanTurn, false);
+  assert.equal(state({ active: 0, phase: "dealing" }).viewerCanTurn, false);
+  assert.equal(state({ active: 1 }).viewerCanCall, true, "anyone with cards may call, active or not");
+  assert.equal(state({}, { 0: player("Ann", 0, [card(3)]) }).viewerCanCall, true);
+  assert.equal(state({}, { 0: player("Ann", 0, []) }).viewerCanCall, false);
+  assert.equal(state({ phase: "roundOver", winner: 1 }).viewerCanCall, false);
+  assert.equal(state({ viewer: null }).viewerCanCall, false);
+  assert.equal(state({ viewer: null, active: null }).viewerCanTurn, false);
+});
+
+test("out of the round means no cards while a round is under way", () => {
+  const seats = { 1: player("Ray", 0, []), 2: player("Lucy", 0, [card(9)]) };
+  const state = TableState.fromSnapshot(playing({}, seats));
+  assert.deepEqual([0, 1, 2, 3].map((seat) => state.isOut(seat)), [false, true, false, false]);
+  assert.equal(state.cardCount, 13 + 0 + 1 + 13);
+  const over = TableState.fromSnapshot(playing({ phase: "roundOver", winner: 0 }, seats));
+  assert.equal(over.isOut(1), false);
+});
+
+test("shown seats put the viewer at the bottom", () => {
+  const fromTop = TableState.fromSnapshot(playing({ viewer: 2 }));
+  assert.deepEqual([0, 1, 2, 3].map((seat) => fromTop.shownSeat(seat)), [2, 3, 0, 1]);
+  assert.deepEqual([0, 1, 2, 3].map((shown) => fromTop.seatShownAt(shown)), [2, 3, 0, 1]);
+  const fromLeft = TableState.fromSnapshot(playing({ viewer: 1 }));
+  assert.deepEqual([0, 1, 2, 3].map((seat) => fromLeft.shownSeat(seat)), [3, 0, 1, 2]);
+  const watching = TableState.fromSnapshot(playing({ viewer: null }));
+  assert.deepEqual([0, 1, 2, 3].map((seat) => watching.shownSeat(seat)), [0, 1, 2, 3]);
+  assert.equal(fromTop.displayName(2), "You");
+  assert.equal(fromTop.displayName(0), "Ann");
+  assert.equal(watching.displayName(0), "Ann");
+});
