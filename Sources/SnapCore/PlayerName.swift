@@ -11,12 +11,15 @@ public enum PlayerName {
         case tooLong(Int)
         /// A control or invisible formatting character.
         case controlCharacter
+        /// "You": every screen shows its own player as "You", so nobody may be called that.
+        case reserved
 
         public var description: String {
             switch self {
             case .empty: "a name needs at least one visible character"
             case .tooLong(let count): "a name has at most \(PlayerName.maximumLength) characters; this one has \(count)"
             case .controlCharacter: "a name cannot contain control characters"
+            case .reserved: "\"You\" is how everyone sees themselves, so it cannot be a name"
             }
         }
     }
@@ -34,6 +37,7 @@ public enum PlayerName {
         }
         guard trimmed.contains(where: { !$0.isWhitespace }) else { throw .empty }
         guard trimmed.count <= maximumLength else { throw .tooLong(trimmed.count) }
+        guard trimmed.lowercased() != "you" else { throw .reserved }
         return trimmed
     }
 }

@@ -14,6 +14,8 @@ public enum TableStatus: Hashable, Sendable {
     case mustPay(String)
     /// A correct call is being settled: this player receives the piles ("You" for the viewer).
     case receivesCards(String)
+    /// A correct call by the viewer is being settled.
+    case youReceiveCards
     /// The round is over and this player won ("You" for the viewer).
     case winner(String)
     /// The round ended without a winner.
@@ -31,7 +33,7 @@ public enum TableStatus: Hashable, Sendable {
         case .playing:
             if let stop = view.stop {
                 let name = view.displayName(stop.seat)
-                self = stop.verdict == .wrong ? .mustPay(name) : .receivesCards(name)
+                self = stop.verdict == .wrong ? .mustPay(name) : stop.seat == view.viewer ? .youReceiveCards : .receivesCards(name)
             } else if !view.matchingSeats.isEmpty {
                 self = .match
             } else if let active = view.active, active == view.viewer {
@@ -54,7 +56,7 @@ public enum TableStatus: Hashable, Sendable {
         case .playersTurn(let name): "\(name)'s turn"
         case .match: "*** Match! ***"
         case .mustPay(let name): "\(name) Must Pay"
-        case .receivesCards("You"): "You Receive Cards"
+        case .youReceiveCards: "You Receive Cards"
         case .receivesCards(let name): "\(name) Receives Cards"
         case .winner(let name): "** Winner: \(name) **"
         case .abandoned: "Round over: nobody won"

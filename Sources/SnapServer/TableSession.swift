@@ -120,11 +120,16 @@ actor TableSession {
     private func sendWelcomeToTable(_ id: PlayerID, seat: Seat) {
         guard let outbox = members[id]?.outbox else { return }
         outbox.send(.tableJoined(code: code, seat: seat))
-        outbox.send(.snapshot(runner.table.view(for: seat)))
+        sendSnapshot(to: id, seat: seat)
         outbox.send(.serverReady(players: runner.table.occupiedSeats.map {
             WirePlayer(id: runner.table[$0]!.info.id, name: runner.table[$0]!.info.name, seat: $0)
         }))
-        // The snapshot cannot say who is dropped right now; these packets do.
+    }
+
+    /// The whole table as `id` sees it, then who is dropped right now (which a snapshot cannot say).
+    private func sendSnapshot(to id: PlayerID, seat: Seat) {
+        guard let outbox = members[id]?.outbox else { return }
+        outbox.send(.snapshot(runner.table.view(for: seat)))
         for (other, member) in members where other != id && member.outbox == nil && !member.info.isComputer {
             if let seat = runner.table.seat(of: other) { outbox.send(.playerConnection(seat: seat, connected: false)) }
         }
@@ -153,7 +158,7 @@ actor TableSession {
             do { try addComputer(by: id) } catch { refuse(id, error) }
             return
         case .resyncRequest:
-            members[id]?.outbox?.send(.snapshot(runner.table.view(for: seat)))
+            sendSnapshot(to: id, seat: seat)
             return
         case .clientReady, .clientDealtCards:
             // Kept from the original handshake; the server times the deal itself, so nobody waits for these.

@@ -264,7 +264,7 @@ public struct TableScreen: Hashable, Sendable {
         case .yourTurn: style = CellStyle.plain.fg(.green).bolded
         case .match: style = CellStyle.plain.fg(.yellow).bolded
         case .mustPay: style = CellStyle.plain.fg(.red).bolded
-        case .receivesCards: style = CellStyle.plain.fg(.cyan).bolded
+        case .receivesCards, .youReceiveCards: style = CellStyle.plain.fg(.cyan).bolded
         case .winner: style = CellStyle.plain.fg(.magenta).bolded
         default: style = CellStyle.plain.bolded
         }

@@ -14,7 +14,7 @@ struct SoloCommand: ParsableCommand {
     )
 
     @Option(help: "Your name at the table (1–20 visible characters).")
-    var name = "You"
+    var name = "Player"
 
     @Option(help: "Speed factor for every delay: 2 plays twice as fast, 0.5 half as fast.")
     var speed = 1.0

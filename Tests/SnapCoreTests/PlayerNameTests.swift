@@ -14,6 +14,7 @@ import SnapCore
         #expect(throws: PlayerName.Problem.controlCharacter) { try PlayerName.validated("A\u{7}B") }
         #expect(throws: PlayerName.Problem.controlCharacter) { try PlayerName.validated("A\u{200B}B") }
         #expect(throws: PlayerName.Problem.controlCharacter) { try PlayerName.validated("A\nB") }
+        #expect(throws: PlayerName.Problem.reserved) { try PlayerName.validated(" you ") }
     }
 
     @Test func twentyCharactersAreAllowed() throws {

@@ -350,7 +350,8 @@ export class TableState {
    * The centre status line, as SnapCore's TableStatus works it out.
    *
    * @returns {{kind: string, name?: string, text: string}} kind is waitingForPlayers, dealing, yourTurn,
-   *   playersTurn, match, mustPay, receivesCards, winner or abandoned; name is the player it is about
+   *   playersTurn, match, mustPay, receivesCards, youReceiveCards, winner or abandoned; name is the player
+   *   it is about
    */
   get status() {
     const view = this.view;
@@ -364,7 +365,8 @@ export class TableState {
       default:
         if (view.stop !== null) {
           const name = this.displayName(view.stop.seat);
-          return status(view.stop.verdict.kind === "wrong" ? "mustPay" : "receivesCards", name);
+          if (view.stop.verdict.kind === "wrong") return status("mustPay", name);
+          return view.stop.seat === view.viewer ? status("youReceiveCards") : status("receivesCards", name);
         }
         if (this.matchingSeats.length > 0) return status("match");
         if (view.active !== null && view.active === view.viewer) return status("yourTurn");
@@ -383,7 +385,8 @@ function status(kind, name) {
     playersTurn: () => `${name}'s turn`,
     match: () => "*** Match! ***",
     mustPay: () => `${name} Must Pay`,
-    receivesCards: () => (name === "You" ? "You Receive Cards" : `${name} Receives Cards`),
+    receivesCards: () => `${name} Receives Cards`,
+    youReceiveCards: () => "You Receive Cards",
     winner: () => `** Winner: ${name} **`,
     abandoned: () => "Round over: nobody won",
   };
