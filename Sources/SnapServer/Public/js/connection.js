@@ -1,0 +1,242 @@
+// The WebSocket to the server (docs/PROTOCOL.md, "The order of a session"): sign in or come back with the
+// token, answer pings, watch the packet numbers and ask for a resync on a gap, and reconnect by itself after
+// a drop while seated. What the packets mean is main.js's business; this file only moves them.
+
+import { decodeFrame, encodeFrame } from "./codec.js";
+
+const TOKEN_KEY = "snap.token";
+/** Waits between reconnection attempts, in milliseconds; the last one repeats. */
+const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
+/** After this long without getting back in, stop trying (the server keeps a seat for 30 s). */
+const GIVE_UP_MS = 40_000;
+const UNKNOWN_TOKEN = 109;
+const POLICY_VIOLATION = 1008;
+
+/** Packets that change the table: they are ignored between a ResyncRequest and its Snapshot. */
+const TABLE_EVENTS = new Set([
+  "DealCards", "ActivatePlayer", "PlayerCalledSnap", "OtherClientQuit", "CardTurned", "PlayerJoined",
+  "SeatsRearranged", "HostChanged", "DealFinished", "Recycled", "PileCollected", "OpenPileTurnedUnder",
+  "CardPaid", "PlayerOut", "Resumed", "RoundWon", "RoundAbandoned", "PlayerConnection",
+]);
+
+/**
+ * One player's connection to the server, across reconnections.
+ *
+ * `onPacket(packet)` gets every packet worth acting on; `onStatus(state, reason)` hears when the state
+ * changes: "connecting", "open" (signed in), "reconnecting" or "closed", with a reason when closed
+ * ("left", "serverQuit", "gaveUp", "seatLost", "replaced" or "lost").
+ */
+export class Connection {
+  #socket = null;
+  #expected = 0;
+  #awaitingSnapshot = false;
+  #serverQuit = false;
+  #retryTimer = 0;
+  #attempt = 0;
+  #droppedAt = 0;
+  #skipNext = false;
+
+  /**
+   * @param {{url: string, onPacket: function, onStatus: function, storage?: Storage}} options
+   */
+  constructor({ url, onPacket, onStatus, storage = globalThis.sessionStorage }) {
+    this.url = url;
+    this.onPacket = onPacket;
+    this.onStatus = onStatus;
+    this.storage = storage;
+    /** "closed", "connecting", "open" or "reconnecting". */
+    this.state = "closed";
+    /** The name this connection signs in with. */
+    this.name = null;
+    /** Whether the server has welcomed us on the current socket. */
+    this.signedIn = false;
+    /** Whether we sit at a table: a drop then means "come back with the token". */
+    this.seated = false;
+    /** How many times this page asked for a resync (for tests and the curious). */
+    this.resyncs = 0;
+  }
+
+  /** The reconnect token of the last Welcome, kept for this tab only. */
+  get token() {
+    try {
+      return this.storage?.getItem(TOKEN_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  set token(value) {
+    try {
+      if (value) this.storage?.setItem(TOKEN_KEY, value);
+      else this.storage?.removeItem(TOKEN_KEY);
+    } catch {
+      // Storage may be refused; the token then lives only as long as this socket.
+    }
+  }
+
+  /** Opens a fresh socket and signs in as `name`, closing any socket there was. */
+  signIn(name) {
+    this.close();
+    this.name = name;
+    this.#open("signIn");
+  }
+
+  /** Sends one packet, if the socket is open. Returns whether it went. */
+  send(packet) {
+    const socket = this.#socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(encodeFrame({ packet }));
+    return true;
+  }
+
+  /** Asks for the whole table again; table events are ignored until the Snapshot comes. */
+  requestResync() {
+    if (this.#awaitingSnapshot) return;
+    this.#awaitingSnapshot = true;
+    this.resyncs += 1;
+    this.send({ type: "ResyncRequest" });
+  }
+
+  /** Closes on purpose: no reconnection. */
+  close() {
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = 0;
+    const socket = this.#socket;
+    this.#socket = null;
+    this.signedIn = false;
+    this.seated = false;
+    if (socket) {
+      socket.onclose = socket.onmessage = socket.onerror = socket.onopen = null;
+      socket.close(1000);
+    }
+    this.#setState("closed", "left");
+  }
+
+  /** Closes the socket as a lost network would: no ClientQuit, and the usual reconnection follows. */
+  dropConnection() {
+    this.#socket?.close(4000, "dropped on purpose");
+  }
+
+  /** For tests of the resync: the next numbered packet is thrown away as if it never came. */
+  skipNextPacket() {
+    this.#skipNext = true;
+  }
+
+  // MARK: The socket
+
+  #open(mode) {
+    let socket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch {
+      this.#closed(null, 1006);
+      return;
+    }
+    socket.binaryType = "arraybuffer";
+    this.#socket = socket;
+    this.#expected = 0;
+    this.#awaitingSnapshot = false;
+    this.#serverQuit = false;
+    this.signedIn = false;
+    this.#setState(mode === "reconnect" ? "reconnecting" : "connecting");
+    socket.onmessage = (message) => this.#received(socket, mode, message.data);
+    socket.onclose = (close) => this.#closed(socket, close.code);
+  }
+
+  #received(socket, mode, data) {
+    if (socket !== this.#socket || !(data instanceof ArrayBuffer)) return;
+    let frame;
+    try {
+      frame = decodeFrame(data);
+    } catch (error) {
+      // A packet we cannot read is a packet we missed.
+      console.warn("Snap!: unreadable packet from the server:", error.message);
+      this.requestResync();
+      return;
+    }
+    const { number, packet } = frame;
+    if (number !== null) {
+      if (this.#skipNext) {
+        this.#skipNext = false;
+        return;
+      }
+      if (number !== this.#expected) this.requestResync();
+      this.#expected = number + 1;
+    }
+    switch (packet.type) {
+      case "SignInRequest":
+        if (mode === "reconnect") this.send({ type: "Reconnect", token: this.token ?? "" });
+        else this.send({ type: "SignInResponse", name: this.name });
+        return;
+      case "Ping":
+        this.send({ type: "Pong", value: packet.value });
+        return;
+      case "Welcome":
+        this.token = packet.token;
+        this.signedIn = true;
+        this.#attempt = 0;
+        this.#droppedAt = 0;
+        this.#setState("open");
+        break;
+      case "ServerQuit":
+        this.#serverQuit = true;
+        break;
+      case "Snapshot":
+        this.#awaitingSnapshot = false;
+        break;
+      case "Error":
+        if (mode === "reconnect" && packet.code === UNKNOWN_TOKEN) {
+          this.onPacket(packet);
+          this.#stop("seatLost");
+          return;
+        }
+        break;
+      default:
+        if (this.#awaitingSnapshot && TABLE_EVENTS.has(packet.type)) return;
+    }
+    this.onPacket(packet);
+  }
+
+  #closed(socket, code) {
+    if (socket !== this.#socket) return;
+    this.#socket = null;
+    this.signedIn = false;
+    if (this.#serverQuit) return this.#stop("serverQuit");
+    if (code === POLICY_VIOLATION) return this.#stop("replaced");
+    if (!this.seated || !this.token) return this.#stop("lost");
+    const now = Date.now();
+    if (!this.#droppedAt) this.#droppedAt = now;
+    if (now - this.#droppedAt > GIVE_UP_MS) return this.#stop("gaveUp");
+    const delay = RETRY_DELAYS[Math.min(this.#attempt, RETRY_DELAYS.length - 1)];
+    this.#attempt += 1;
+    this.#setState("reconnecting");
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = 0;
+      this.#open("reconnect");
+    }, delay);
+  }
+
+  #stop(reason) {
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = 0;
+    const socket = this.#socket;
+    this.#socket = null;
+    if (socket) {
+      socket.onclose = socket.onmessage = null;
+      socket.close(1000);
+    }
+    this.signedIn = false;
+    this.seated = false;
+    this.#attempt = 0;
+    this.#droppedAt = 0;
+    this.#setState("closed", reason);
+  }
+
+  #setState(state, reason) {
+    if (state === this.state && state !== "closed") return;
+    const was = this.state;
+    this.state = state;
+    if (state === "closed" && was === "closed") return;
+    this.onStatus(state, reason, was);
+  }
+}

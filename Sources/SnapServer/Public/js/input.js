@@ -1,0 +1,128 @@
+// Keys, taps and clicks turned into named actions, as 2048's keyboard_input_manager does it: the rest of
+// the client never listens to the DOM for input, it hears `input.on("snap", …)`.
+//
+// Any element with `data-action="name"` emits that action when pressed (with the `data-code` of the
+// nearest element that has one, for the table list); a form with `data-submit="name"` emits on submit; a
+// field with `data-typed="name"` emits "name-typed" with its value as it is typed.
+// At the table, Enter turns your card and Space calls Snap!. Game actions (snap, turn) fire on pointerdown,
+// the moment a finger or button goes down, since a Snap! race is decided in milliseconds.
+
+const GAME_ACTIONS = new Set(["snap", "turn"]);
+
+/** Turns the page's input into named actions. */
+export class Input {
+  #handlers = new Map();
+  #lastPointer = { target: null, time: 0 };
+
+  /** @param {Document} doc */
+  constructor(doc = document) {
+    this.doc = doc;
+    doc.addEventListener("pointerdown", (event) => this.#pointerDown(event));
+    doc.addEventListener("click", (event) => this.#click(event));
+    doc.addEventListener("submit", (event) => this.#submit(event));
+    doc.addEventListener("input", (event) => {
+      const field = event.target;
+      if (field instanceof HTMLInputElement && field.dataset.typed) {
+        this.#emit(`${field.dataset.typed}-typed`, { value: field.value });
+      }
+    });
+    doc.addEventListener("keydown", (event) => this.#keyDown(event));
+    doc.addEventListener("keyup", (event) => this.#keyUp(event));
+  }
+
+  /** Calls `handler(detail)` whenever `action` happens. */
+  on(action, handler) {
+    if (!this.#handlers.has(action)) this.#handlers.set(action, []);
+    this.#handlers.get(action).push(handler);
+  }
+
+  /** Calls `handler(action, detail)` for every action, before the named handlers (for unlocking audio). */
+  onAny(handler) {
+    this.on("*", handler);
+  }
+
+  #emit(action, detail = {}) {
+    for (const handler of this.#handlers.get("*") ?? []) handler(action, detail);
+    for (const handler of this.#handlers.get(action) ?? []) handler(detail);
+  }
+
+  #actionTarget(event) {
+    const target = event.target instanceof Element ? event.target.closest("[data-action]") : null;
+    if (!target || target.disabled || target.getAttribute("aria-disabled") === "true") return null;
+    return target;
+  }
+
+  #detail(target) {
+    const code = target.closest("[data-code]")?.dataset.code;
+    return code === undefined ? {} : { code };
+  }
+
+  #pointerDown(event) {
+    if (event.button !== 0) return;
+    const target = this.#actionTarget(event);
+    if (!target || !GAME_ACTIONS.has(target.dataset.action)) return;
+    this.#lastPointer = { target, time: event.timeStamp };
+    event.preventDefault(); // no text selection or focus stealing on a fast double tap
+    this.#emit(target.dataset.action, this.#detail(target));
+  }
+
+  #click(event) {
+    const target = this.#actionTarget(event);
+    if (!target) return;
+    const action = target.dataset.action;
+    if (GAME_ACTIONS.has(action)) {
+      // The pointerdown already did it; a click without one comes from a keyboard or assistive technology.
+      const last = this.#lastPointer;
+      if (last.target === target && event.timeStamp - last.time < 1500) return;
+    }
+    if (target.tagName === "A") event.preventDefault();
+    this.#emit(action, this.#detail(target));
+  }
+
+  #submit(event) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    if (form.dataset.submit) this.#emit(form.dataset.submit);
+    else this.#emit(`${form.id}-submit`);
+  }
+
+  /** Whether keys belong to a text field or an open dialog rather than to the game. */
+  #typing(event) {
+    const target = event.target;
+    if (!(target instanceof Element)) return false;
+    return target.matches("input, textarea, select, [contenteditable]") || target.closest("[role=dialog]") !== null;
+  }
+
+  #atTable() {
+    return this.doc.body.dataset.screen === "table" && this.doc.querySelector("#confirm-exit:not([hidden])") === null;
+  }
+
+  #keyDown(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Escape") {
+      this.#emit("escape");
+      return;
+    }
+    if (this.#typing(event)) return;
+    if (event.key === "m" || event.key === "M") {
+      this.#emit("mute");
+      return;
+    }
+    if (!this.#atTable()) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      if (!event.repeat) this.#emit("turn", { key: true });
+    } else if (event.key === " " || event.key === "Spacebar") {
+      event.preventDefault();
+      if (!event.repeat) this.#emit("snap", { key: true });
+    }
+  }
+
+  #keyUp(event) {
+    // A focused button would otherwise take Space's keyup as a click.
+    if ((event.key === " " || event.key === "Enter") && this.#atTable() && !this.#typing(event)) {
+      event.preventDefault();
+    }
+  }
+}

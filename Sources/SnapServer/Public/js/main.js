@@ -1,0 +1,528 @@
+// Wires the parts together, as 2048's application.js does: the connection brings packets, the model
+// (TableState) applies them, the renderer draws the model, input turns presses into actions, sounds play.
+// This file decides which screen shows and what to ask the server; it draws nothing itself.
+
+import { Connection } from "./connection.js";
+import { Input } from "./input.js";
+import { Renderer } from "./renderer.js";
+import { Sounds } from "./sounds.js";
+import { TableState } from "./table_state.js";
+
+const NAME_KEY = "snap.name";
+const TABLES_EVERY_MS = 2000;
+const CODE_PATTERN = /^[A-Z]{4}$/;
+
+/** Error codes (docs/PROTOCOL.md) that only mean a press raced the table; nothing to tell anyone. */
+const QUIET_ERRORS = new Set([8, 9, 10, 11, 12, 13, 14, 15, 107]);
+
+const renderer = new Renderer(document);
+const sounds = new Sounds();
+const input = new Input(document);
+const connection = new Connection({
+  url: `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
+  onPacket: received,
+  onStatus: connectionChanged,
+});
+
+/** Everything the client knows besides the table itself. */
+const app = {
+  /** Our player id, from Welcome. */
+  id: null,
+  /** The mirror of the table we sit at (TableState), or null. */
+  model: null,
+  /** The table's code, once seated. */
+  code: null,
+  /** Whether the table is a single-player one (started at once, not joinable). */
+  solo: false,
+  /** The round to start by ourselves as soon as the computer players sit down (single player). */
+  autoStart: false,
+  /** What we asked for and wait to hear about: {kind: "host" | "solo" | "join", code?}. */
+  request: null,
+  /** What to do once the server has welcomed us. */
+  afterWelcome: null,
+  /** A table code from a `/?t=CODE` link still to be joined once we have a name. */
+  linkCode: null,
+  /** The ServerQuit reason, shown when the socket closes. */
+  serverQuitReason: null,
+  tablesTimer: 0,
+};
+
+// MARK: Starting up
+
+function start() {
+  renderer.name = readStored(NAME_KEY) ?? "";
+  renderer.setMuted(sounds.muted);
+  renderer.setConnection("closed");
+  const linkCode = new URLSearchParams(location.search).get("t")?.trim().toUpperCase();
+  if (linkCode) {
+    renderer.joinCode = linkCode;
+    if (validName(renderer.name)) {
+      showJoin();
+      joinTable(linkCode);
+    } else {
+      app.linkCode = linkCode;
+      renderer.showScreen("menu");
+      renderer.setMessage("menu", `Enter your name to join table ${linkCode}, then press Join Game.`);
+      renderer.focusName();
+    }
+  } else {
+    renderer.showScreen("menu");
+  }
+}
+
+// MARK: Input
+
+input.onAny(() => sounds.unlock());
+input.on("single-player", () => {
+  const name = validName(renderer.name) ? nameFromMenu() : "Player";
+  if (name === null) return;
+  hostTable(name, true);
+});
+input.on("host-game", () => {
+  const name = nameFromMenu();
+  if (name !== null) hostTable(name, false);
+});
+input.on("join-game", () => joinGamePressed());
+input.on("name-form-submit", () => {
+  if (app.linkCode) joinGamePressed();
+});
+
+function joinGamePressed() {
+  if (app.linkCode) {
+    const name = nameFromMenu();
+    if (name === null) return;
+    const code = app.linkCode;
+    app.linkCode = null;
+    showJoin();
+    joinTable(code);
+    return;
+  }
+  showJoin();
+}
+
+input.on("back", () => showMenu());
+input.on("join-by-code", () => joinTable(renderer.joinCode));
+input.on("join-table", ({ code }) => joinTable(code));
+input.on("add-computer", () => connection.send({ type: "AddComputer" }));
+input.on("start-round", () => connection.send({ type: "StartRound" }));
+input.on("next-round", () => connection.send({ type: "StartRound" }));
+input.on("leave-table", () => leaveTable());
+input.on("exit", () => renderer.showConfirmExit(true));
+input.on("confirm-no", () => renderer.showConfirmExit(false));
+input.on("confirm-yes", () => leaveTable());
+input.on("escape", () => renderer.showConfirmExit(false));
+input.on("mute", () => {
+  sounds.muted = !sounds.muted;
+  renderer.setMuted(sounds.muted);
+});
+input.on("copy-link", () => {
+  const link = `${location.origin}/?t=${app.code}`;
+  navigator.clipboard?.writeText(link).then(
+    () => renderer.notice("Link copied: send it to your friends.", { key: "copied", seconds: 3 }),
+    () => renderer.notice(`Share this link: ${link}`, { key: "copied" }),
+  );
+});
+input.on("snap", () => {
+  const model = app.model;
+  if (!model || !model.isRoundUnderWay || model.isOut(model.viewer)) return;
+  connection.send({ type: "PlayerShouldSnap", id: app.id ?? "" });
+});
+input.on("turn", () => {
+  if (app.model?.viewerCanTurn) connection.send({ type: "ClientTurnedCard" });
+});
+
+input.on("name-typed", ({ value }) => {
+  writeStored(NAME_KEY, value.trim());
+  renderer.setMessage("menu", app.linkCode ? `Press Join Game to join table ${app.linkCode}.` : "");
+});
+
+// Closing the tab is leaving: the others should not wait out the grace period for us.
+addEventListener("pagehide", (event) => {
+  if (!event.persisted && app.code !== null) connection.send({ type: "ClientQuit" });
+});
+
+// MARK: Requests
+
+function validName(raw) {
+  const name = raw.trim();
+  return name.length > 0 && [...name].length <= 20 && name.toLowerCase() !== "you";
+}
+
+/** The menu's name, or null (with a message) when it cannot be used. */
+function nameFromMenu() {
+  const name = renderer.name.trim();
+  let problem = null;
+  if (name.length === 0) problem = "Enter your name first: the other players will see it.";
+  else if ([...name].length > 20) problem = "A name has at most 20 characters.";
+  else if (name.toLowerCase() === "you") problem = "“You” is how everyone sees themselves; pick another name.";
+  if (problem) {
+    renderer.showScreen("menu");
+    renderer.setMessage("menu", problem);
+    renderer.focusName();
+    return null;
+  }
+  writeStored(NAME_KEY, name);
+  return name;
+}
+
+/** Runs `action` once signed in as `name`, opening a connection first when needed. */
+function withSession(name, action) {
+  if (connection.signedIn && connection.name === name) {
+    action();
+    return;
+  }
+  app.afterWelcome = action;
+  connection.signIn(name);
+}
+
+function hostTable(name, solo) {
+  renderer.setMessage("menu", "");
+  app.request = { kind: solo ? "solo" : "host" };
+  withSession(name, () => connection.send({ type: "HostTable", solo }));
+}
+
+function joinTable(rawCode) {
+  const code = (rawCode ?? "").trim().toUpperCase();
+  renderer.joinCode = code;
+  if (!CODE_PATTERN.test(code)) {
+    renderer.setMessage("join", "A table code is four letters, like KXPT.");
+    return;
+  }
+  const name = nameFromMenu();
+  if (name === null) {
+    app.linkCode = code;
+    renderer.setMessage("menu", `Enter your name, then press Join Game to join table ${code}.`);
+    return;
+  }
+  renderer.setMessage("join", `Joining table ${code}…`);
+  app.request = { kind: "join", code };
+  withSession(name, () => connection.send({ type: "JoinTable", code }));
+}
+
+function leaveTable() {
+  if (app.code !== null) connection.send({ type: "ClientQuit" });
+  connection.seated = false;
+  if (!connection.signedIn) connection.close();
+  forgetTable();
+  showMenu();
+}
+
+function forgetTable() {
+  app.model = null;
+  app.code = null;
+  app.solo = false;
+  app.autoStart = false;
+  renderer.showConfirmExit(false);
+  renderer.setTable(null);
+  if (location.search) history.replaceState(null, "", "/");
+}
+
+// MARK: Screens
+
+function showMenu() {
+  stopTableList();
+  renderer.showScreen("menu");
+}
+
+function showJoin() {
+  renderer.setMessage("join", "");
+  renderer.showScreen("join");
+  refreshTableList();
+}
+
+/** The screen for the table we sit at: the waiting room before the first round, else the table. */
+function showTableScreen() {
+  const model = app.model;
+  if (!model) return;
+  renderer.showScreen(model.view.phase === "waiting" && !app.solo ? "lobby" : "table");
+}
+
+function refreshTableList() {
+  clearTimeout(app.tablesTimer);
+  fetch("/api/tables", { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+    .then((tables) => renderer.renderTableList(tables), () => renderer.renderTableList(null))
+    .finally(() => {
+      if (renderer.screen === "join") app.tablesTimer = setTimeout(refreshTableList, TABLES_EVERY_MS);
+    });
+}
+
+function stopTableList() {
+  clearTimeout(app.tablesTimer);
+  app.tablesTimer = 0;
+}
+
+// MARK: Packets
+
+function received(packet) {
+  switch (packet.type) {
+    case "Welcome": {
+      app.id = packet.id;
+      const action = app.afterWelcome;
+      app.afterWelcome = null;
+      action?.();
+      return;
+    }
+    case "TableJoined":
+      app.code = packet.code;
+      app.solo = app.request?.kind === "solo" || (app.solo && app.model !== null);
+      app.autoStart = app.request?.kind === "solo";
+      app.request = null;
+      connection.seated = true;
+      stopTableList();
+      for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
+      if (!app.solo && location.search !== `?t=${packet.code}`) history.replaceState(null, "", `/?t=${packet.code}`);
+      return;
+    case "Snapshot": {
+      if (app.code === null) return;
+      const first = app.model === null;
+      app.model = TableState.fromSnapshot(packet.view);
+      renderer.reset();
+      renderer.setTable(app.model, app.code, app.solo);
+      afterUpdate();
+      // The original handshake: the table is drawn (nobody waits for this).
+      if (first) connection.send({ type: "ClientReady" });
+      return;
+    }
+    case "Error":
+      refused(packet);
+      return;
+    case "ServerQuit":
+      app.serverQuitReason = packet.reason;
+      return;
+    default:
+      applyToTable(packet);
+  }
+}
+
+/** A table event: into the model, then to the renderer, the notices and the sounds. */
+function applyToTable(packet) {
+  const model = app.model;
+  if (!model) return;
+  const names = model.view.seats.map((entry, seat) => (entry ? model.displayName(seat) : null));
+  const { events, needsResync } = model.applyPacket(packet);
+  if (needsResync) {
+    connection.requestResync();
+    return;
+  }
+  if (events.length === 0) return;
+  renderer.animate(events);
+  renderer.update();
+  for (const event of events) react(event, model, names);
+  afterUpdate();
+}
+
+function afterUpdate() {
+  const model = app.model;
+  if (!model) return;
+  showTableScreen();
+  // Single player: start as soon as Ray, Lucy and Steve have sat down.
+  const { phase, host } = model.view;
+  if (app.autoStart && phase === "waiting" && model.occupiedSeats.length === 4 && host === model.viewer) {
+    app.autoStart = false;
+    connection.send({ type: "StartRound" });
+  }
+}
+
+/** Notices and sounds for one event; `names` are the seats' names before the packet. */
+function react(event, model, names) {
+  const name = (seat) => model.displayName(seat);
+  const atTable = renderer.screen === "table";
+  switch (event.kind) {
+    case "dealt":
+      sounds.deal(event.counts.reduce((sum, item) => sum + item.count, 0), 1.5);
+      break;
+    case "cardTurned":
+      sounds.flip();
+      break;
+    case "snapCalled":
+      sounds.snap();
+      if (event.verdict.kind === "wrong") sounds.wrong();
+      if (event.verdict.kind === "correct") sounds.correct();
+      break;
+    case "roundWon":
+      sounds.win();
+      break;
+    case "playerJoined":
+      if (atTable && !app.solo) renderer.notice(`${event.player.name} sat down at the table.`);
+      break;
+    case "playerLeft": {
+      const who = names[event.seat] ?? "A player";
+      const shares = new Map();
+      for (const seat of event.handedOutTo) shares.set(seat, (shares.get(seat) ?? 0) + 1);
+      const given = [...shares].map(([seat, count]) => `${seat === model.viewer ? "you" : name(seat)} (${count})`);
+      const cards = event.handedOutTo.length;
+      renderer.notice(
+        cards > 0
+          ? `${who} left the table. Their ${cards} card${cards === 1 ? "" : "s"} went to ${listed(given)}.`
+          : `${who} left the table.`,
+        { seconds: 12 },
+      );
+      break;
+    }
+    case "hostChanged":
+      if (event.seat === null) break;
+      renderer.notice(
+        event.seat === model.viewer
+          ? "You are now the host: you start the rounds."
+          : `${name(event.seat)} is now the host.`,
+        { seconds: 10 },
+      );
+      break;
+    case "connectionChanged":
+      if (event.connected) {
+        renderer.notice(`${name(event.seat)} is back.`, { key: `connection-${event.seat}`, seconds: 5 });
+      } else {
+        renderer.notice(`${name(event.seat)} lost their connection; their seat is kept for a little while.`, {
+          key: `connection-${event.seat}`,
+          seconds: 30,
+        });
+      }
+      break;
+    case "playerOut":
+      if (event.seat === model.viewer) {
+        renderer.notice("You have no cards left: you are out of this round.", { seconds: 6 });
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+function listed(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** An Error packet: say it where the person is looking. */
+function refused({ code, message }) {
+  const request = app.request;
+  if (code === 104) {
+    // badName answers the sign-in, so whatever we were about to do cannot happen.
+    app.request = null;
+    app.afterWelcome = null;
+    connection.close();
+    renderer.showScreen("menu");
+    renderer.setMessage("menu", message);
+    renderer.focusName();
+    return;
+  }
+  if (request?.kind === "join") {
+    app.request = null;
+    const texts = {
+      1: `Table ${request.code} is full: four players are already seated.`,
+      2: `A round is under way at table ${request.code}. Wait for it to end, then try again.`,
+      3: `Someone at table ${request.code} already has your name. Change it in the menu and try again.`,
+      101: `There is no open table with the code ${request.code}. Check the code and try again.`,
+    };
+    if (renderer.screen !== "join") showJoin();
+    renderer.setMessage("join", texts[code] ?? message);
+    return;
+  }
+  if (request?.kind === "host" || request?.kind === "solo") {
+    app.request = null;
+    renderer.showScreen("menu");
+    renderer.setMessage("menu", message);
+    return;
+  }
+  if (code === 109) return; // the connection reports a lost seat itself
+  if (QUIET_ERRORS.has(code)) return;
+  if (renderer.screen === "lobby") renderer.setMessage("lobby", message);
+  else renderer.notice(message, { key: "error", seconds: 6 });
+}
+
+// MARK: The connection
+
+function connectionChanged(state, reason, was) {
+  renderer.setConnection(state);
+  if (state === "reconnecting" && was !== "reconnecting") {
+    warn("Connection lost. Reconnecting…");
+    renderer.update();
+  } else if (state === "open" && was === "reconnecting") {
+    renderer.notice("Reconnected: you are back at the table.", { key: "connection", seconds: 4 });
+  } else if (state === "closed") {
+    closed(reason);
+  }
+}
+
+/** A notice that stays until dismissed: something went wrong with the connection. */
+function warn(text, key = "connection") {
+  renderer.notice(text, { key, sticky: true, kind: "warning" });
+}
+
+function closed(reason) {
+  if (reason === "left") return; // we closed it ourselves
+  const wasSeated = app.code !== null;
+  const pending = app.request !== null || app.afterWelcome !== null;
+  app.afterWelcome = null;
+  app.request = null;
+  switch (reason) {
+    case "serverQuit":
+      renderer.dismissNotice("connection");
+      warn(app.serverQuitReason || "The server shut down.", "server");
+      app.serverQuitReason = null;
+      break;
+    case "gaveUp":
+      warn("Could not reconnect to the server. Your seat is no longer kept.");
+      break;
+    case "seatLost":
+      warn("You were away too long: your seat was given up.");
+      break;
+    case "replaced":
+      warn("You opened this seat in another window; this one has let go of it.");
+      break;
+    case "lost":
+      if (wasSeated) {
+        warn("The connection to the server was lost.");
+      } else if (pending) {
+        const where = renderer.screen === "join" ? "join" : "menu";
+        renderer.setMessage(where, "Could not reach the server. Check that it is running, then try again.");
+      }
+      break;
+    default:
+      break;
+  }
+  if (wasSeated || reason === "serverQuit") {
+    forgetTable();
+    showMenu();
+  }
+}
+
+// MARK: Helpers
+
+function readStored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private browsing: the name just is not remembered.
+  }
+}
+
+/** For tests and for trying things out in the console. */
+globalThis.snapDebug = {
+  /** Closes the socket without leaving, as a lost network would; the client reconnects by itself. */
+  dropConnection: () => connection.dropConnection(),
+  /** Throws the next packet away, so the client sees a gap and resyncs. */
+  skipNextPacket: () => connection.skipNextPacket(),
+  /** The table as the client sees it. */
+  get view() {
+    return app.model ? structuredClone(app.model.view) : null;
+  },
+  get connectionState() {
+    return connection.state;
+  },
+  /** How many times the client asked for a resync. */
+  get resyncs() {
+    return connection.resyncs;
+  },
+};
+
+start();

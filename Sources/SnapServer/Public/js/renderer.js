@@ -1,0 +1,703 @@
+// All DOM work and animation, as 2048's html_actuator does it: main.js hands over the model (TableState)
+// and the events it just applied, and the renderer draws the page in the next animation frame.
+//
+// The model is the truth. Every frame first makes the DOM show the model exactly (the DOM contract in
+// docs/WEB_CLIENT.md); motion is decoration laid on top: cards flying in an overlay (#flyers), and a card
+// that a flying card is bringing kept out of sight until it lands. A newer state replaces what is drawn at
+// once, so a late animation never hides it. With prefers-reduced-motion there are no flying cards.
+
+const SUITS = ["clubs", "diamonds", "hearts", "spades"];
+const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const VALUE_NAMES = ["", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
+const POSITIONS = ["bottom", "left", "top", "right"];
+
+/** Pip centres for 2–10 in the 100 × 140 card box; pips below the middle are drawn upside down. */
+const PIPS = (() => {
+  const [l, c, r] = [33, 50, 67];
+  const four = [[l, 30], [r, 30], [l, 110], [r, 110]];
+  const six = [[l, 30], [r, 30], [l, 70], [r, 70], [l, 110], [r, 110]];
+  const eight = [[l, 30], [r, 30], [l, 56.7], [r, 56.7], [l, 83.3], [r, 83.3], [l, 110], [r, 110]];
+  return {
+    2: [[c, 30], [c, 110]],
+    3: [[c, 30], [c, 70], [c, 110]],
+    4: four,
+    5: [...four, [c, 70]],
+    6: six,
+    7: [...six, [c, 50]],
+    8: [...six, [c, 50], [c, 90]],
+    9: [...eight, [c, 70]],
+    10: [...eight, [c, 43.3], [c, 96.7]],
+  };
+})();
+
+const FLIGHT_MS = 420;
+const DEAL_SPREAD_MS = 1500;
+const MAX_FLYERS = 90;
+/** Events older than this when their frame finally comes (a hidden tab) are drawn without motion. */
+const STALE_MS = 1000;
+
+/** A card's name for people and screen readers: "Queen of hearts". */
+export function cardName(card) {
+  return `${VALUE_NAMES[card.value]} of ${SUITS[card.suit]}`;
+}
+
+/** The SVG drawing of a card's face: value and suit in two corners, pips or a court frame in the middle. */
+export function faceSVG(card) {
+  const suit = SUITS[card.suit];
+  const rank = RANKS[card.value];
+  const pip = (x, y, size, upsideDown = false) =>
+    `<use href="#suit-${suit}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"` +
+    (upsideDown ? ` transform="rotate(180 ${x} ${y})"/>` : "/>");
+  const corner = `<text class="rank" x="11" y="24">${rank}</text>${pip(11, 35, 15)}`;
+  let middle;
+  if (card.value === 1) {
+    middle = pip(50, 70, 46);
+  } else if (card.value > 10) {
+    middle = `<rect class="court" x="24" y="20" width="52" height="100" rx="5"/>${pip(35, 32, 14)}` +
+      `<text class="court-rank" x="50" y="87">${rank}</text>${pip(65, 108, 14, true)}`;
+  } else {
+    middle = PIPS[card.value].map(([x, y]) => pip(x, y, 20, y > 70)).join("");
+  }
+  const upsideDown = `<g transform="rotate(180 50 70)">${corner}</g>`;
+  return `<svg viewBox="0 0 100 140" aria-hidden="true">${corner}${upsideDown}${middle}</svg>`;
+}
+
+const colour = (card) => (card.suit === 1 || card.suit === 2 ? "red" : "black");
+const cardKey = (card) => (card ? `${card.suit}:${card.value}` : "-");
+
+/** Sets an attribute only when it changes; null or false removes it. */
+function setAttr(element, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (element.hasAttribute(name)) element.removeAttribute(name);
+    return;
+  }
+  const text = value === true ? "true" : String(value);
+  if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The page's one view: screens, lobby, table and motion. */
+export class Renderer {
+  #frame = 0;
+  #timer = 0;
+  #pending = [];
+  #model = null;
+  #code = null;
+  #solo = false;
+  /** What the previous frame drew, per absolute seat: the top and second open card and the closed count. */
+  #drawn = [null, null, null, null];
+  /** A count per seat, one up at each call, so that a new bubble pops even with the same verdict. */
+  #calls = [0, 0, 0, 0];
+  #tablesKey = "";
+  #tableDrawn = false;
+  /** The animations keeping a pile or card out of sight until a flying card lands on it. */
+  #hiding = new Set();
+
+  /** @param {Document} doc */
+  constructor(doc = document) {
+    this.doc = doc;
+    this.body = doc.body;
+    this.$ = (id) => doc.getElementById(id);
+    this.flyers = this.$("flyers");
+    this.seats = [0, 1, 2, 3].map((shown) => this.#buildSeat(doc.querySelector(`#table .seat[data-shown="${shown}"]`)));
+    const own = this.seats[0].closed;
+    own.dataset.action = "turn";
+    own.setAttribute("role", "button");
+    own.tabIndex = 0;
+    own.setAttribute("aria-label", "Your face-down pile: turn the top card (Enter)");
+    this.motionQuery = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+  }
+
+  /** Whether cards may fly (the person has not asked for reduced motion). */
+  get motion() {
+    return !this.motionQuery?.matches;
+  }
+
+  #buildSeat(element) {
+    element.innerHTML =
+      '<div class="plate"><span class="name"></span><span class="tags"></span><span class="games-won"></span></div>' +
+      '<div class="piles"><div class="closed-pile" data-count="0"><span class="count"></span></div>' +
+      '<div class="open-pile" data-count="0"></div></div>';
+    const find = (selector) => element.querySelector(selector);
+    return {
+      element,
+      name: find(".name"),
+      tags: find(".tags"),
+      won: find(".games-won"),
+      piles: find(".piles"),
+      closed: find(".closed-pile"),
+      count: find(".count"),
+      open: find(".open-pile"),
+      bubble: null,
+      openKey: "",
+      bubbleKey: "",
+    };
+  }
+
+  // MARK: Screens, messages and the menu
+
+  /** Shows one screen: menu, join, lobby or table. */
+  showScreen(name) {
+    if (this.body.dataset.screen === name) return;
+    this.body.dataset.screen = name;
+    if (name !== "table") this.showConfirmExit(false);
+    this.#request();
+  }
+
+  get screen() {
+    return this.body.dataset.screen;
+  }
+
+  /** Shows the connection's state: connecting, open, reconnecting or closed. */
+  setConnection(state) {
+    this.body.dataset.connection = state;
+    this.$("reconnecting").hidden = state !== "reconnecting";
+  }
+
+  /** The message under a screen's buttons (menu, join or lobby); empty text hides it. */
+  setMessage(where, text = "") {
+    const element = this.$(`${where}-message`);
+    if (element) setText(element, text);
+  }
+
+  /**
+   * A notice in #messages: a player left, the host changed, the connection dropped, the server shut down.
+   * A notice with the same `key` replaces the last one; `sticky` ones stay until dismissed or replaced.
+   */
+  notice(text, { key = null, sticky = false, kind = "info", seconds = 8 } = {}) {
+    const box = this.$("messages");
+    if (key) box.querySelector(`[data-key="${key}"]`)?.remove();
+    const item = this.doc.createElement("p");
+    item.className = "notice";
+    item.dataset.kind = kind;
+    if (key) item.dataset.key = key;
+    item.innerHTML = `<span></span><button type="button" class="dismiss" aria-label="Dismiss">×</button>`;
+    item.firstChild.textContent = text;
+    item.lastChild.addEventListener("click", () => item.remove());
+    box.append(item);
+    while (box.childElementCount > 4) box.firstElementChild.remove();
+    if (!sticky) setTimeout(() => item.remove(), seconds * 1000);
+  }
+
+  /** Removes the notice with this key, if it is showing. */
+  dismissNotice(key) {
+    this.$("messages").querySelector(`[data-key="${key}"]`)?.remove();
+  }
+
+  /** The name typed in the menu. */
+  get name() {
+    return this.$("name").value;
+  }
+
+  set name(value) {
+    this.$("name").value = value;
+  }
+
+  /** Puts the cursor in the name field. */
+  focusName() {
+    this.$("name").focus();
+  }
+
+  /** The code typed on the join screen. */
+  get joinCode() {
+    return this.$("join-code").value;
+  }
+
+  set joinCode(value) {
+    this.$("join-code").value = value;
+  }
+
+  /** Shows whether sounds are off. */
+  setMuted(muted) {
+    const button = this.$("mute");
+    setAttr(button, "aria-pressed", muted ? "true" : "false");
+    button.title = muted ? "Sound off (M)" : "Sound on (M)";
+  }
+
+  /** Opens or closes the "Leave the table?" question. */
+  showConfirmExit(open) {
+    const dialog = this.$("confirm-exit");
+    if (dialog.hidden === !open) return;
+    dialog.hidden = !open;
+    if (!open) return;
+    const model = this.#model;
+    const playing = model !== null && model.isRoundUnderWay && !model.isOut(model.viewer);
+    setText(
+      this.$("confirm-text"),
+      playing
+        ? "Your cards will be shared out among the other players."
+        : "You can come back with the table code while no round is under way.",
+    );
+    this.$("confirm-no").focus();
+  }
+
+  get confirmingExit() {
+    return !this.$("confirm-exit").hidden;
+  }
+
+  /**
+   * The open tables on the join screen, from GET /api/tables; null when they could not be loaded.
+   *
+   * @param {?Array<{code: string, host: string, players: number, seats_free: number, round_under_way: boolean}>} tables
+   */
+  renderTableList(tables) {
+    const key = JSON.stringify(tables);
+    if (key === this.#tablesKey) return;
+    this.#tablesKey = key;
+    const list = this.$("table-list");
+    const none = this.$("no-tables");
+    if (tables === null) {
+      list.replaceChildren();
+      setText(none, "Could not load the open tables; trying again…");
+      none.hidden = false;
+      return;
+    }
+    setText(none, "No open tables yet. Ask your host for the code, or host a game yourself.");
+    none.hidden = tables.length > 0;
+    list.replaceChildren(...tables.map((table) => {
+      const item = this.doc.createElement("li");
+      item.dataset.code = table.code;
+      const full = table.seats_free === 0;
+      const state = table.round_under_way ? "round under way" : full ? "full" : `${table.seats_free} free`;
+      item.dataset.state = table.round_under_way ? "playing" : full ? "full" : "open";
+      const players = `${table.players} player${table.players === 1 ? "" : "s"}`;
+      item.innerHTML =
+        `<span class="code">${escapeHTML(table.code)}</span>` +
+        `<span class="about"><span class="host">${escapeHTML(table.host || "Someone")}’s table</span>` +
+        `<span class="seats">${players} · ${state}</span></span>` +
+        `<button class="join primary" type="button" data-action="join-table">Join</button>`;
+      return item;
+    }));
+  }
+
+  // MARK: The table
+
+  /**
+   * Draws this model (a TableState, or null when not seated) at the next frame.
+   *
+   * @param {?object} model the TableState
+   * @param {?string} code the table's code
+   * @param {boolean} solo whether it is a single-player table
+   */
+  setTable(model, code = null, solo = false) {
+    this.#model = model;
+    this.#code = code;
+    this.#solo = solo;
+    this.#request();
+  }
+
+  /** The model changed: draw it at the next frame. */
+  update() {
+    this.#request();
+  }
+
+  /** Events just applied to the model, to animate at the next frame. */
+  animate(events) {
+    const time = performance.now();
+    for (const event of events) {
+      if (event.kind === "snapCalled") this.#calls[event.seat] += 1;
+      this.#pending.push({ event, time });
+    }
+    this.#request();
+  }
+
+  /** The model was replaced (a Snapshot): drop every motion in flight and draw it as it is. */
+  reset() {
+    this.#pending = [];
+    this.flyers.replaceChildren();
+    for (const animation of this.#hiding) animation.cancel();
+    this.#hiding.clear();
+    for (const seat of this.seats) seat.openKey = "";
+    this.#drawn = [null, null, null, null];
+    this.#request();
+  }
+
+  #request() {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => this.#draw());
+    // A hidden tab gets no animation frames; the page must still follow the table.
+    this.#timer = setTimeout(() => this.#draw(), 250);
+  }
+
+  #draw() {
+    cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
+    this.#frame = 0;
+    this.#timer = 0;
+    const pending = this.#pending;
+    this.#pending = [];
+    const before = this.#drawn;
+    const model = this.#model;
+    this.#renderTitle(model);
+    if (!model) return;
+    if (this.screen === "lobby") this.#renderLobby(model);
+    this.#renderTable(model);
+    if (this.screen !== "table") return;
+    if (!this.#tableDrawn) {
+      this.#tableDrawn = true;
+      performance.mark?.("snap:first-table"); // for measuring: navigation to the first drawn table
+    }
+    if (!this.motion || this.doc.hidden) return;
+    const now = performance.now();
+    const events = pending.filter((item) => now - item.time < STALE_MS).map((item) => item.event);
+    try {
+      this.#startMotion(model, events, before);
+    } catch (error) {
+      console.warn("Snap!: an animation failed:", error);
+    }
+  }
+
+  #renderTitle(model) {
+    const title = model && this.#code ? `Snap! · ${this.#solo ? "Single player" : `Table ${this.#code}`}` : "Snap!";
+    if (this.doc.title !== title) this.doc.title = title;
+  }
+
+  #renderLobby(model) {
+    const view = model.view;
+    const code = this.#code ?? "";
+    setText(this.$("table-code"), code);
+    const link = `${location.origin}/?t=${encodeURIComponent(code)}`;
+    const anchor = this.$("join-link");
+    if (anchor.getAttribute("href") !== link) {
+      anchor.href = link;
+      anchor.textContent = link.replace(/^https?:\/\//, "");
+    }
+    const isHost = view.host !== null && view.host === view.viewer;
+    const players = model.occupiedSeats.length;
+    for (const item of this.$("lobby-seats").children) {
+      const seat = Number(item.dataset.seat);
+      const entry = view.seats[seat];
+      setAttr(item, "data-shown", model.shownSeat(seat));
+      setAttr(item, "data-empty", entry === null);
+      setAttr(item, "data-you", seat === view.viewer);
+      const tags = [];
+      if (entry && seat === view.host) tags.push("host");
+      if (entry?.isComputer) tags.push("computer");
+      if (entry && !model.isConnected(seat)) tags.push("offline");
+      const html = entry
+        ? `<span class="who">${escapeHTML(seat === view.viewer ? `${entry.name} (you)` : entry.name)}</span>` +
+          `<span class="tags">${tags.map((tag) => `<span class="tag">${tag}</span>`).join("")}</span>`
+        : '<span class="who">Empty seat</span>';
+      if (item.innerHTML !== html) item.innerHTML = html;
+    }
+    const add = this.$("add-computer");
+    add.hidden = !isHost;
+    add.disabled = players >= 4;
+    const start = this.$("start-round");
+    start.hidden = !isHost;
+    start.disabled = players < 2;
+    const hostName = view.host === null ? "the host" : model.displayName(view.host);
+    setText(
+      this.$("lobby-hint"),
+      isHost
+        ? players < 2
+          ? "Share the code, or add a computer player: a round needs at least two players."
+          : "Everyone here? Start the round."
+        : `Waiting for ${hostName} to start the round…`,
+    );
+  }
+
+  #renderTable(model) {
+    const view = model.view;
+    const roundOn = model.isRoundUnderWay;
+    const drawn = [null, null, null, null];
+    for (let shown = 0; shown < 4; shown += 1) {
+      const seat = model.seatShownAt(shown);
+      drawn[seat] = this.#renderSeat(this.seats[shown], model, seat);
+    }
+    this.#drawn = drawn;
+
+    const status = model.status;
+    const statusLine = this.$("status");
+    setText(statusLine, status.text);
+    setAttr(statusLine, "data-kind", status.kind);
+    setText(this.$("table-label"), this.#solo ? "Single player" : `Table ${this.#code ?? ""}`);
+
+    const over = view.phase === "roundOver";
+    const isHost = view.host !== null && view.host === view.viewer;
+    const players = model.occupiedSeats.length;
+    this.$("round-result").hidden = !over;
+    if (over) {
+      const winner = view.winner;
+      let result = "Round over";
+      if (winner !== null) {
+        result = winner === view.viewer ? "You win the round!" : `${model.displayName(winner)} wins the round!`;
+      }
+      setText(this.$("result-text"), result);
+      setAttr(this.$("result-text"), "data-you", winner !== null && winner === view.viewer);
+      const next = this.$("next-round");
+      next.hidden = !isHost;
+      next.disabled = players < 2;
+      const add = this.$("table-add-computer");
+      add.hidden = !isHost || this.#solo || players >= 4;
+      const hostName = view.host === null ? "the host" : model.displayName(view.host);
+      let hint = `Waiting for ${hostName} to start the next round…`;
+      if (isHost) hint = players < 2 ? "A round needs at least two players." : "";
+      setText(this.$("result-hint"), hint);
+    }
+
+    const viewerOut = view.viewer !== null && model.isOut(view.viewer);
+    const snap = this.$("snap");
+    snap.hidden = viewerOut;
+    snap.disabled = !roundOn;
+    this.$("out-note").hidden = !viewerOut;
+    setAttr(this.seats[0].closed, "data-can-turn", model.viewerCanTurn);
+    setAttr(this.$("table"), "data-phase", view.phase);
+  }
+
+  /** Draws one seat; returns what it drew, for the next frame's motion. */
+  #renderSeat(parts, model, seat) {
+    const view = model.view;
+    const entry = view.seats[seat];
+    const element = parts.element;
+    setAttr(element, "data-seat", seat);
+    setAttr(element, "data-position", POSITIONS[model.shownSeat(seat)]);
+    setAttr(element, "data-empty", entry === null);
+    setAttr(element, "data-active", entry !== null && view.phase === "playing" && view.active === seat);
+    setAttr(element, "data-out", entry !== null && model.isOut(seat));
+    setAttr(element, "data-host", entry !== null && view.host === seat);
+    setAttr(element, "data-offline", entry !== null && !model.isConnected(seat));
+    setAttr(element, "data-winner", view.phase === "roundOver" && view.winner === seat);
+    setAttr(element, "data-you", seat === view.viewer);
+
+    if (!entry) {
+      setText(parts.name, "Empty seat");
+      setText(parts.won, "");
+      setText(parts.tags, "");
+      setAttr(parts.closed, "data-count", 0);
+      setAttr(parts.open, "data-count", 0);
+      setText(parts.count, "");
+      if (parts.openKey !== "") {
+        parts.open.replaceChildren();
+        parts.openKey = "";
+      }
+      setAttr(element, "data-call", null);
+      this.#renderBubble(parts, null);
+      return null;
+    }
+
+    setText(parts.name, model.displayName(seat));
+    setText(parts.won, `${entry.gamesWon} ${entry.gamesWon === 1 ? "win" : "wins"}`);
+    const tags = [];
+    if (view.host === seat) tags.push("host");
+    if (entry.isComputer) tags.push("computer");
+    if (!model.isConnected(seat)) tags.push("offline");
+    if (model.isOut(seat)) tags.push("out");
+    const tagText = tags.join(" · ");
+    setText(parts.tags, tagText);
+
+    const closed = entry.closedCount;
+    setAttr(parts.closed, "data-count", closed);
+    setAttr(parts.closed, "data-depth", closed === 0 ? 0 : closed < 5 ? 1 : closed < 15 ? 2 : closed < 30 ? 3 : 4);
+    setText(parts.count, closed > 0 ? String(closed) : "");
+    if (seat !== view.viewer) setAttr(parts.closed, "aria-label", `${closed} face-down card${closed === 1 ? "" : "s"}`);
+
+    const open = entry.open;
+    const top = open.at(-1) ?? null;
+    const under = open.at(-2) ?? null;
+    setAttr(parts.open, "data-count", open.length);
+    setAttr(parts.open, "data-depth", open.length < 3 ? open.length : open.length < 10 ? 3 : 4);
+    const openKey = `${cardKey(top)}/${cardKey(under)}`;
+    if (openKey !== parts.openKey) {
+      parts.openKey = openKey;
+      let html = "";
+      if (under) html += `<div class="under face ${colour(under)}">${faceSVG(under)}</div>`;
+      if (top) {
+        html += `<div class="card face ${colour(top)}" data-value="${top.value}" data-suit="${SUITS[top.suit]}" ` +
+          `role="img" aria-label="${cardName(top)}">${faceSVG(top)}</div>`;
+      }
+      parts.open.innerHTML = html;
+    }
+
+    const call = this.#callFor(view, seat);
+    setAttr(element, "data-call", call?.verdict.kind ?? null);
+    this.#renderBubble(parts, call, seat);
+    return { top, closed };
+  }
+
+  /** The call to show by a seat: a judged call outweighs a too-late one. */
+  #callFor(view, seat) {
+    let shown = null;
+    for (const call of view.calls) {
+      if (call.seat !== seat) continue;
+      if (shown === null || (shown.verdict.kind === "tooLate" && call.verdict.kind !== "tooLate")) shown = call;
+    }
+    return shown;
+  }
+
+  #renderBubble(parts, call, seat) {
+    const key = call ? `${call.verdict.kind}#${this.#calls[seat]}` : "";
+    if (key === parts.bubbleKey) return;
+    parts.bubbleKey = key;
+    parts.bubble?.remove();
+    parts.bubble = null;
+    if (!call) return;
+    const bubble = this.doc.createElement("div");
+    bubble.className = "bubble";
+    bubble.dataset.verdict = call.verdict.kind;
+    const mark = { wrong: "✗", correct: "☺", tooLate: "too late" }[call.verdict.kind];
+    const label = { wrong: "wrong", correct: "correct", tooLate: "too late" }[call.verdict.kind];
+    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark" aria-label="${label}">${mark}</span>`;
+    parts.element.append(bubble);
+    parts.bubble = bubble;
+  }
+
+  // MARK: Motion
+
+  #seatParts(model, seat) {
+    return this.seats[model.shownSeat(seat)];
+  }
+
+  #startMotion(model, events, before) {
+    let payments = 0;
+    for (const event of events) {
+      switch (event.kind) {
+        case "dealt":
+          this.#deal(model, event.counts);
+          break;
+        case "dealFinished":
+          this.#endDeal();
+          break;
+        case "cardTurned":
+          this.#flip(model, event.seat, event.card);
+          break;
+        case "recycled":
+        case "openPileTurnedUnder": {
+          const parts = this.#seatParts(model, event.seat);
+          const top = before[event.seat]?.top ?? null;
+          this.#fly(parts.open, parts.closed, { face: top, turn: top ? "down" : "none" });
+          if ((before[event.seat]?.closed ?? 0) === 0) this.#hideUntilLanded(parts.closed, FLIGHT_MS);
+          break;
+        }
+        case "pileCollected": {
+          const from = this.#seatParts(model, event.from);
+          const to = this.#seatParts(model, event.to);
+          const top = before[event.from]?.top ?? null;
+          const extra = Math.min(event.count - 1, 3);
+          for (let index = extra; index >= 1; index -= 1) this.#fly(from.open, to.closed, { delay: index * 70 });
+          this.#fly(from.open, to.closed, { face: top, turn: top ? "down" : "none", lift: 30 });
+          break;
+        }
+        case "cardPaid": {
+          const from = this.#seatParts(model, event.from);
+          const to = this.#seatParts(model, event.to);
+          this.#fly(from.closed, to.closed, { delay: payments * 140, lift: 20 });
+          payments += 1;
+          break;
+        }
+        case "playerLeft": {
+          const from = this.#seatParts(model, event.seat);
+          const step = Math.min(90, 2400 / Math.max(1, event.handedOutTo.length));
+          event.handedOutTo.forEach((seat, index) => {
+            this.#fly(from.piles, this.#seatParts(model, seat).closed, { delay: index * step });
+          });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  /** Cards fly from the middle one at a time, clockwise from the starting player. */
+  #deal(model, counts) {
+    const left = new Map(counts.filter((item) => item.count > 0).map((item) => [item.seat, item.count]));
+    const start = model.view.startingSeat ?? 0;
+    const order = [0, 1, 2, 3].map((step) => (start + step) % 4).filter((seat) => left.has(seat));
+    const total = [...left.values()].reduce((sum, count) => sum + count, 0);
+    if (total === 0) return;
+    const step = Math.min(40, DEAL_SPREAD_MS / total);
+    const deck = this.$("deck-spot");
+    const first = new Map();
+    let index = 0;
+    while (left.size > 0) {
+      for (const seat of order) {
+        if (!left.has(seat)) continue;
+        const delay = index * step;
+        if (!first.has(seat)) first.set(seat, delay);
+        this.#fly(deck, this.#seatParts(model, seat).closed, { delay, duration: 320, lift: 0, plain: true });
+        index += 1;
+        const count = left.get(seat) - 1;
+        if (count === 0) left.delete(seat);
+        else left.set(seat, count);
+      }
+    }
+    for (const [seat, delay] of first) this.#hideUntilLanded(this.#seatParts(model, seat).closed, delay + 320);
+  }
+
+  /** The deal is over (the server times it): cards still waiting to fly land at once, so play can start. */
+  #endDeal() {
+    for (const flyer of this.flyers.querySelectorAll(".flyer.plain")) flyer.remove();
+    for (const animation of this.#hiding) animation.finish();
+    this.#hiding.clear();
+  }
+
+  /** The card lifts off the closed pile, narrows to an edge and opens on its face as it lands on the open pile. */
+  #flip(model, seat, card) {
+    const parts = this.#seatParts(model, seat);
+    this.#fly(parts.closed, parts.open, { face: card, turn: "up", lift: 36, scale: 1.18 });
+    const top = parts.open.querySelector(".card");
+    if (top) this.#hideUntilLanded(top, FLIGHT_MS);
+  }
+
+  /** Keeps an element out of sight for `ms` (until a flying card lands on it); a redraw ends it early. */
+  #hideUntilLanded(element, ms) {
+    const animation = element.animate?.([{ opacity: 0 }, { opacity: 0 }], { duration: ms, fill: "none" });
+    if (!animation) return;
+    this.#hiding.add(animation);
+    const done = () => this.#hiding.delete(animation);
+    animation.finished.then(done, done);
+  }
+
+  /**
+   * One card flying from one element to another, over everything.
+   *
+   * @param {Element} from where it starts (centred on it)
+   * @param {Element} to where it lands
+   * @param {{face?: object, turn?: string, delay?: number, duration?: number, lift?: number, scale?: number}} options
+   *   `face` is the card's face when it shows one; `turn` is "up" (back to face), "down" (face to back) or
+   *   "none" (a face card stays face up, a back stays a back); `plain` leaves out the shadow (a stack of
+   *   cards waiting to be dealt would otherwise darken)
+   */
+  #fly(from, to, options = {}) {
+    const { face = null, turn = "none", delay = 0, duration = FLIGHT_MS } = options;
+    const { lift = 24, scale = 1.08, plain = false } = options;
+    if (!from || !to || this.flyers.childElementCount >= MAX_FLYERS) return;
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    if (a.width === 0 || b.width === 0) return;
+    const width = b.width;
+    const height = b.height;
+    const x0 = a.left + (a.width - width) / 2;
+    const y0 = a.top + (a.height - height) / 2;
+    const x1 = b.left;
+    const y1 = b.top;
+    const flyer = this.doc.createElement("div");
+    flyer.className = plain ? "flyer plain" : "flyer";
+    flyer.style.width = `${width}px`;
+    flyer.style.height = `${height}px`;
+    flyer.innerHTML = '<div class="back"></div>';
+    if (face) flyer.innerHTML += `<div class="face ${colour(face)}">${faceSVG(face)}</div>`;
+    const showsFace = face && turn === "none";
+    const [angle0, angle1] = turn === "up" ? [0, 180] : turn === "down" ? [180, 360] : showsFace ? [180, 180] : [0, 0];
+    const at = (x, y, angle, size) =>
+      `translate(${x}px, ${y}px) perspective(900px) rotateY(${angle}deg) scale(${size})`;
+    const frames = [
+      { transform: at(x0, y0, angle0, 1) },
+      { transform: at((x0 + x1) / 2, (y0 + y1) / 2 - lift, (angle0 + angle1) / 2, scale), offset: 0.5 },
+      { transform: at(x1, y1, angle1, 1) },
+    ];
+    this.flyers.append(flyer);
+    const easing = "cubic-bezier(.35,.6,.35,1)";
+    const animation = flyer.animate(frames, { duration, delay, easing, fill: "backwards" });
+    const remove = () => flyer.remove();
+    animation.finished.then(remove, remove);
+  }
+}
