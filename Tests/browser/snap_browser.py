@@ -1,0 +1,597 @@
+"""Helpers for the web client's tests in a real browser (the fixtures are in conftest.py).
+
+The tests drive headless Chromium through Selenium, against a real `snap serve` on loopback.
+They use only the names of the DOM contract in docs/WEB_CLIENT.md. Every wait is bounded; a
+wait that runs out fails with what it was waiting for, a screenshot and the page's state.
+
+Run them with scripts/browser-test (which installs what is missing and builds `snap` first).
+Environment overrides: SNAP_BIN (the snap executable), CHROMIUM_BIN, CHROMEDRIVER_BIN.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import (
+    ElementNotInteractableException,
+    JavascriptException,
+    TimeoutException,
+    WebDriverException,
+)
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output"
+SCREENSHOTS = OUTPUT / "screenshots"
+LOGS = OUTPUT / "browser-logs"
+
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
+
+YOUR_TURN = "Your turn. Tap the stack."
+
+
+# --------------------------------------------------------------------------------------------
+# The server
+# --------------------------------------------------------------------------------------------
+
+def snap_binary() -> Path:
+    """The built `snap`: $SNAP_BIN, else the newest of .build/debug/snap and .build/*/debug/snap."""
+    override = os.environ.get("SNAP_BIN")
+    if override:
+        path = Path(override)
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            pytest.fail(f"SNAP_BIN={override} is not an executable file")
+        return path
+    candidates = [ROOT / ".build" / "debug" / "snap", *sorted((ROOT / ".build").glob("*/debug/snap"))]
+    found = [c for c in candidates if c.is_file() and os.access(c, os.X_OK)]
+    if not found:
+        pytest.fail("No built snap binary in .build/debug or .build/*/debug: run "
+                    "`swift build --product snap` (scripts/browser-test does it for you)")
+    return max(found, key=lambda p: p.stat().st_mtime)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class SnapServer:
+    """`snap serve` on 127.0.0.1 at a free port, stopped with SIGTERM (which must exit 0)."""
+
+    def __init__(self, name: str, speed: float, grace: float):
+        self.name = name
+        self.speed = speed
+        self.grace = grace
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        LOGS.mkdir(parents=True, exist_ok=True)
+        self.log_path = LOGS / f"server-{name}.log"
+        self._log = open(self.log_path, "wb")
+        command = [str(snap_binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--speed", str(speed), "--grace", str(grace)]
+        self.process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
+                                        stdout=self._log, stderr=subprocess.STDOUT)
+        self._wait_healthy(timeout=30)
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no server log)"
+
+    def _wait_healthy(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                self._log.close()
+                pytest.fail(f"snap serve exited with status {self.process.returncode} before "
+                            f"GET /healthz answered; log {self.log_path}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+                    last = f"HTTP {response.status}"
+            except OSError as error:
+                last = str(error)
+            time.sleep(0.1)
+        self.process.kill()
+        self.process.wait(timeout=10)
+        self._log.close()
+        pytest.fail(f"GET {self.url}/healthz did not answer 200 within {timeout}s (last: {last}); "
+                    f"log {self.log_path}:\n{self.log_tail()}")
+
+    def stop(self) -> int:
+        """SIGTERM, then wait (bounded); returns the exit status (killed: -9 and a failure)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+                self._log.close()
+                pytest.fail(f"snap serve did not stop within 15 s of SIGTERM (killed it); "
+                            f"log {self.log_path}:\n{self.log_tail()}")
+        self._log.close()
+        return self.process.returncode
+
+
+# --------------------------------------------------------------------------------------------
+# The page
+# --------------------------------------------------------------------------------------------
+
+# One read of everything the tests look at, in one round trip. It also installs (once per page
+# load) an observer that records every verdict bubble and every connection state the page shows,
+# so that short-lived states are not missed between polls.
+SNAPSHOT_JS = r"""
+const body = document.body;
+if (body && !window.__snapTest) {
+  const t = window.__snapTest = { verdicts: [], connection: [], bubbles: new WeakMap() };
+  const record = () => {
+    const c = document.body.getAttribute('data-connection');
+    if (t.connection[t.connection.length - 1] !== c) t.connection.push(c);
+    document.querySelectorAll('.bubble').forEach(b => {
+      const v = b.getAttribute('data-verdict');
+      if (v === null) { t.bubbles.delete(b); return; }
+      if (t.bubbles.get(b) === v) return;
+      t.bubbles.set(b, v);
+      const seat = b.closest('.seat');
+      t.verdicts.push({ verdict: v, seat: seat ? seat.getAttribute('data-seat') : null,
+                        shown: seat ? seat.getAttribute('data-shown') : null });
+    });
+  };
+  record();
+  new MutationObserver(record).observe(document.documentElement, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-verdict', 'data-connection', 'class', 'hidden'] });
+}
+const flag = (el, name) => el.hasAttribute(name) && el.getAttribute(name) !== 'false';
+const text = sel => { const e = document.querySelector(sel); return e ? e.innerText.trim() : null; };
+const visible = el => !!(el && el.getClientRects().length) && getComputedStyle(el).visibility !== 'hidden';
+const seats = [...document.querySelectorAll('.seat[data-shown]')].map(s => {
+  const closed = s.querySelector('.closed-pile');
+  const card = s.querySelector('.open-pile .card');
+  const bubble = s.querySelector('.bubble[data-verdict]');
+  const name = s.querySelector('.name');
+  const count = closed ? closed.getAttribute('data-count') : null;
+  return {
+    shown: s.getAttribute('data-shown'),
+    seat: s.getAttribute('data-seat'),
+    visible: visible(s),
+    active: flag(s, 'data-active'),
+    out: flag(s, 'data-out'),
+    name: name ? name.textContent.trim() : '',
+    closed: count === null || count === '' ? null : Number(count),
+    top: card ? { value: card.getAttribute('data-value'), suit: card.getAttribute('data-suit') } : null,
+    verdict: bubble ? bubble.getAttribute('data-verdict') : null,
+  };
+});
+return {
+  title: document.title,
+  url: location.href,
+  screen: body ? body.getAttribute('data-screen') : null,
+  connection: body ? body.getAttribute('data-connection') : null,
+  status: text('#status'),
+  messages: text('#messages'),
+  joinMessage: text('#join-message'),
+  tableCode: text('#table-code'),
+  lobby: [...document.querySelectorAll('#lobby-seats > li[data-seat]')].map(li => li.innerText.trim()),
+  seats,
+  verdicts: window.__snapTest ? window.__snapTest.verdicts : [],
+  connectionLog: window.__snapTest ? window.__snapTest.connection : [],
+};
+"""
+
+
+class Snapshot(dict):
+    """What the page showed at one moment (see SNAPSHOT_JS)."""
+
+    @property
+    def seats(self) -> list[dict]:
+        return self.get("seats") or []
+
+    @property
+    def occupied(self) -> list[dict]:
+        """Seats with a player in the round: visible, with an absolute seat, and cards or data-out.
+
+        The contract names no mark for an empty seat, so a seat counts once it holds cards (after
+        the deal every player has cards or is out).
+        """
+        return [s for s in self.seats if s["visible"] and s["seat"] not in (None, "")
+                and (s["out"] or (s["closed"] or 0) > 0 or s["top"] is not None)]
+
+    def seat_shown(self, shown: int) -> dict | None:
+        return next((s for s in self.seats if s["shown"] == str(shown)), None)
+
+    @property
+    def me(self) -> dict | None:
+        return self.seat_shown(0)
+
+    @property
+    def status(self) -> str:
+        return self.get("status") or ""
+
+    @property
+    def tops(self) -> list[tuple[str, str, str]]:
+        return [(s["seat"], s["top"]["value"], s["top"]["suit"]) for s in self.occupied if s["top"]]
+
+    @property
+    def has_match(self) -> bool:
+        values = Counter(value for _, value, _ in self.tops)
+        return any(n >= 2 for n in values.values())
+
+    @property
+    def cards(self) -> dict:
+        """Absolute seat → (closed count, top card) for every occupied seat."""
+        return {s["seat"]: (s["closed"], (s["top"] or {}).get("value"), (s["top"] or {}).get("suit"))
+                for s in self.occupied}
+
+    def verdicts_seen(self) -> set[str]:
+        return {v["verdict"] for v in self.get("verdicts") or []}
+
+    def summary(self) -> str:
+        seats = "; ".join(
+            f"shown {s['shown']} seat {s['seat']} '{s['name']}' closed={s['closed']} "
+            f"top={s['top']['value'] + '/' + s['top']['suit'] if s['top'] else '-'}"
+            f"{' active' if s['active'] else ''}{' out' if s['out'] else ''}"
+            f"{' bubble=' + s['verdict'] if s['verdict'] else ''}{'' if s['visible'] else ' (hidden)'}"
+            for s in self.seats) or "(no .seat[data-shown])"
+        return (f"title={self.get('title')!r} url={self.get('url')} "
+                f"body[data-screen]={self.get('screen')!r} body[data-connection]={self.get('connection')!r}\n"
+                f"    #status={self.get('status')!r}\n    #messages={self.get('messages')!r}\n"
+                f"    #join-message={self.get('joinMessage')!r} #table-code={self.get('tableCode')!r} "
+                f"#lobby-seats={self.get('lobby')!r}\n"
+                f"    seats: {seats}\n    verdicts seen: {[v['verdict'] for v in self.get('verdicts') or []]}\n"
+                f"    connection states seen: {self.get('connectionLog')}")
+
+
+class Page:
+    """One browser window on the Snap! page, driven the way a person would."""
+
+    def __init__(self, driver, label: str, test_name: str, size: tuple[int, int], servers):
+        self.driver = driver
+        self.label = label
+        self.test_name = test_name
+        self.size = size
+        self._servers = servers
+        self.closed = False
+        self._failures = 0
+
+    # -- looking ------------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        try:
+            return Snapshot(self.driver.execute_script(SNAPSHOT_JS) or {})
+        except WebDriverException as error:
+            return Snapshot({"error": str(error).splitlines()[0] if str(error) else repr(error)})
+
+    def screenshot(self, name: str) -> Path:
+        """Saves test-output/screenshots/<name>.png and returns its path."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        try:
+            self.driver.save_screenshot(str(path))
+        except WebDriverException as error:
+            return Path(f"(no screenshot: {error})")
+        return path
+
+    def screenshot_showing(self, name: str, predicate) -> bool:
+        """A screenshot that shows something short-lived (a verdict bubble): kept only when
+        predicate(snapshot) holds both before and after it was taken."""
+        if not predicate(self.snapshot()):
+            return False
+        path = self.screenshot(name)
+        if predicate(self.snapshot()):
+            return True
+        if path.exists():
+            path.unlink()
+        return False
+
+    def console(self) -> str:
+        try:
+            entries = self.driver.get_log("browser")
+        except WebDriverException:
+            return "(browser console not available)"
+        lines = [f"{e.get('level')}: {e.get('message')}" for e in entries]
+        return "\n      ".join(lines[-15:]) or "(empty)"
+
+    def failure(self, what: str, timeout: float | None = None) -> str:
+        """A message for a failed wait: what was awaited, a screenshot, the page state, the console."""
+        self._failures += 1
+        shot = self.screenshot(f"FAILED-{self.test_name}-{self.label}-{self._failures}")
+        waited = f" within {timeout:g} s" if timeout is not None else ""
+        servers = ", ".join(str(s.log_path) for s in self._servers) or "-"
+        return (f"[{self.label} {self.size[0]}×{self.size[1]}] did not see {what}{waited}.\n"
+                f"  screenshot: {shot}\n  page: {self.snapshot().summary()}\n"
+                f"  browser console: {self.console()}\n  server log: {servers}")
+
+    def fail(self, what: str, timeout: float | None = None):
+        pytest.fail(self.failure(what, timeout), pytrace=False)
+
+    def wait_for(self, what: str, predicate, timeout: float = 15, poll: float = 0.05):
+        """Waits (bounded) until predicate(snapshot) is truthy; returns the snapshot."""
+        result = {}
+
+        def check(_driver):
+            snap = self.snapshot()
+            if predicate(snap):
+                result["snap"] = snap
+                return True
+            return False
+
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=poll).until(check)
+        except TimeoutException:
+            pass  # failed below, outside the except block, so the report is only our message
+        if "snap" not in result:
+            self.fail(what, timeout)
+        return result["snap"]
+
+    def poll(self, predicate, timeout: float, poll: float = 0.02) -> Snapshot | None:
+        """Like wait_for, but gives None instead of failing when the time runs out."""
+        deadline = time.monotonic() + timeout
+        while True:
+            snap = self.snapshot()
+            if predicate(snap):
+                return snap
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(poll)
+
+    def wait_settled(self, what: str, settle: float = 1.0, timeout: float = 15) -> Snapshot:
+        """Waits until the status and every seat's cards stay the same for `settle` seconds."""
+        state = {"key": None, "since": 0.0}
+
+        def settled(snap: Snapshot) -> bool:
+            key = (snap.status, sorted(snap.cards.items()))
+            now = time.monotonic()
+            if key != state["key"]:
+                state["key"], state["since"] = key, now
+                return False
+            return now - state["since"] >= settle
+
+        return self.wait_for(f"{what} (#status and every .closed-pile[data-count] and top card "
+                             f"unchanged for {settle:g} s)", settled, timeout, poll=0.1)
+
+    def wait_screen(self, *screens: str, timeout: float = 15) -> Snapshot:
+        wanted = " or ".join(repr(s) for s in screens)
+        return self.wait_for(f"body[data-screen]={wanted}", lambda s: s.get("screen") in screens, timeout)
+
+    def element(self, selector: str, timeout: float = 10, clickable: bool = True):
+        """The element for a CSS selector once it is visible (and enabled, when clickable)."""
+        def find(driver):
+            for element in driver.find_elements(By.CSS_SELECTOR, selector):
+                try:
+                    if element.is_displayed() and (not clickable or element.is_enabled()):
+                        return element
+                except WebDriverException:
+                    pass
+            return False
+
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(find)
+        except TimeoutException:
+            pass
+        state = "visible and enabled" if clickable else "visible"
+        self.fail(f"a {state} {selector}", timeout)
+
+    # -- doing ----------------------------------------------------------------------------------
+
+    def open(self, url: str) -> Snapshot:
+        self.driver.get(url)
+        return self.wait_screen("menu")
+
+    def click(self, selector: str, timeout: float = 10) -> None:
+        element = self.element(selector, timeout)
+        try:
+            element.click()
+            return
+        except WebDriverException as error:
+            problem = str(error).splitlines()[0] if str(error) else repr(error)
+        self.fail(f"{selector} accept a click ({problem})")
+
+    def type_into(self, selector: str, text: str) -> None:
+        element = self.element(selector)
+        element.clear()
+        element.send_keys(text)
+
+    def press(self, key: str) -> None:
+        """A key press on the page (Enter turns the card, Space calls Snap!)."""
+        try:
+            self.driver.find_element(By.TAG_NAME, "body").send_keys(key)
+        except ElementNotInteractableException:
+            ActionChains(self.driver).send_keys(key).perform()
+
+    def enter_name(self, name: str) -> None:
+        self.type_into("input#name", name)
+
+    # -- the screens before the table ----------------------------------------------------------
+
+    def single_player(self, url: str, name: str) -> Snapshot:
+        """Menu → name → Single Player (→ Start in the lobby, if there is one) → the table."""
+        self.open(url + "/")
+        self.enter_name(name)
+        self.click("#single-player")
+        snap = self.wait_screen("lobby", "table")
+        if snap.get("screen") == "lobby":
+            self.click("#start-round")
+        return self.wait_screen("table")
+
+    def host_table(self, url: str, name: str) -> str:
+        """Menu → name → Host Game → the lobby; returns the table code shown in #table-code."""
+        self.open(url + "/")
+        self.enter_name(name)
+        self.click("#host-game")
+        self.wait_screen("lobby")
+        self.element("#table-code", clickable=False)
+        snap = self.wait_for("a table code in #table-code", lambda s: (s.get("tableCode") or "").strip())
+        return "".join(snap["tableCode"].split())
+
+    def join_by_code(self, url: str, name: str, code: str) -> Snapshot:
+        """Menu → name → Join Game → type the code into #join-code → #join-by-code → the lobby."""
+        self.open(url + "/")
+        self.enter_name(name)
+        self.click("#join-game")
+        self.wait_screen("join")
+        self.type_into("input#join-code", code)
+        self.click("#join-by-code")
+        return self.wait_screen("lobby", "table")
+
+    def js(self, script: str, what: str):
+        try:
+            return self.driver.execute_script(script)
+        except JavascriptException as error:
+            problem = str(error).splitlines()[0] if str(error) else repr(error)
+        self.fail(f"{what} run without error ({problem})")
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.driver.quit()
+            except WebDriverException:
+                pass
+
+
+def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver"):
+    """Headless Chromium (Debian's, through its chromedriver) with a page of exactly `size`."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--no-first-run", "--no-default-browser-check", "--mute-audio",
+                 "--autoplay-policy=no-user-gesture-required", f"--window-size={size[0]},{size[1]}"):
+        options.add_argument(flag)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": size[0], "height": size[1], "pixelRatio": 3, "touch": True},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                         "Chrome/126.0 Mobile Safari/537.36",
+        })
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    for path, what in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromedriver")):
+        if not os.access(path, os.X_OK):
+            pytest.fail(f"{what} not found at {path}: run scripts/browser-test, which installs "
+                        "Debian's chromium and chromium-driver")
+    service = Service(executable_path=CHROMEDRIVER, log_output=str(LOGS / f"{log_name}.log"))
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(10)
+    if not phone:
+        # --window-size sizes the window; make the page itself exactly the wanted size.
+        width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        driver.set_window_size(size[0] + (size[0] - width), size[1] + (size[1] - height))
+    return driver
+
+
+# --------------------------------------------------------------------------------------------
+# Playing like a person
+# --------------------------------------------------------------------------------------------
+
+class Player:
+    """Plays from what the page shows: Enter on "Your turn. Tap the stack.", Space on a match.
+
+    Call step() often (every few tens of milliseconds); each step reads the page once and does
+    at most one thing.
+    """
+
+    def __init__(self, page: Page, snap_on_match: bool = True, turn: bool = True):
+        self.page = page
+        self.snap_on_match = snap_on_match
+        self.turn = turn
+        self.on_your_turn = None  # called with the snapshot just before Enter is pressed
+        self.last: Snapshot = Snapshot()
+        self._turned_at: dict = {}
+        self._snapped: set = set()
+        self.turns = 0
+        self.snaps = 0
+        self.wrong_attempts = 0
+        self._last_wrong_attempt = 0.0
+
+    @property
+    def won(self) -> bool:
+        return "Winner" in self.last.status
+
+    def step(self) -> Snapshot:
+        snap = self.page.snapshot()
+        self.last = snap
+        if snap.get("screen") != "table" or "Winner" in snap.status:
+            return snap
+        me = snap.me
+        now = time.monotonic()
+        if self.turn and snap.status == YOUR_TURN:
+            # Once per state of our piles; again only if nothing happened for a second.
+            key = (me or {}).get("closed"), str((me or {}).get("top"))
+            if now - self._turned_at.get(key, float("-inf")) > 1.0:
+                self._turned_at = {key: now}
+                if self.on_your_turn:
+                    self.on_your_turn(snap)
+                self.page.press(Keys.ENTER)
+                self.turns += 1
+                return snap
+        if self.snap_on_match and snap.has_match and me and not me["out"]:
+            key = (tuple(sorted(snap.tops)), tuple(sorted((s["seat"], s["closed"]) for s in snap.occupied)))
+            if key not in self._snapped:
+                self._snapped.add(key)
+                self.page.press(Keys.SPACE)
+                self.snaps += 1
+        return snap
+
+    def quiet_table(self, snap: Snapshot) -> bool:
+        """No match, no bubble, not dealing: a call now should be judged wrong."""
+        return (snap.get("screen") == "table" and not snap.has_match
+                and not any(s["verdict"] for s in snap.seats)
+                and len(snap.tops) >= 1 and "Dealing" not in snap.status
+                and "Winner" not in snap.status and "Match" not in snap.status
+                and snap.me is not None and not snap.me["out"] and (snap.me["closed"] or 0) > 0)
+
+    def try_wrong_call(self, every: float = 1.5) -> bool:
+        """Calls Snap! once while there is no match (at most once every `every` seconds)."""
+        now = time.monotonic()
+        if now - self._last_wrong_attempt < every:
+            return False
+        snap = self.page.snapshot()
+        if not self.quiet_table(snap):
+            return False
+        self._last_wrong_attempt = now
+        self.wrong_attempts += 1
+        self.page.press(Keys.SPACE)
+        return True
+
+
+def play_until(players: list[Player], done, timeout: float, what: str, extra=None,
+               poll: float = 0.02) -> None:
+    """Steps every player until done() is true; fails (with a screenshot of each) after timeout."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for player in players:
+            player.step()
+        if extra:
+            extra()
+        if done():
+            return
+        time.sleep(poll)
+    messages = [p.page.failure(what, timeout) for p in players if not p.page.closed]
+    counts = ", ".join(f"{p.page.label}: {p.turns} turns, {p.snaps} snaps on a match, "
+                       f"{p.wrong_attempts} calls without a match" for p in players)
+    pytest.fail("\n".join(messages) + f"\n  played: {counts}", pytrace=False)
+
+
