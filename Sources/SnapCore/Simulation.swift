@@ -96,7 +96,7 @@ public struct Simulation: Sendable {
         var turns = 0
         defer {
             report.longestRoundTurns = max(report.longestRoundTurns, turns)
-            report.virtualSeconds += Double((runner.now - start).components.seconds)
+            report.virtualSeconds += (runner.now - start).inSeconds
         }
         guard let host = runner.table.host, let events = try? runner.perform(.startRound(by: host)) else {
             report.roundsStuck += 1

@@ -1,3 +1,5 @@
+import SnapCore
+
 /// A rate limit: up to `capacity` actions at once, refilled at `perSecond`.
 struct TokenBucket: Sendable {
     let capacity: Double
@@ -14,9 +16,7 @@ struct TokenBucket: Sendable {
     /// Takes one token if there is one.
     mutating func take(at now: ContinuousClock.Instant) -> Bool {
         if let last {
-            let elapsed = now - last
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            tokens = min(capacity, tokens + seconds * perSecond)
+            tokens = min(capacity, tokens + (now - last).inSeconds * perSecond)
         }
         last = now
         guard tokens >= 1 else { return false }

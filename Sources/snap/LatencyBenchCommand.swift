@@ -189,5 +189,5 @@ struct LatencyResult: Encodable {
 
 extension Duration {
     /// The duration in milliseconds, with fractions.
-    var milliseconds: Double { seconds * 1_000 }
+    var milliseconds: Double { inSeconds * 1_000 }
 }

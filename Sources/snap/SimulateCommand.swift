@@ -54,7 +54,7 @@ struct SimulateCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\rSimulating… \(done)/\(games) rounds".utf8))
             }
         }
-        let wall = (clock.now - started).seconds
+        let wall = (clock.now - started).inSeconds
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let summary = SimulationSummary(options: options, report: report, wallSeconds: wall)
         if json {
@@ -63,13 +63,5 @@ struct SimulateCommand: ParsableCommand {
             print(summary.table())
         }
         if !report.cardsConserved || report.roundsStuck > 0 { throw ExitCode(1) }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, with fractions.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -2,10 +2,6 @@ import Testing
 @testable import SnapCore
 
 @Suite struct ComputerPlayerTests {
-    func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     func computerTable(match: Bool, active: Seat = .left) -> Table {
         playingTable([
             Hand(seat: .bottom, closed: "2C 3C", open: "5C"),
@@ -27,7 +23,7 @@ import Testing
                 Issue.record("expected one turn, got \(commands)")
                 return
             }
-            delays.append(seconds(delay))
+            delays.append(delay.inSeconds)
         }
         #expect(delays.min()! >= 0.5 && delays.min()! < 0.55)
         #expect(delays.max()! <= 2.5 && delays.max()! > 2.45)
@@ -40,7 +36,7 @@ import Testing
         let table = computerTable(match: true)
         let commands = computers.react(to: [.cardTurned(.left, card("5H"))], on: table, using: &generator)
         let calls = commands.compactMap { command -> (Seat, Double)? in
-            if case .schedule(.call(let seat), let delay) = command { (seat, seconds(delay)) } else { nil }
+            if case .schedule(.call(let seat), let delay) = command { (seat, delay.inSeconds) } else { nil }
         }
         #expect(calls.map(\.0) == [.left, .top])  // not the person, not the player who is out
         #expect(calls.allSatisfy { (0.5...2.5).contains($0.1) })
