@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // MARK: - Rules
@@ -84,6 +85,23 @@ let package = Package(
         .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient"], swiftSettings: swiftSettings),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore"], swiftSettings: swiftSettings),
 
+        // MARK: - Benchmarks
+
+        .target(
+            name: "SnapBench",
+            dependencies: [
+                "SnapCore",
+                "SnapProtocol",
+                "SnapClient",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Command line
 
         .executableTarget(
@@ -94,6 +112,7 @@ let package = Package(
                 "SnapServer",
                 "SnapClient",
                 "SnapTerminal",
+                "SnapBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
