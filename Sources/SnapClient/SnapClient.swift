@@ -48,6 +48,12 @@ public actor SnapClient {
     public private(set) var bytesReceived = 0
     /// How many times a gap in packet numbers made the client ask for a resync.
     public private(set) var resyncs = 0
+    /// Packets sent so far.
+    public private(set) var packetsSent = 0
+    /// Bytes of the packets sent so far (WebSocket framing not counted).
+    public private(set) var bytesSent = 0
+    /// Packets from the server that could not be decoded, or did not fit the table as this client knows it.
+    public private(set) var protocolErrors = 0
 
     private let url: String
     private let name: String
@@ -118,7 +124,10 @@ public actor SnapClient {
     /// Sends a packet as it is.
     public func send(_ packet: Packet) async {
         guard let outbound else { return }
-        try? await outbound.write(.binary(ByteBuffer(bytes: Frame(number: nil, packet: packet).encoded())))
+        let bytes = Frame(number: nil, packet: packet).encoded()
+        packetsSent += 1
+        bytesSent += bytes.count
+        try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
     }
 
     /// Sends raw bytes as one binary frame (for tests of the server's defences).
@@ -266,6 +275,7 @@ public actor SnapClient {
         do {
             frame = try Frame.decode(bytes)
         } catch {
+            protocolErrors += 1
             logger.warning("undecodable packet from the server: \(error)")
             return
         }
@@ -353,6 +363,7 @@ public actor SnapClient {
                 self.view = view
                 continuation.yield(.table(view, events: events))
             } catch {
+                protocolErrors += 1
                 resyncs += 1
                 awaitingSnapshot = true
                 await send(.resyncRequest)

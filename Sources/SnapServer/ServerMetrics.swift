@@ -12,6 +12,8 @@ final class ServerMetrics: Sendable {
     let bytesOut: CoreMetrics.Counter
     let eventLatency: CoreMetrics.Timer
     let roundTrip: CoreMetrics.Timer
+    /// Times a table found its 52 cards not all accounted for after an action (a bug in the rules if ever > 0).
+    let cardConservationFailures: CoreMetrics.Counter
     private let factory: PrometheusMetricsFactory
 
     init() {
@@ -23,6 +25,7 @@ final class ServerMetrics: Sendable {
         bytesOut = CoreMetrics.Counter(label: "snap_bytes_out_total", factory: factory)
         eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
         roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
+        cardConservationFailures = CoreMetrics.Counter(label: "snap_card_conservation_failures_total", factory: factory)
     }
 
     /// Counts a refusal sent to a client, by its code.

@@ -293,6 +293,7 @@ actor TableSession {
         // Cheap enough to check after every action; a failure would be a bug in the rules.
         if !runner.table.cardsAccountedFor {
             conservationFailures += 1
+            metrics.cardConservationFailures.increment()
             logger.error("cards not accounted for after \(events)")
         }
         for packet in packets.packets(for: events) { broadcastPacket(packet, except: skipped) }

@@ -1,0 +1,26 @@
+import SnapCore
+
+/// How quickly a bot acts: a person's pace, drawn from a seeded generator and divided by the run's speed.
+struct BotPace: Sendable {
+    private var random: SplitMix64
+    private let speed: Double
+
+    init(seed: UInt64, speed: Double) {
+        random = SplitMix64(seed: seed)
+        self.speed = speed
+    }
+
+    /// How long a bot takes to turn once it is its turn (with Snap!'s half-second next-player delay, a table
+    /// turns about once a second).
+    mutating func turnDelay() -> Duration { seconds(0.3...0.7) }
+
+    /// How long a bot takes to call once it sees a match.
+    mutating func reaction() -> Duration { seconds(0.2...0.5) }
+
+    /// Whether something with chance `chance` happens this time.
+    mutating func chance(_ chance: Double) -> Bool { Double.random(in: 0..<1, using: &random) < chance }
+
+    private mutating func seconds(_ range: ClosedRange<Double>) -> Duration {
+        .nanoseconds(Int64(Double.random(in: range, using: &random) / speed * 1e9))
+    }
+}

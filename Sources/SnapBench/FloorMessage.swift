@@ -1,0 +1,100 @@
+import SnapCore
+import SnapProtocol
+
+/// The messages of the transport floor: a bare WebSocket exchange with Snap!'s frame sizes and fan-out, and
+/// no game in it.
+///
+/// Every message is a binary frame: a kind byte, a group number, a seat, padded with zeros to the size of the
+/// Snap! packet it stands for, so that the floor moves the same bytes as the game.
+public enum FloorMessage: Equatable, Sendable {
+    /// A client sits at seat `seat` of group `group` (Snap!: joining a table).
+    case join(group: UInt32, seat: UInt8)
+    /// The client at `seat` turns a card (Snap!: ClientTurnedCard); the server fans out ``turned``.
+    case turn(seat: UInt8)
+    /// The client at `seat` calls (Snap!: PlayerShouldSnap); the server fans out ``called``.
+    case call(seat: UInt8)
+    /// Sent to every seat of the group for a turn (Snap!: CardTurned), followed after the next-player delay by
+    /// ``activate``.
+    case turned(seat: UInt8)
+    /// Sent to every seat for a call (Snap!: PlayerCalledSnap).
+    case called(seat: UInt8)
+    /// Sent to every seat when it is `seat`'s turn (Snap!: ActivatePlayer).
+    case activate(seat: UInt8)
+    /// The server's keep-alive (Snap!: Ping); the client answers with ``pong``.
+    case ping
+    /// The answer to ``ping`` (Snap!: Pong).
+    case pong
+
+    private var kind: UInt8 {
+        switch self {
+        case .join: 1
+        case .turn: 2
+        case .call: 3
+        case .turned: 4
+        case .called: 5
+        case .activate: 6
+        case .ping: 7
+        case .pong: 8
+        }
+    }
+
+    /// The size of the Snap! frame this message stands for (never less than the floor's own 6-byte header).
+    public var size: Int { Swift.max(6, Self.snapSizes[Int(kind)]) }
+
+    /// The message as the bytes of one binary frame.
+    public func encoded() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: size)
+        bytes[0] = kind
+        switch self {
+        case .join(let group, let seat):
+            bytes[1] = UInt8(truncatingIfNeeded: group >> 24)
+            bytes[2] = UInt8(truncatingIfNeeded: group >> 16)
+            bytes[3] = UInt8(truncatingIfNeeded: group >> 8)
+            bytes[4] = UInt8(truncatingIfNeeded: group)
+            bytes[5] = seat
+        case .turn(let seat), .call(let seat), .turned(let seat), .called(let seat), .activate(let seat):
+            bytes[5] = seat
+        case .ping, .pong:
+            break
+        }
+        return bytes
+    }
+
+    /// Reads a message from a frame's bytes; nil when they are not one.
+    public init?(_ bytes: some Collection<UInt8>) {
+        let bytes = Array(bytes)
+        guard bytes.count >= 6 else { return nil }
+        let seat = bytes[5]
+        switch bytes[0] {
+        case 1:
+            let group = bytes[1...4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            self = .join(group: group, seat: seat)
+        case 2: self = .turn(seat: seat)
+        case 3: self = .call(seat: seat)
+        case 4: self = .turned(seat: seat)
+        case 5: self = .called(seat: seat)
+        case 6: self = .activate(seat: seat)
+        case 7: self = .ping
+        case 8: self = .pong
+        default: return nil
+        }
+    }
+
+    /// Each kind's Snap! frame size, indexed by kind, measured from the real encoder.
+    private static let snapSizes: [Int] = {
+        // As the server makes them: "p" and up to eight hex digits.
+        let id = PlayerID("p89abcdef")
+        let frames: [Frame] = [
+            Frame(number: nil, packet: .clientReady),
+            Frame(number: nil, packet: .joinTable(code: "ABCD")),
+            Frame(number: nil, packet: .clientTurnedCard),
+            Frame(number: nil, packet: .playerShouldSnap(id: id)),
+            Frame(number: 1, packet: .cardTurned(seat: .bottom, card: Deck.ordered[0])),
+            Frame(number: 1, packet: .playerCalledSnap(id: id, verdict: .wrong)),
+            Frame(number: 1, packet: .activatePlayer(id: id)),
+            Frame(number: 1, packet: .ping(1 << 40)),
+            Frame(number: nil, packet: .pong(1 << 40)),
+        ]
+        return frames.map { $0.encoded().count }
+    }()
+}

@@ -1,0 +1,133 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import SnapCore
+import SnapProtocol
+import Synchronization
+
+/// The transport floor: a bare WebSocket server on the same framework and settings as the Snap! server, with no
+/// game in it.
+///
+/// Clients sit in groups of up to four. A turn or a call from one is fanned out at once to every seat of its
+/// group, and a turn is followed after the next-player delay by an activation for the next seat — the same
+/// frames, sizes and timers a Snap! table sends. Each connection is pinged at Snap!'s interval.
+public struct FloorServer: Sendable {
+    /// Where to listen, how fast the next-player delay runs, and how often to ping.
+    public struct Settings: Sendable {
+        /// The address to listen on.
+        public var host = "127.0.0.1"
+        /// The port; 0 picks a free one.
+        public var port = 0
+        /// The next-player delay is Snap!'s divided by this.
+        public var speed = 1.0
+        /// How often each connection is pinged (Snap!'s default).
+        public var pingInterval: Duration = .seconds(5)
+
+        /// Loopback, a free port, normal speed.
+        public init() {}
+    }
+
+    private let settings: Settings
+    private let logger: Logger
+
+    /// A floor server with these settings.
+    public init(settings: Settings, logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+    }
+
+    /// Runs until the task is cancelled or a SIGINT or SIGTERM arrives; `onRunning` is told the port.
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        let groups = FloorGroups()
+        let nextPlayerDelay = TableTiming.standard.nextPlayer / settings.speed
+        let pingInterval = settings.pingInterval
+        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        webSocketRouter.ws("/ws") { inbound, outbound, _ in
+            await Self.serve(
+                inbound: inbound, outbound: outbound, groups: groups, nextPlayerDelay: nextPlayerDelay,
+                pingInterval: pingInterval)
+        }
+        let app = Application(
+            router: Router(),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter,
+                configuration: .init(ws: .init(maxFrameSize: Wire.maximumPacketSize))),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "snap-floor"),
+            onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+        try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
+    }
+
+    private static func serve(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, groups: FloorGroups,
+        nextPlayerDelay: Duration, pingInterval: Duration
+    ) async {
+        let pinger = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: pingInterval)
+                try? await outbound.write(.binary(ByteBuffer(bytes: FloorMessage.ping.encoded())))
+            }
+        }
+        var place: (group: UInt32, seat: UInt8)?
+        do {
+            for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
+                guard case .binary(let buffer) = message, let floorMessage = FloorMessage(buffer.readableBytesView)
+                else { continue }
+                switch floorMessage {
+                case .join(let group, let seat):
+                    place = (group, seat)
+                    groups.join(group, seat: seat, outbound: outbound)
+                case .turn(let seat):
+                    guard let place else { continue }
+                    await groups.fanOut(.turned(seat: seat), to: place.group)
+                    Task {
+                        try? await Task.sleep(for: nextPlayerDelay)
+                        let next = groups.seat(after: seat, in: place.group)
+                        await groups.fanOut(.activate(seat: next), to: place.group)
+                    }
+                case .call(let seat):
+                    guard let place else { continue }
+                    await groups.fanOut(.called(seat: seat), to: place.group)
+                default:
+                    continue
+                }
+            }
+        } catch {
+            // The connection ended.
+        }
+        pinger.cancel()
+        if let place { groups.leave(place.group, seat: place.seat) }
+    }
+}
+
+/// Who sits in which group, for the floor's fan-out.
+final class FloorGroups: Sendable {
+    private let members = Mutex([UInt32: [UInt8: WebSocketOutboundWriter]]())
+
+    func join(_ group: UInt32, seat: UInt8, outbound: WebSocketOutboundWriter) {
+        members.withLock { $0[group, default: [:]][seat] = outbound }
+    }
+
+    func leave(_ group: UInt32, seat: UInt8) {
+        members.withLock { members in
+            members[group]?[seat] = nil
+            if members[group]?.isEmpty == true { members[group] = nil }
+        }
+    }
+
+    /// The seat that plays after `seat` in the group: the next occupied one, clockwise.
+    func seat(after seat: UInt8, in group: UInt32) -> UInt8 {
+        let seats = members.withLock { $0[group].map { Array($0.keys).sorted() } ?? [] }
+        return seats.first { $0 > seat } ?? seats.first ?? seat
+    }
+
+    /// Sends `message` to every seat of the group.
+    func fanOut(_ message: FloorMessage, to group: UInt32) async {
+        let outbounds = members.withLock { $0[group].map { Array($0.values) } ?? [] }
+        let bytes = message.encoded()
+        for outbound in outbounds {
+            try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+        }
+    }
+}

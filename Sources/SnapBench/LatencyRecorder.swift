@@ -1,0 +1,52 @@
+import Histogram
+import Synchronization
+
+/// Action-to-all-seats latencies, in microseconds, in an HdrHistogram shared by every table of a run.
+public final class LatencyRecorder: Sendable {
+    private let histogram = Mutex(Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three))
+
+    /// An empty recorder.
+    public init() {}
+
+    /// Records one latency.
+    public func record(_ latency: Duration) {
+        let microseconds = UInt64(clamping: max(0, latency.components.seconds * 1_000_000 + latency.components.attoseconds / 1_000_000_000_000))
+        histogram.withLock { _ = $0.record(Swift.min(microseconds, 60_000_000)) }
+    }
+
+    /// Forgets everything recorded (at the end of the ramp).
+    public func reset() {
+        histogram.withLock { $0.reset() }
+    }
+
+    /// How many latencies were recorded.
+    public var count: UInt64 { histogram.withLock { $0.totalCount } }
+
+    /// The percentiles a report shows, in milliseconds.
+    public func summary() -> LatencySummary {
+        histogram.withLock { histogram in
+            func milliseconds(_ percentile: Double) -> Double {
+                histogram.totalCount == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1_000
+            }
+            return LatencySummary(
+                p50: milliseconds(50), p90: milliseconds(90), p99: milliseconds(99), p999: milliseconds(99.9),
+                max: histogram.totalCount == 0 ? 0 : Double(histogram.max) / 1_000, count: Int(histogram.totalCount))
+        }
+    }
+}
+
+/// Latency percentiles in milliseconds.
+public struct LatencySummary: Codable, Sendable, Equatable {
+    /// The median.
+    public var p50: Double
+    /// The 90th percentile.
+    public var p90: Double
+    /// The 99th percentile.
+    public var p99: Double
+    /// The 99.9th percentile.
+    public var p999: Double
+    /// The largest.
+    public var max: Double
+    /// How many were measured.
+    public var count: Int
+}

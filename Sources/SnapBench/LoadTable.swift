@@ -1,0 +1,21 @@
+/// One table of bot clients in a load run: the Snap! game (``SnapLoadTable``) or the transport floor
+/// (``FloorLoadTable``).
+protocol LoadTable: Sendable {
+    /// Connects every seat, sits them down and starts play; throws if a seat could not be filled.
+    func open() async throws
+    /// What the table's clients have sent and received so far.
+    func traffic() async -> Traffic
+    /// Whether the table still holds exactly its cards (always true for the floor, which has none).
+    func cardsConserved() async -> Bool
+    /// Disconnects every client.
+    func close() async
+}
+
+/// Everything a table of bots shares with the rest of the run.
+struct LoadContext: Sendable {
+    /// The server's WebSocket address.
+    var url: String
+    var settings: LoadSettings
+    var recorder: LatencyRecorder
+    var counters: LoadCounters
+}

@@ -1,0 +1,138 @@
+import Logging
+import SnapClient
+import SnapCore
+import SnapProtocol
+import Synchronization
+
+/// A Snap! table of bots over real WebSocket connections: the first hosts, the others join by code, and they
+/// play rounds as people would — turning on their turn, calling on matches after a human reaction time, now
+/// and then calling wrongly — with the host starting the next round when one is won.
+final class SnapLoadTable: LoadTable {
+    private let index: Int
+    private let context: LoadContext
+    private let timer: ActionTimer
+    private let clients = Mutex<[SnapClient]>([])
+
+    init(index: Int, context: LoadContext) {
+        self.index = index
+        self.context = context
+        timer = ActionTimer(seats: context.settings.players, recorder: context.recorder)
+    }
+
+    func open() async throws {
+        let logger = Logger.quiet("snap.bench.client")
+        var code: String?
+        for seat in 0..<context.settings.players {
+            let client: SnapClient
+            do {
+                client = try await SnapClient.connect(to: context.url, name: "Bot \(index) \(seat + 1)", logger: logger)
+                _ = try await client.sitDown(at: code)
+            } catch {
+                context.counters.failed.wrappingAdd(context.settings.players - seat, ordering: .relaxed)
+                throw error
+            }
+            if code == nil { code = await client.tableCode }
+            context.counters.connected.increment()
+            clients.withLock { $0.append(client) }
+            let pace = BotPace(seed: context.settings.seed &+ UInt64(index * 4 + seat) &* 0x9E37_79B9, speed: context.settings.speed)
+            Task { await self.play(client, isHost: seat == 0, pace: pace) }
+        }
+        await clients.withLock { $0[0] }.startRound()
+    }
+
+    func traffic() async -> Traffic {
+        var traffic = Traffic()
+        for client in clients.withLock({ $0 }) {
+            traffic.packetsOut += await client.packetsReceived
+            traffic.bytesOut += await client.bytesReceived
+            traffic.packetsIn += await client.packetsSent
+            traffic.bytesIn += await client.bytesSent
+        }
+        return traffic
+    }
+
+    func cardsConserved() async -> Bool {
+        for client in clients.withLock({ $0 }) {
+            guard let view = await client.view else { continue }
+            // Before the first deal nobody holds cards; from then on the 52 are always somewhere.
+            if view.round > 0, view.cardCount != Deck.ordered.count { return false }
+        }
+        return true
+    }
+
+    func close() async {
+        for client in clients.withLock({ $0 }) { await client.disconnect() }
+    }
+
+    /// One bot: reacts to what its client sees until the connection closes.
+    private func play(_ client: SnapClient, isHost: Bool, pace: BotPace) async {
+        var pace = pace
+        let counters = context.counters
+        let timer = timer
+        let speed = context.settings.speed
+        var turnScheduled = false
+        var callScheduled = false
+        for await update in client.updates {
+            let view: PlayerView
+            var turned = false
+            switch update {
+            case .table(let newView, let events):
+                view = newView
+                for event in events {
+                    switch event {
+                    case .cardTurned:
+                        turned = true
+                        timer.arrived(.turn)
+                        turnScheduled = false
+                        callScheduled = false
+                    case .snapCalled(let seat, _):
+                        timer.arrived(.call(seat: Int(seat.rawValue)))
+                    case .roundWon where isHost:
+                        counters.rounds.increment()
+                        Task {
+                            try? await Task.sleep(for: .seconds(1) / speed)
+                            await client.startRound()
+                        }
+                    default:
+                        break
+                    }
+                }
+            case .snapshot(let newView):
+                view = newView
+            case .refused(let code, _):
+                // Game refusals (a call too late, a turn out of order) are part of play; wire errors are not.
+                if WireErrorCode(rawValue: code) != nil { counters.protocolErrors.increment() }
+                continue
+            case .reconnecting:
+                counters.protocolErrors.increment()
+                continue
+            default:
+                continue
+            }
+            if view.viewerCanTurn, !turnScheduled {
+                turnScheduled = true
+                let delay = pace.turnDelay()
+                Task {
+                    try? await Task.sleep(for: delay)
+                    timer.sent(.turn)
+                    counters.turns.increment()
+                    counters.actions.increment()
+                    await client.turnCard()
+                }
+            }
+            guard !callScheduled, view.viewerCanCall, view.stop == nil, let viewer = view.viewer else { continue }
+            let match = !view.matchingSeats.isEmpty
+            if match || (turned && pace.chance(context.settings.wrongCallChance)) {
+                callScheduled = true
+                let delay = pace.reaction()
+                Task {
+                    try? await Task.sleep(for: delay)
+                    timer.sent(.call(seat: Int(viewer.rawValue)))
+                    counters.calls.increment()
+                    counters.actions.increment()
+                    await client.callSnap()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Packets and bytes moved between the bots and the server, counted at the bots.
+public struct Traffic: Sendable, Equatable {
+    /// Packets the server sent to the bots.
+    public var packetsOut = 0
+    /// Bytes the server sent to the bots (payloads, without WebSocket framing).
+    public var bytesOut = 0
+    /// Packets the bots sent to the server.
+    public var packetsIn = 0
+    /// Bytes the bots sent to the server.
+    public var bytesIn = 0
+
+    /// No traffic.
+    public init() {}
+
+    /// The sum of two counts.
+    public static func + (lhs: Traffic, rhs: Traffic) -> Traffic {
+        var sum = lhs
+        sum.packetsOut += rhs.packetsOut
+        sum.bytesOut += rhs.bytesOut
+        sum.packetsIn += rhs.packetsIn
+        sum.bytesIn += rhs.bytesIn
+        return sum
+    }
+
+    /// The difference between two counts (what moved between them).
+    public static func - (lhs: Traffic, rhs: Traffic) -> Traffic {
+        var difference = lhs
+        difference.packetsOut -= rhs.packetsOut
+        difference.bytesOut -= rhs.bytesOut
+        difference.packetsIn -= rhs.packetsIn
+        difference.bytesIn -= rhs.bytesIn
+        return difference
+    }
+}

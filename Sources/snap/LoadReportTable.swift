@@ -1,0 +1,56 @@
+import Foundation
+import SnapBench
+
+/// `snap bench load`'s figures as a table for people.
+enum LoadReportTable {
+    /// One run.
+    static func render(_ report: LoadReport) -> String {
+        rows(report).map { "\(pad($0.label))\($0.value)" }.joined(separator: "\n")
+    }
+
+    /// A Snap! run beside the floor's, with their ratios.
+    static func render(_ comparison: LoadComparison) -> String {
+        let snap = rows(comparison.snap)
+        let floor = rows(comparison.floor)
+        var lines = ["\(pad(""))\(pad("Snap!", 24))floor"]
+        for (left, right) in zip(snap, floor) { lines.append("\(pad(left.label))\(pad(left.value, 24))\(right.value)") }
+        lines.append("")
+        lines.append("Snap! ÷ floor")
+        lines.append("\(pad("  throughput"))\(ratio(comparison.throughputRatio))  (actions served per second; 1 = the floor)")
+        lines.append("\(pad("  p99 latency"))\(ratio(comparison.latencyP99Ratio))  (lower is better)")
+        lines.append("\(pad("  memory"))\(ratio(comparison.memoryRatio))  (resident bytes per connection; lower is better)")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func rows(_ report: LoadReport) -> [(label: String, value: String)] {
+        let latency = report.latencyMs
+        return [
+            ("server", report.server),
+            ("tables × players", "\(report.tables) × \(report.players)"),
+            ("measured for", String(format: "%.1f s", report.durationSeconds)),
+            ("clients connected", "\(report.clientsConnected) (failed \(report.clientsFailed))"),
+            ("rounds won", "\(report.rounds)"),
+            ("actions", "\(report.actions) (\(report.turns) turns, \(report.calls) calls)"),
+            ("actions per second", String(format: "%.0f", report.actionsPerSecond)),
+            ("packets/s out · in", String(format: "%.0f · %.0f", report.packetsPerSecondOut, report.packetsPerSecondIn)),
+            ("bytes/s out · in", String(format: "%.0f · %.0f", report.bytesPerSecondOut, report.bytesPerSecondIn)),
+            ("latency p50 · p90", String(format: "%.2f · %.2f ms", latency.p50, latency.p90)),
+            ("latency p99 · p99.9", String(format: "%.2f · %.2f ms", latency.p99, latency.p999)),
+            ("latency max", String(format: "%.2f ms (%d measured)", latency.max, latency.count)),
+            ("server RSS idle", megabytes(report.serverRssBytesIdle)),
+            ("server RSS loaded", megabytes(report.serverRssBytesLoaded)),
+            ("RSS per connection", String(format: "%.1f KiB", Double(report.rssBytesPerConnection) / 1_024)),
+            ("server CPU", String(format: "%.2f s per s", report.serverCpuSecondsPerSecond)),
+            ("protocol errors", "\(report.protocolErrors)"),
+            ("52 cards at every table", report.cardsConserved ? "yes" : "NO"),
+        ]
+    }
+
+    private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+
+    private static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    private static func pad(_ text: String, _ width: Int = 26) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
