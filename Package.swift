@@ -93,6 +93,7 @@ let package = Package(
                 "SnapCore",
                 "SnapProtocol",
                 "SnapClient",
+                "SnapServer",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

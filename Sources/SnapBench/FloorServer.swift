@@ -4,10 +4,11 @@ import Logging
 import NIOCore
 import SnapCore
 import SnapProtocol
+import SnapServer
 import Synchronization
 
-/// The transport floor: a bare WebSocket server on the same framework and settings as the Snap! server, with no
-/// game in it.
+/// The transport floor: a bare WebSocket server on the same framework and settings as the Snap! server (the very
+/// same configuration values), with no game in it.
 ///
 /// Clients sit in groups of up to four. A turn or a call from one is fanned out at once to every seat of its
 /// group, and a turn is followed after the next-player delay by an activation for the next seat — the same
@@ -51,9 +52,8 @@ public struct FloorServer: Sendable {
         let app = Application(
             router: Router(),
             server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: Wire.maximumPacketSize))),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "snap-floor"),
+                webSocketRouter: webSocketRouter, configuration: SnapGameServer.webSocketConfiguration),
+            configuration: SnapGameServer.httpConfiguration(host: settings.host, port: settings.port, serverName: "snap-floor"),
             onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])

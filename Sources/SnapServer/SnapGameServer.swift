@@ -83,13 +83,22 @@ public struct SnapGameServer: Sendable {
 
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: Wire.maximumPacketSize))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "snap"),
+            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: Self.webSocketConfiguration),
+            configuration: Self.httpConfiguration(host: configuration.host, port: configuration.port, serverName: "snap"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }
+
+    /// The HTTP settings of every Snap! server (the benchmarks' transport floor uses them too, to compare like
+    /// with like).
+    ///
+    /// A large accept backlog lets thousands of players arrive at once without their connections being refused.
+    public static func httpConfiguration(host: String, port: Int, serverName: String) -> ApplicationConfiguration {
+        .init(address: .hostname(host, port: port), serverName: serverName, backlog: 4_096)
+    }
+
+    /// The WebSocket settings of every Snap! server: no frame larger than the largest packet.
+    public static let webSocketConfiguration = WebSocketServerConfiguration(maxFrameSize: Wire.maximumPacketSize)
 
     /// Where the web client's files are.
     static var publicFolder: String {

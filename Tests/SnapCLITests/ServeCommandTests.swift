@@ -8,23 +8,10 @@ import Glibc
 
 /// `snap serve` as a real process: its banner, a port in use, and SIGTERM reaching connected players.
 @Suite struct ServeCommandTests {
-    /// Starts `snap serve` on a free port and waits for its banner.
     func startServer() throws -> (Process, Int, Pipe) {
-        let port = try TmuxNetworkTests.freePort()
-        let process = Process()
-        process.executableURL = SnapBinary.url
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--log-level", "warning"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        var banner = Data()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains("Ctrl-C") {
-            banner += output.fileHandleForReading.availableData
-        }
-        #expect(String(decoding: banner, as: UTF8.self).contains("http://127.0.0.1:\(port)/"))
-        return (process, port, output)
+        let server = try SnapBinary.startServer(["--log-level", "warning"])
+        #expect(server.banner.contains("http://127.0.0.1:\(server.port)/"))
+        return (server.process, server.port, server.output)
     }
 
     @Test func aPortInUseGetsAClearMessage() throws {

@@ -63,4 +63,37 @@ enum SnapBinary {
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
     }
+
+    /// A `snap serve` started in the background.
+    struct Server {
+        var process: Process
+        var port: Int
+        var output: Pipe
+        /// What it printed on starting.
+        var banner: String
+
+        /// Stops it and waits until it has.
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Starts `snap serve` on a free loopback port with `arguments` added, and waits for its banner.
+    static func startServer(_ arguments: [String] = []) throws -> Server {
+        let port = try TmuxNetworkTests.freePort()
+        let process = Process()
+        process.executableURL = url
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        var banner = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains("Ctrl-C") {
+            banner += output.fileHandleForReading.availableData
+        }
+        return Server(process: process, port: port, output: output, banner: String(decoding: banner, as: UTF8.self))
+    }
 }

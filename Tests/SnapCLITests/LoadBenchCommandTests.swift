@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `snap bench load` and `snap bench baseline` run end to end: a real server process, real WebSocket bots, a few
+/// seconds. Figures are checked for sense, never for speed.
+@Suite struct LoadBenchCommandTests {
+    static let requiredKeys = [
+        "tables", "clients_connected", "clients_failed", "rounds", "actions", "packets_per_second_out",
+        "bytes_per_second_out", "latency_ms", "server_rss_bytes_idle", "server_rss_bytes_loaded",
+        "rss_bytes_per_connection", "server_cpu_seconds_per_second", "protocol_errors", "cards_conserved",
+    ]
+
+    static let shortRun = ["--tables", "3", "--duration", "3", "--ramp", "0.5", "--speed", "4", "--json"]
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try SnapBinary.run(["bench"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+    }
+
+    func expectASoundRun(_ object: [String: Any], server: String, ownServer: Bool = true) {
+        for key in Self.requiredKeys { #expect(object[key] != nil, "missing \(key)") }
+        #expect(object["server"] as? String == server)
+        #expect(object["tables"] as? Int == 3)
+        #expect(object["clients_connected"] as? Int == 12)
+        #expect(object["clients_failed"] as? Int == 0)
+        #expect(object["protocol_errors"] as? Int == 0)
+        #expect(object["cards_conserved"] as? Bool == true)
+        #expect((object["actions"] as? Int ?? 0) > 0, "the bots played")
+        #expect((object["packets_per_second_out"] as? Double ?? 0) > 0)
+        if ownServer { #expect((object["server_rss_bytes_loaded"] as? Int ?? 0) > 0, "the server's memory was read") }
+        let latency = object["latency_ms"] as? [String: Any] ?? [:]
+        for key in ["p50", "p90", "p99", "p999", "max"] { #expect(latency[key] != nil, "missing latency \(key)") }
+        let p50 = latency["p50"] as? Double ?? -1
+        let max = latency["max"] as? Double ?? -1
+        #expect(p50 > 0 && p50 <= max, "percentiles in order: p50 \(p50), max \(max)")
+    }
+
+    @Test func loadWithBaselineReportsBothAndTheirRatios() throws {
+        let object = try json(["load", "--baseline"] + Self.shortRun)
+        expectASoundRun(object, server: "snap")
+        let baseline = object["baseline"] as? [String: Any] ?? [:]
+        expectASoundRun(baseline, server: "floor")
+        #expect(baseline["rounds"] as? Int == 0, "the floor has no game")
+        let ratio = object["ratio"] as? [String: Any] ?? [:]
+        for key in ["throughput", "latency_p99", "memory"] {
+            #expect((ratio[key] as? Double ?? 0) > 0, "ratio \(key)")
+        }
+    }
+
+    @Test func loadCanTargetARunningServer() throws {
+        let server = try SnapBinary.startServer(["--speed", "4", "--log-level", "error"])
+        defer { server.stop() }
+        let object = try json(["load", "--url", "ws://127.0.0.1:\(server.port)/ws"] + Self.shortRun)
+        expectASoundRun(object, server: "snap", ownServer: false)
+        // Not our process: its memory is not ours to read.
+        #expect(object["server_rss_bytes_loaded"] as? Int == 0)
+    }
+
+    @Test(arguments: [
+        (["--players", "5"], "--players must be 2, 3 or 4"),
+        (["--tables", "0"], "--tables must be between 1 and 20000"),
+        (["--duration", "0"], "--duration must be between 1 and 86400"),
+        (["--ramp=-1"], "--ramp must be between 0 and 3600"),
+        (["--speed", "0"], "--speed must be a number above 0"),
+        (["--url", "http://example.com"], "--url must be a WebSocket address"),
+        (["--tables", "6000"], "file descriptors"),
+    ])
+    func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
+        let result = try SnapBinary.run(["bench", "load", "--duration", "1"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+    }
+}
