@@ -115,6 +115,8 @@ let package = Package(
                 "SnapTerminal",
                 "SnapBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

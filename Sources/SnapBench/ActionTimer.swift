@@ -3,12 +3,13 @@ import Synchronization
 /// Times actions at one table from the moment a client sends one to the moment its result has reached every
 /// seat, and records each into the run's ``LatencyRecorder``.
 ///
-/// A table has at most one turn under way and one call per seat, so an action is known by its kind and seat.
+/// A table has at most one turn under way and one call per player, so an action is known by its kind and who
+/// made it.
 final class ActionTimer: Sendable {
     /// What was done, and by whom.
     enum Action: Hashable {
         case turn
-        case call(seat: Int)
+        case call(by: String)
     }
 
     private struct Pending {

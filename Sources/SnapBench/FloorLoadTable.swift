@@ -89,10 +89,10 @@ final class FloorLoadTable: LoadTable {
                             case .turned:
                                 self.timer.arrived(.turn)
                                 if pace.chance(callChance) {
-                                    self.send(.call(seat: seat), on: outbound, after: pace.reaction(), timing: .call(seat: Int(seat)))
+                                    self.send(.call(seat: seat), on: outbound, after: pace.reaction(), timing: .call(by: String(seat)))
                                 }
                             case .called(let caller):
-                                self.timer.arrived(.call(seat: Int(caller)))
+                                self.timer.arrived(.call(by: String(caller)))
                                 lastCall = .now
                             case .ping:
                                 self.send(.pong, on: outbound)

@@ -25,7 +25,16 @@ final class SnapLoadTable: LoadTable {
         for seat in 0..<context.settings.players {
             let client: SnapClient
             do {
-                client = try await SnapClient.connect(to: context.url, name: "Bot \(index) \(seat + 1)", logger: logger)
+                // Arrivals are stamped as packets are decoded, before the bot's own work on them.
+                client = try await SnapClient.connect(
+                    to: context.url, name: "Bot \(index) \(seat + 1)",
+                    onPacket: { [timer] packet in
+                        switch packet {
+                        case .cardTurned: timer.arrived(.turn)
+                        case .playerCalledSnap(let id, _): timer.arrived(.call(by: id.rawValue))
+                        default: break
+                        }
+                    }, logger: logger)
                 _ = try await client.sitDown(at: code)
             } catch {
                 context.counters.failed.wrappingAdd(context.settings.players - seat, ordering: .relaxed)
@@ -66,6 +75,7 @@ final class SnapLoadTable: LoadTable {
 
     /// One bot: reacts to what its client sees until the connection closes.
     private func play(_ client: SnapClient, isHost: Bool, pace: BotPace) async {
+        let id = await client.id
         var pace = pace
         let counters = context.counters
         let timer = timer
@@ -82,11 +92,8 @@ final class SnapLoadTable: LoadTable {
                     switch event {
                     case .cardTurned:
                         turned = true
-                        timer.arrived(.turn)
                         turnScheduled = false
                         callScheduled = false
-                    case .snapCalled(let seat, _):
-                        timer.arrived(.call(seat: Int(seat.rawValue)))
                     case .roundWon where isHost:
                         counters.rounds.increment()
                         Task {
@@ -120,14 +127,14 @@ final class SnapLoadTable: LoadTable {
                     await client.turnCard()
                 }
             }
-            guard !callScheduled, view.viewerCanCall, view.stop == nil, let viewer = view.viewer else { continue }
+            guard !callScheduled, view.viewerCanCall, view.stop == nil, let id else { continue }
             let match = !view.matchingSeats.isEmpty
             if match || (turned && pace.chance(context.settings.wrongCallChance)) {
                 callScheduled = true
                 let delay = pace.reaction()
                 Task {
                     try? await Task.sleep(for: delay)
-                    timer.sent(.call(seat: Int(viewer.rawValue)))
+                    timer.sent(.call(by: id.rawValue))
                     counters.calls.increment()
                     counters.actions.increment()
                     await client.callSnap()

@@ -72,6 +72,7 @@ public actor SnapClient {
     private let reconnectWindow: Duration
     /// Recorded bytes of every packet received, when recording (for tests that inspect the wire).
     private var recording: [[UInt8]]?
+    private let onPacket: (@Sendable (Packet) -> Void)?
     /// Packets to throw away on arrival, as a lossy network would (for tests of the resync).
     private var packetsToLose = 0
     private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
@@ -86,8 +87,12 @@ public actor SnapClient {
         public var description: String { message }
     }
 
-    private init(url: String, name: String, reconnectWindow: Duration, record: Bool, logger: Logger) {
+    private init(
+        url: String, name: String, reconnectWindow: Duration, record: Bool,
+        onPacket: (@Sendable (Packet) -> Void)?, logger: Logger
+    ) {
         self.url = url
+        self.onPacket = onPacket
         self.name = name
         self.logger = logger
         self.reconnectWindow = reconnectWindow
@@ -100,14 +105,19 @@ public actor SnapClient {
     /// - Parameters:
     ///   - reconnectWindow: how long to keep trying to get back after a drop.
     ///   - recordBytes: keep every received packet's bytes (see ``receivedBytes``).
+    ///   - onPacket: told of every packet the moment it is decoded, before the client acts on it (the load
+    ///     generator stamps arrival times with it).
     public static func connect(
         to url: String,
         name: String,
         reconnectWindow: Duration = .seconds(30),
         recordBytes: Bool = false,
+        onPacket: (@Sendable (Packet) -> Void)? = nil,
         logger: Logger = Logger(label: "snap.client")
     ) async throws -> SnapClient {
-        let client = SnapClient(url: url, name: name, reconnectWindow: reconnectWindow, record: recordBytes, logger: logger)
+        let client = SnapClient(
+            url: url, name: name, reconnectWindow: reconnectWindow, record: recordBytes, onPacket: onPacket,
+            logger: logger)
         try await client.start()
         return client
     }
@@ -288,6 +298,7 @@ public actor SnapClient {
             }
             expectedNumber = number &+ 1
         }
+        onPacket?(frame.packet)
         await handle(frame.packet)
     }
 

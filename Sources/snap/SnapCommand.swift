@@ -1,7 +1,22 @@
 import ArgumentParser
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// The program's entry: chooses Swift Concurrency's executor, then runs the command.
+@main
+enum SnapMain {
+    static func main() async {
+        // SNAP_EXECUTOR=swift keeps Swift's own thread pool; by default NIO's event loops run every task, which
+        // saves a thread hop per packet (docs/PERFORMANCE.md has the figures).
+        if ProcessInfo.processInfo.environment["SNAP_EXECUTOR"] != "swift" {
+            _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        }
+        await SnapCommand.main()
+    }
+}
 
 /// `snap`: the Snap! card game — a server for everyone on the network, and terminal play.
-@main
 struct SnapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snap",
