@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Clients sit in groups of up to four. A turn or a call from one is fanned out at once to every seat of its
 /// group, and a turn is followed after the next-player delay by an activation for the next seat — the same
-/// frames, sizes and timers a Snap! table sends. Each connection is pinged at Snap!'s interval.
+/// frames, sizes and timers a Snap! table sends. Every connection is pinged at Snap!'s interval, the same way.
 public struct FloorServer: Sendable {
     /// Where to listen, how fast the next-player delay runs, and how often to ping.
     public struct Settings: Sendable {
@@ -46,8 +46,7 @@ public struct FloorServer: Sendable {
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws("/ws") { inbound, outbound, _ in
             await Self.serve(
-                inbound: inbound, outbound: outbound, groups: groups, nextPlayerDelay: nextPlayerDelay,
-                pingInterval: pingInterval)
+                inbound: inbound, outbound: outbound, groups: groups, nextPlayerDelay: nextPlayerDelay)
         }
         let app = Application(
             router: Router(),
@@ -56,19 +55,16 @@ public struct FloorServer: Sendable {
             configuration: SnapGameServer.httpConfiguration(host: settings.host, port: settings.port, serverName: "snap-floor"),
             onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
+        // Like the Snap! server, one loop pings every connection, a tenth of them at a time.
+        let pinger = Task { await groups.keepPinging(every: pingInterval) }
+        defer { pinger.cancel() }
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
     }
 
     private static func serve(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, groups: FloorGroups,
-        nextPlayerDelay: Duration, pingInterval: Duration
+        nextPlayerDelay: Duration
     ) async {
-        let pinger = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: pingInterval)
-                try? await outbound.write(.binary(ByteBuffer(bytes: FloorMessage.ping.encoded())))
-            }
-        }
         var place: (group: UInt32, seat: UInt8)?
         do {
             for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
@@ -96,7 +92,6 @@ public struct FloorServer: Sendable {
         } catch {
             // The connection ended.
         }
-        pinger.cancel()
         if let place { groups.leave(place.group, seat: place.seat) }
     }
 }
@@ -120,6 +115,21 @@ final class FloorGroups: Sendable {
     func seat(after seat: UInt8, in group: UInt32) -> UInt8 {
         let seats = members.withLock { $0[group].map { Array($0.keys).sorted() } ?? [] }
         return seats.first { $0 > seat } ?? seats.first ?? seat
+    }
+
+    /// Pings every seat of every group once per `interval` until cancelled, a tenth of the groups at a time.
+    func keepPinging(every interval: Duration) async {
+        let slices: UInt32 = 10
+        var slice: UInt32 = 0
+        let ping = FloorMessage.ping.encoded()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval / Int(slices))
+            let outbounds = members.withLock { members in
+                members.filter { $0.key % slices == slice }.flatMap { $0.value.values }
+            }
+            for outbound in outbounds { try? await outbound.write(.binary(ByteBuffer(bytes: ping))) }
+            slice = (slice + 1) % slices
+        }
     }
 
     /// Sends `message` to every seat of the group.

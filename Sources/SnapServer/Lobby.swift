@@ -14,6 +14,8 @@ actor Lobby {
     private let configuration: SnapServerConfiguration
     private let metrics: ServerMetrics
     private let logger: Logger
+    /// The instant pings count from: a ping carries the nanoseconds since then, so its pong gives the round trip.
+    nonisolated let epoch = ContinuousClock.now
 
     init(configuration: SnapServerConfiguration, metrics: ServerMetrics, logger: Logger) {
         self.configuration = configuration
@@ -36,6 +38,25 @@ actor Lobby {
     func unregister(_ outbox: Outbox) {
         connections[ObjectIdentifier(outbox)] = nil
         metrics.connections.record(connections.count)
+    }
+
+    /// Pings every connection once per ping interval until cancelled, a tenth of them at a time so that a full
+    /// server's pings are spread out rather than all sent at once.
+    ///
+    /// One loop for the whole server rather than a task per connection: a task costs a few kilobytes of memory
+    /// on each of thousands of connections (docs/PERFORMANCE.md).
+    func keepPinging() async {
+        let slices = 10
+        var slice = 0
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.pingInterval / slices)
+            guard !Task.isCancelled else { return }
+            let ping = Packet.ping(UInt64((ContinuousClock.now - epoch).nanoseconds))
+            for (key, outbox) in connections where (key.hashValue % slices + slices) % slices == slice {
+                outbox.send(ping)
+            }
+            slice = (slice + 1) % slices
+        }
     }
 
     // MARK: - Tables

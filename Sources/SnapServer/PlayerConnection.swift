@@ -35,58 +35,45 @@ struct PlayerConnection {
             await outbox.drain(into: outbound)
             return
         }
-        let clock = ContinuousClock()
-        let opened = clock.now
         let writer = Task { await outbox.drain(into: outbound) }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { [interval = configuration.pingInterval] in
-                // The ping carries the time it was sent, so the pong alone gives the round trip.
-                while !outbox.isClosed {
-                    try? await Task.sleep(for: interval)
-                    guard !Task.isCancelled else { return }
-                    outbox.send(.ping(UInt64((clock.now - opened).nanoseconds)))
+        outbox.send(.signInRequest)
+        var state = State()
+        do {
+            for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
+                // Closed for misbehaving (or replaced by a reconnection): once the close frame is out,
+                // stop taking packets; the WebSocket layer then waits a while for the client's answer.
+                if outbox.isClosed {
+                    await writer.value
+                    break
                 }
-            }
-            outbox.send(.signInRequest)
-            var state = State()
-            do {
-                for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
-                    // Closed for misbehaving (or replaced by a reconnection): once the close frame is out,
-                    // stop taking packets; the WebSocket layer then waits a while for the client's answer.
-                    if outbox.isClosed {
-                        await writer.value
-                        break
-                    }
-                    metrics.packetsIn.increment()
-                    guard case .binary(let buffer) = message else {
-                        malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
-                        if outbox.isClosed { await writer.value; break }
-                        continue
-                    }
-                    let frame: Frame
-                    do {
-                        frame = try Frame.decode(buffer.readableBytesView)
-                    } catch {
-                        malformed(&state, outbox, "That packet could not be read: \(error).")
-                        if outbox.isClosed { await writer.value; break }
-                        continue
-                    }
-                    if case .pong(let sent) = frame.packet {
-                        let roundTrip = (clock.now - opened).nanoseconds - Int64(clamping: sent)
-                        if roundTrip >= 0 { metrics.roundTrip.recordNanoseconds(roundTrip) }
-                        continue
-                    }
-                    await handle(frame.packet, &state, outbox)
+                metrics.packetsIn.increment()
+                guard case .binary(let buffer) = message else {
+                    malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
                     if outbox.isClosed { await writer.value; break }
+                    continue
                 }
-            } catch {
-                logger.debug("connection ended: \(error)")
+                let frame: Frame
+                do {
+                    frame = try Frame.decode(buffer.readableBytesView)
+                } catch {
+                    malformed(&state, outbox, "That packet could not be read: \(error).")
+                    if outbox.isClosed { await writer.value; break }
+                    continue
+                }
+                if case .pong(let sent) = frame.packet {
+                    let roundTrip = (ContinuousClock.now - lobby.epoch).nanoseconds - Int64(clamping: sent)
+                    if roundTrip >= 0 { metrics.roundTrip.recordNanoseconds(roundTrip) }
+                    continue
+                }
+                await handle(frame.packet, &state, outbox)
+                if outbox.isClosed { await writer.value; break }
             }
-            if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
-            outbox.finish()
-            await lobby.unregister(outbox)
-            group.cancelAll()
+        } catch {
+            logger.debug("connection ended: \(error)")
         }
+        if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
+        outbox.finish()
+        await lobby.unregister(outbox)
         await writer.value
     }
 

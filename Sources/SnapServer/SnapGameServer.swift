@@ -129,12 +129,14 @@ struct TableListing: Encodable {
     }
 }
 
-/// Waits for the server to be asked to stop, then says goodbye to every client.
+/// Pings every connection while the server runs; when it is asked to stop, says goodbye to every client.
 struct LobbyService: Service {
     let lobby: Lobby
 
     func run() async throws {
+        let pinger = Task { [lobby] in await lobby.keepPinging() }
         try? await gracefulShutdown()
+        pinger.cancel()
         await lobby.shutDown(reason: SnapGameServer.shutdownReason)
         // Give the writers a moment to put the goodbye and the close frame on the wire.
         try? await Task.sleep(for: .milliseconds(100))

@@ -21,6 +21,23 @@ import Testing
         return (code, everyone)
     }
 
+    @Test func everyConnectionIsPingedOncePerIntervalWithARisingClock() async throws {
+        let server = try await TestServer.start()  // pings every 200 ms
+        let socket = try await RawSocket.connect(server)
+        var stamps = [UInt64]()
+        for _ in 0..<3 {
+            if case .ping(let stamp) = try await socket.waitFor("a ping", { if case .ping = $0 { true } else { false } }) {
+                stamps.append(stamp)
+            }
+        }
+        #expect(stamps == stamps.sorted() && Set(stamps).count == 3, "each ping carries a later time: \(stamps)")
+        // A full interval apart at least: a tenth of the connections is pinged every tenth of the interval.
+        for (earlier, later) in zip(stamps, stamps.dropFirst()) {
+            #expect(later - earlier >= 150_000_000, "pings \(later - earlier) ns apart")
+        }
+        await server.stop()
+    }
+
     @Test func aDroppedPlayerComesBackToTheSameSeatWithTheSameCards() async throws {
         let server = try await TestServer.start(speed: 100, grace: .seconds(10))
         let (_, players) = try await dealtTable(server)
