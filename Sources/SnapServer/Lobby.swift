@@ -41,7 +41,7 @@ actor Lobby {
     }
 
     /// Pings every connection once per ping interval until cancelled, a tenth of them at a time so that a full
-    /// server's pings are spread out rather than all sent at once.
+    /// server's pings are spread out rather than all sent at once; closes those silent for too long.
     ///
     /// One loop for the whole server rather than a task per connection: a task costs a few kilobytes of memory
     /// on each of thousands of connections (docs/PERFORMANCE.md).
@@ -53,7 +53,13 @@ actor Lobby {
             guard !Task.isCancelled else { return }
             let ping = Packet.ping(UInt64((ContinuousClock.now - epoch).nanoseconds))
             for (key, outbox) in connections where (key.hashValue % slices + slices) % slices == slice {
-                outbox.send(ping)
+                if outbox.silence > configuration.silenceLimit {
+                    // Gone without a word (a phone out of range, a cable pulled): close it so that the table
+                    // knows the player dropped and keeps their seat for the grace period.
+                    outbox.close(.goingAway, reason: "no answer to pings")
+                } else {
+                    outbox.send(ping)
+                }
             }
             slice = (slice + 1) % slices
         }

@@ -17,6 +17,7 @@ final class Outbox: Sendable {
     private struct State {
         var nextNumber: UInt32 = 0
         var closed = false
+        var lastHeard = ContinuousClock.now
     }
 
     private let state = Mutex(State())
@@ -56,6 +57,15 @@ final class Outbox: Sendable {
         state.withLock { $0.closed = true }
         continuation.finish()
     }
+
+    /// Notes that the client just sent something: it is still there.
+    func heard() {
+        let now = ContinuousClock.now
+        state.withLock { $0.lastHeard = now }
+    }
+
+    /// How long since the client last sent anything (a pong counts).
+    var silence: Duration { ContinuousClock.now - state.withLock { $0.lastHeard } }
 
     /// Whether the outbox has been closed or finished.
     var isClosed: Bool { state.withLock { $0.closed } }

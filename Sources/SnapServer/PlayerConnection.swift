@@ -35,21 +35,27 @@ struct PlayerConnection {
             await outbox.drain(into: outbound)
             return
         }
-        let writer = Task { await outbox.drain(into: outbound) }
         outbox.send(.signInRequest)
+        // The reader takes packets in a task of its own while this one writes. When the outbox is closed — for
+        // misbehaving, for a reconnection taking the seat over, for silence, or at shutdown — the writer ends
+        // once the close frame is out, and stops the reader, so a connection that has gone quiet cannot keep
+        // its handler waiting for packets that will never come.
+        let reader = Task { await read(inbound, outbox) }
+        await outbox.drain(into: outbound)
+        reader.cancel()
+        await reader.value
+    }
+
+    /// Takes the connection's packets until it closes, or the reading is cancelled; then counts it out.
+    private func read(_ inbound: WebSocketInboundStream, _ outbox: Outbox) async {
         var state = State()
         do {
             for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
-                // Closed for misbehaving (or replaced by a reconnection): once the close frame is out,
-                // stop taking packets; the WebSocket layer then waits a while for the client's answer.
-                if outbox.isClosed {
-                    await writer.value
-                    break
-                }
+                if outbox.isClosed { break }
+                outbox.heard()
                 metrics.packetsIn.increment()
                 guard case .binary(let buffer) = message else {
                     malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
-                    if outbox.isClosed { await writer.value; break }
                     continue
                 }
                 let frame: Frame
@@ -57,7 +63,6 @@ struct PlayerConnection {
                     frame = try Frame.decode(buffer.readableBytesView)
                 } catch {
                     malformed(&state, outbox, "That packet could not be read: \(error).")
-                    if outbox.isClosed { await writer.value; break }
                     continue
                 }
                 if case .pong(let sent) = frame.packet {
@@ -66,7 +71,6 @@ struct PlayerConnection {
                     continue
                 }
                 await handle(frame.packet, &state, outbox)
-                if outbox.isClosed { await writer.value; break }
             }
         } catch {
             logger.debug("connection ended: \(error)")
@@ -74,7 +78,6 @@ struct PlayerConnection {
         if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
         outbox.finish()
         await lobby.unregister(outbox)
-        await writer.value
     }
 
     private func malformed(

@@ -97,8 +97,11 @@ public struct SnapGameServer: Sendable {
         .init(address: .hostname(host, port: port), serverName: serverName, backlog: 4_096)
     }
 
-    /// The WebSocket settings of every Snap! server: no frame larger than the largest packet.
-    public static let webSocketConfiguration = WebSocketServerConfiguration(maxFrameSize: Wire.maximumPacketSize)
+    /// The WebSocket settings of every Snap! server: no frame larger than the largest packet, and no WebSocket
+    /// pings — the server's own Ping packets, sent by one loop for every connection, find silent connections
+    /// without the task per connection that the framework's pings cost (docs/PERFORMANCE.md).
+    public static let webSocketConfiguration = WebSocketServerConfiguration(
+        maxFrameSize: Wire.maximumPacketSize, autoPing: .disabled)
 
     /// Where the web client's files are.
     static var publicFolder: String {

@@ -10,6 +10,8 @@ public struct SnapServerConfiguration: Sendable {
     public var reconnectGrace: Duration = .seconds(30)
     /// How often the server pings each connection to measure its round-trip time.
     public var pingInterval: Duration = .seconds(5)
+    /// A connection that sends nothing for this long, not even a pong, is taken to be gone and is closed.
+    public var silenceLimit: Duration = .seconds(20)
     /// The most tables open at once.
     public var maximumTables = 10_000
     /// The most WebSocket connections at once.

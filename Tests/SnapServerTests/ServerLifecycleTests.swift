@@ -38,6 +38,27 @@ import Testing
         await server.stop()
     }
 
+    @Test func aConnectionThatGoesSilentIsClosedAndItsPlayerCountedAsDropped() async throws {
+        let server = try await TestServer.start(grace: .seconds(30)) { $0.silenceLimit = .milliseconds(600) }
+        let host = try await TestPlayer.connect(server, name: "Host")
+        await host.client.hostTable()
+        let (code, _) = try await host.joined()
+        // A client that signs in and sits down, then never says another word, not even a pong.
+        let silent = try await RawSocket.connect(server)
+        await silent.send(.signInResponse(name: "Quiet"))
+        await silent.send(.joinTable(code: code))
+        try await silent.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
+        try await silent.waitForClose()
+        try await waitFor("the drop", on: host.log) {
+            if case .playerConnection(.top, connected: false) = $0 { true } else { false }
+        }
+        // The host answers every ping, so it stays, however long it sits idle.
+        try await Task.sleep(for: .seconds(1))
+        #expect(await host.client.view?[.bottom] != nil)
+        #expect(await host.log.contains { if case .closed = $0 { true } else { false } } == false)
+        await server.stop()
+    }
+
     @Test func aDroppedPlayerComesBackToTheSameSeatWithTheSameCards() async throws {
         let server = try await TestServer.start(speed: 100, grace: .seconds(10))
         let (_, players) = try await dealtTable(server)
