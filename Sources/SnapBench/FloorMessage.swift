@@ -82,8 +82,8 @@ public enum FloorMessage: Equatable, Sendable {
 
     /// Each kind's Snap! frame size, indexed by kind, measured from the real encoder.
     private static let snapSizes: [Int] = {
-        // As the server makes them: "p" and up to eight hex digits.
-        let id = PlayerID("p89abcdef")
+        // As the server makes them once 3,844 players have signed in: three base-62 digits.
+        let id = PlayerID("a1Z")
         let frames: [Frame] = [
             Frame(number: nil, packet: .clientReady),
             Frame(number: nil, packet: .joinTable(code: "ABCD")),

@@ -11,6 +11,7 @@ actor Lobby {
     private var tokens: [String: String] = [:]
     private var generator: SplitMix64
     private var isShuttingDown = false
+    private var playersSignedIn: UInt64 = 0
     private let configuration: SnapServerConfiguration
     private let metrics: ServerMetrics
     private let logger: Logger
@@ -32,6 +33,25 @@ actor Lobby {
         connections[ObjectIdentifier(outbox)] = outbox
         metrics.connections.record(connections.count)
         return true
+    }
+
+    /// A new player's id: the count of sign-ins so far in base 62, so as short as it can be ("1", "2", … "10"
+    /// after the 62nd), because every turn sends the next player's id to every seat. Ids are public and not
+    /// secret — the token is — and never contain the "-" that computer players' ids have.
+    func newPlayerID() -> PlayerID {
+        playersSignedIn += 1
+        return PlayerID(Self.base62(playersSignedIn))
+    }
+
+    static func base62(_ number: UInt64) -> String {
+        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var number = number
+        var text = ""
+        repeat {
+            text.insert(digits[Int(number % 62)], at: text.startIndex)
+            number /= 62
+        } while number > 0
+        return text
     }
 
     /// Counts a connection out.

@@ -106,7 +106,7 @@ struct PlayerConnection {
             guard state.id == nil else { return refuse(outbox, .alreadySignedIn) }
             do {
                 let name = try PlayerName.validated(name)
-                let id = PlayerID("p" + String(UInt32.random(in: 0...UInt32.max), radix: 16))
+                let id = await lobby.newPlayerID()
                 let token = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()
                 state.id = id
                 state.name = name

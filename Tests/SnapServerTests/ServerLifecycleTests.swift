@@ -148,13 +148,14 @@ import Testing
         await guest.client.loseNextPacket()
         await host.client.callSnap()  // the guest loses the verdict and sees a gap at the next packet
         try await waitFor("play to resume", on: host.log) { $0.has { $0 == .resumed } }
-        for _ in 0..<500 {
-            if await guest.client.resyncs == 1, await guest.client.view?.stop == nil { break }
+        let id = try #require(await guest.client.id)
+        let table = try #require(await server.table(code))
+        // On a busy machine the snapshot can take a while; wait for it rather than for a fixed time.
+        for _ in 0..<2_000 {
+            if await guest.client.resyncs == 1, await guest.client.view == (await table.view(for: id)) { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(await guest.client.resyncs == 1)
-        let id = try #require(await guest.client.id)
-        let table = try #require(await server.table(code))
         #expect(await guest.client.view == (await table.view(for: id)))
         await server.stop()
     }
