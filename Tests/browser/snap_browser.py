@@ -29,6 +29,9 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -202,6 +205,41 @@ return {
 """
 
 
+# Installed before any of the page's own scripts run (Chrome DevTools protocol): watches the Web Audio
+# API the page uses, so that the tests know sounds were really scheduled, not just asked for.
+AUDIO_OBSERVER_JS = r"""
+(() => {
+  const Base = window.AudioContext || window.webkitAudioContext;
+  if (!Base || window.__snapAudio) return;
+  const audio = window.__snapAudio = { contexts: 0, started: 0, context: null };
+  const start = AudioScheduledSourceNode.prototype.start;
+  AudioScheduledSourceNode.prototype.start = function (...args) {
+    audio.started += 1;
+    return start.apply(this, args);
+  };
+  window.AudioContext = window.webkitAudioContext = class extends Base {
+    constructor(...args) {
+      super(...args);
+      audio.contexts += 1;
+      audio.context = this;
+    }
+  };
+})();
+"""
+
+SOUNDS_JS = r"""
+const audio = window.__snapAudio || {};
+return {
+  played: window.snapDebug ? window.snapDebug.soundsPlayed : null,
+  contexts: audio.contexts || 0,
+  started: audio.started || 0,
+  state: audio.context ? audio.context.state : null,
+  muteButton: document.querySelector('#mute') ? document.querySelector('#mute').getAttribute('aria-pressed') : null,
+  stored: localStorage.getItem('snap.muted'),
+};
+"""
+
+
 class Snapshot(dict):
     """What the page showed at one moment (see SNAPSHOT_JS)."""
 
@@ -284,6 +322,11 @@ class Page:
         except WebDriverException as error:
             return Snapshot({"error": str(error).splitlines()[0] if str(error) else repr(error)})
 
+    def sounds(self) -> dict:
+        """What the page played: `played` (name → count, from window.snapDebug.soundsPlayed), the audio
+        nodes it started (`started`), its AudioContext's `state`, #mute's aria-pressed and the stored mute."""
+        return self.js(SOUNDS_JS, "reading the sounds played") or {}
+
     def screenshot(self, name: str) -> Path:
         """Saves test-output/screenshots/<name>.png and returns its path."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -293,6 +336,11 @@ class Page:
         except WebDriverException as error:
             return Path(f"(no screenshot: {error})")
         return path
+
+    def settle_motion(self, timeout: float = 3) -> None:
+        """Waits (bounded, without failing) until no card is flying (#flyers is empty)."""
+        self.poll(lambda _: self.driver.execute_script(
+            "return document.getElementById('flyers').childElementCount === 0"), timeout, poll=0.05)
 
     def screenshot_showing(self, name: str, predicate) -> bool:
         """A screenshot that shows something short-lived (a verdict bubble): kept only when
@@ -409,6 +457,18 @@ class Page:
             problem = str(error).splitlines()[0] if str(error) else repr(error)
         self.fail(f"{selector} accept a click ({problem})")
 
+    def tap(self, selector: str, timeout: float = 10) -> None:
+        """A finger tapping the element (touch pointer events), as on a phone."""
+        element = self.element(selector, timeout)
+        actions = ActionBuilder(self.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        actions.pointer_action.move_to(element).pointer_down().pointer_up()
+        try:
+            actions.perform()
+            return
+        except WebDriverException as error:
+            problem = str(error).splitlines()[0] if str(error) else repr(error)
+        self.fail(f"{selector} accept a tap ({problem})")
+
     def type_into(self, selector: str, text: str) -> None:
         element = self.element(selector)
         element.clear()
@@ -493,6 +553,7 @@ def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver"):
                         "Debian's chromium and chromium-driver")
     service = Service(executable_path=CHROMEDRIVER, log_output=str(LOGS / f"{log_name}.log"))
     driver = webdriver.Chrome(options=options, service=service)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_OBSERVER_JS})
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(10)
     if not phone:
@@ -506,17 +567,22 @@ def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver"):
 # Playing like a person
 # --------------------------------------------------------------------------------------------
 
+OWN_CLOSED_PILE = '.seat[data-shown="0"] .closed-pile'
+
+
 class Player:
-    """Plays from what the page shows: Enter on "Your turn. Tap the stack.", Space on a match.
+    """Plays from what the page shows: Enter on "Your turn. Tap the stack.", Space on a match; with
+    taps=True it taps its own face-down pile and the Snap! button instead, as on a phone.
 
     Call step() often (every few tens of milliseconds); each step reads the page once and does
     at most one thing.
     """
 
-    def __init__(self, page: Page, snap_on_match: bool = True, turn: bool = True):
+    def __init__(self, page: Page, snap_on_match: bool = True, turn: bool = True, taps: bool = False):
         self.page = page
         self.snap_on_match = snap_on_match
         self.turn = turn
+        self.taps = taps
         self.on_your_turn = None  # called with the snapshot just before Enter is pressed
         self.last: Snapshot = Snapshot()
         self._turned_at: dict = {}
@@ -544,16 +610,26 @@ class Player:
                 self._turned_at = {key: now}
                 if self.on_your_turn:
                     self.on_your_turn(snap)
-                self.page.press(Keys.ENTER)
+                if self.taps:
+                    self.page.tap(OWN_CLOSED_PILE)
+                else:
+                    self.page.press(Keys.ENTER)
                 self.turns += 1
                 return snap
         if self.snap_on_match and snap.has_match and me and not me["out"]:
             key = (tuple(sorted(snap.tops)), tuple(sorted((s["seat"], s["closed"]) for s in snap.occupied)))
             if key not in self._snapped:
                 self._snapped.add(key)
-                self.page.press(Keys.SPACE)
+                self.call()
                 self.snaps += 1
         return snap
+
+    def call(self) -> None:
+        """Calls Snap!: Space, or a tap on the Snap! button."""
+        if self.taps:
+            self.page.tap("#snap")
+        else:
+            self.page.press(Keys.SPACE)
 
     def quiet_table(self, snap: Snapshot) -> bool:
         """No match, no bubble, not dealing: a call now should be judged wrong."""
@@ -573,7 +649,7 @@ class Player:
             return False
         self._last_wrong_attempt = now
         self.wrong_attempts += 1
-        self.page.press(Keys.SPACE)
+        self.call()
         return True
 
 

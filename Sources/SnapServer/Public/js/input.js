@@ -112,10 +112,10 @@ export class Input {
     if (!this.#atTable()) return;
     if (event.key === "Enter") {
       event.preventDefault();
-      if (!event.repeat) this.#emit("turn", { key: true });
+      if (!event.repeat) this.#emit("turn");
     } else if (event.key === " " || event.key === "Spacebar") {
       event.preventDefault();
-      if (!event.repeat) this.#emit("snap", { key: true });
+      if (!event.repeat) this.#emit("snap");
     }
   }
 

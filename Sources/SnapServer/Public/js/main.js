@@ -44,6 +44,7 @@ const app = {
   linkCode: null,
   /** The ServerQuit reason, shown when the socket closes. */
   serverQuitReason: null,
+  /** The timer that refreshes the open tables on the join screen. */
   tablesTimer: 0,
 };
 
@@ -123,9 +124,7 @@ input.on("copy-link", () => {
   );
 });
 input.on("snap", () => {
-  const model = app.model;
-  if (!model || !model.isRoundUnderWay || model.isOut(model.viewer)) return;
-  connection.send({ type: "PlayerShouldSnap", id: app.id ?? "" });
+  if (app.model?.viewerCanCall) connection.send({ type: "PlayerShouldSnap", id: app.id ?? "" });
 });
 input.on("turn", () => {
   if (app.model?.viewerCanTurn) connection.send({ type: "ClientTurnedCard" });
@@ -307,7 +306,6 @@ function applyToTable(packet) {
   }
   if (events.length === 0) return;
   renderer.animate(events);
-  renderer.update();
   for (const event of events) react(event, model, names);
   afterUpdate();
 }
@@ -350,7 +348,10 @@ function react(event, model, names) {
       const who = names[event.seat] ?? "A player";
       const shares = new Map();
       for (const seat of event.handedOutTo) shares.set(seat, (shares.get(seat) ?? 0) + 1);
-      const given = [...shares].map(([seat, count]) => `${seat === model.viewer ? "you" : name(seat)} (${count})`);
+      const given = [...shares].map(([seat, count]) => {
+        const recipient = seat === model.viewer ? "you" : name(seat);
+        return shares.size > 1 ? `${recipient} (${count})` : recipient;
+      });
       const cards = event.handedOutTo.length;
       renderer.notice(
         cards > 0
@@ -516,12 +517,17 @@ globalThis.snapDebug = {
   get view() {
     return app.model ? structuredClone(app.model.view) : null;
   },
+  /** The connection's state: "connecting", "open", "reconnecting" or "closed". */
   get connectionState() {
     return connection.state;
   },
   /** How many times the client asked for a resync. */
   get resyncs() {
     return connection.resyncs;
+  },
+  /** How many times each sound (deal, flip, snap, wrong, correct, win) played; sounds muted are not played. */
+  get soundsPlayed() {
+    return Object.fromEntries(sounds.played);
   },
 };
 

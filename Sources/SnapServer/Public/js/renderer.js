@@ -4,7 +4,10 @@
 // The model is the truth. Every frame first makes the DOM show the model exactly (the DOM contract in
 // docs/WEB_CLIENT.md); motion is decoration laid on top: cards flying in an overlay (#flyers), and a card
 // that a flying card is bringing kept out of sight until it lands. A newer state replaces what is drawn at
-// once, so a late animation never hides it. With prefers-reduced-motion there are no flying cards.
+// once, so a late animation never hides it: flights are paced to the events (motion_pace.js), and a newer
+// event for a pile lands whatever still flies to or from it. With prefers-reduced-motion nothing flies.
+
+import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -30,9 +33,9 @@ const PIPS = (() => {
   };
 })();
 
-const FLIGHT_MS = 420;
-const DEAL_SPREAD_MS = 1500;
+/** At most this many cards fly at once (a deal is 52). */
 const MAX_FLYERS = 90;
+const ALL_SEATS = [0, 1, 2, 3];
 /** Events older than this when their frame finally comes (a hidden tab) are drawn without motion. */
 const STALE_MS = 1000;
 
@@ -48,7 +51,9 @@ export function faceSVG(card) {
   const pip = (x, y, size, upsideDown = false) =>
     `<use href="#suit-${suit}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"` +
     (upsideDown ? ` transform="rotate(180 ${x} ${y})"/>` : "/>");
-  const corner = `<text class="rank" x="11" y="24">${rank}</text>${pip(11, 35, 15)}`;
+  // "10" is squeezed to the width of one wide letter, so that it stays inside the card's edge.
+  const squeeze = rank.length > 1 ? ' textLength="17" lengthAdjust="spacingAndGlyphs"' : "";
+  const corner = `<text class="rank" x="11" y="24"${squeeze}>${rank}</text>${pip(11, 35, 15)}`;
   let middle;
   if (card.value === 1) {
     middle = pip(50, 70, 46);
@@ -91,14 +96,15 @@ export class Renderer {
   #model = null;
   #code = null;
   #solo = false;
-  /** What the previous frame drew, per absolute seat: the top and second open card and the closed count. */
+  /** What the previous frame drew, per absolute seat: the top open card and the closed count. */
   #drawn = [null, null, null, null];
   /** A count per seat, one up at each call, so that a new bubble pops even with the same verdict. */
   #calls = [0, 0, 0, 0];
   #tablesKey = "";
   #tableDrawn = false;
-  /** The animations keeping a pile or card out of sight until a flying card lands on it. */
-  #hiding = new Set();
+  /** The motion under way: flying cards and piles kept out of sight, each `{animation, seats, beat}`. */
+  #flights = new Set();
+  #pace = new MotionPace();
 
   /** @param {Document} doc */
   constructor(doc = document) {
@@ -113,6 +119,7 @@ export class Renderer {
     own.tabIndex = 0;
     own.setAttribute("aria-label", "Your face-down pile: turn the top card (Enter)");
     this.motionQuery = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+    this.#placeNotices(this.screen);
   }
 
   /** Whether cards may fly (the person has not asked for reduced motion). */
@@ -147,12 +154,26 @@ export class Renderer {
   showScreen(name) {
     if (this.body.dataset.screen === name) return;
     this.body.dataset.screen = name;
+    this.#placeNotices(name);
     if (name !== "table") this.showConfirmExit(false);
     this.#request();
   }
 
+  /** The screen showing: menu, join, lobby or table. */
   get screen() {
     return this.body.dataset.screen;
+  }
+
+  /**
+   * Puts #messages where it covers nothing: at the table in the top bar, between the exit and mute
+   * buttons; elsewhere at the top of the screen's panel.
+   */
+  #placeNotices(screen) {
+    const box = this.$("messages");
+    const home = this.$(`${screen}-screen`)?.querySelector(screen === "table" ? ".table-bar" : ".panel");
+    if (!home || box.parentElement === home) return;
+    if (screen === "table") home.append(box);
+    else home.prepend(box);
   }
 
   /** Shows the connection's state: connecting, open, reconnecting or closed. */
@@ -238,10 +259,6 @@ export class Renderer {
     this.$("confirm-no").focus();
   }
 
-  get confirmingExit() {
-    return !this.$("confirm-exit").hidden;
-  }
-
   /**
    * The open tables on the join screen, from GET /api/tables; null when they could not be loaded.
    *
@@ -290,6 +307,7 @@ export class Renderer {
     this.#model = model;
     this.#code = code;
     this.#solo = solo;
+    if (!model) this.reset(); // no card keeps flying over the menu
     this.#request();
   }
 
@@ -311,9 +329,10 @@ export class Renderer {
   /** The model was replaced (a Snapshot): drop every motion in flight and draw it as it is. */
   reset() {
     this.#pending = [];
+    for (const flight of this.#flights) flight.animation.cancel();
+    this.#flights.clear();
     this.flyers.replaceChildren();
-    for (const animation of this.#hiding) animation.cancel();
-    this.#hiding.clear();
+    this.#pace.reset();
     for (const seat of this.seats) seat.openKey = "";
     this.#drawn = [null, null, null, null];
     this.#request();
@@ -344,11 +363,14 @@ export class Renderer {
       this.#tableDrawn = true;
       performance.mark?.("snap:first-table"); // for measuring: navigation to the first drawn table
     }
-    if (!this.motion || this.doc.hidden) return;
+    if (!this.motion || this.doc.hidden) {
+      this.#land(ALL_SEATS, Infinity);
+      return;
+    }
     const now = performance.now();
     const events = pending.filter((item) => now - item.time < STALE_MS).map((item) => item.event);
     try {
-      this.#startMotion(model, events, before);
+      this.#startMotion(model, events, before, now);
     } catch (error) {
       console.warn("Snap!: an animation failed:", error);
     }
@@ -516,7 +538,8 @@ export class Renderer {
       parts.open.innerHTML = html;
     }
 
-    const call = this.#callFor(view, seat);
+    // Calls are shown while play goes on; a won round clears them, so nothing covers the winner.
+    const call = view.phase === "playing" ? this.#callFor(view, seat) : null;
     setAttr(element, "data-call", call?.verdict.kind ?? null);
     this.#renderBubble(parts, call, seat);
     return { top, closed };
@@ -555,48 +578,69 @@ export class Renderer {
     return this.seats[model.shownSeat(seat)];
   }
 
-  #startMotion(model, events, before) {
+  #startMotion(model, events, before, now) {
+    const moving = events.filter((event) => seatsMoved(event).length > 0);
+    if (moving.length === 0) return;
+    const beat = this.#pace.mark(now);
+    // Whatever still flies to or from these piles belongs to an older event: it lands now, so that cards
+    // never bunch in the air and the piles show the model.
+    this.#land([...new Set(moving.flatMap(seatsMoved))], beat);
+    const scale = this.#pace.scale;
+    const flight = FLIGHT_MS * scale;
     let payments = 0;
-    for (const event of events) {
+    for (const event of moving) {
       switch (event.kind) {
         case "dealt":
-          this.#deal(model, event.counts);
+          this.#pace.dealStarted(now);
+          this.#deal(model, event.counts, beat);
           break;
         case "dealFinished":
-          this.#endDeal();
+          this.#pace.dealFinished(now);
           break;
         case "cardTurned":
-          this.#flip(model, event.seat, event.card);
+          if (scale > 0) this.#flip(model, event.seat, event.card, flight, beat);
           break;
         case "recycled":
         case "openPileTurnedUnder": {
+          if (scale === 0) break;
           const parts = this.#seatParts(model, event.seat);
           const top = before[event.seat]?.top ?? null;
-          this.#fly(parts.open, parts.closed, { face: top, turn: top ? "down" : "none" });
-          if ((before[event.seat]?.closed ?? 0) === 0) this.#hideUntilLanded(parts.closed, FLIGHT_MS);
+          const seats = [event.seat];
+          const options = { face: top, turn: top ? "down" : "none", duration: flight };
+          this.#fly(parts.open, parts.closed, options, seats, beat);
+          if ((before[event.seat]?.closed ?? 0) === 0) this.#hideUntilLanded(parts.closed, flight, seats, beat);
           break;
         }
         case "pileCollected": {
+          if (scale === 0) break;
           const from = this.#seatParts(model, event.from);
           const to = this.#seatParts(model, event.to);
           const top = before[event.from]?.top ?? null;
+          const seats = [event.from, event.to];
           const extra = Math.min(event.count - 1, 3);
-          for (let index = extra; index >= 1; index -= 1) this.#fly(from.open, to.closed, { delay: index * 70 });
-          this.#fly(from.open, to.closed, { face: top, turn: top ? "down" : "none", lift: 30 });
+          for (let index = extra; index >= 1; index -= 1) {
+            this.#fly(from.open, to.closed, { delay: index * 70 * scale, duration: flight }, seats, beat);
+          }
+          const options = { face: top, turn: top ? "down" : "none", lift: 30, duration: flight };
+          this.#fly(from.open, to.closed, options, seats, beat);
           break;
         }
         case "cardPaid": {
+          if (scale === 0) break;
           const from = this.#seatParts(model, event.from);
           const to = this.#seatParts(model, event.to);
-          this.#fly(from.closed, to.closed, { delay: payments * 140, lift: 20 });
+          const options = { delay: payments * 140 * scale, lift: 20, duration: flight };
+          this.#fly(from.closed, to.closed, options, [event.from, event.to], beat);
           payments += 1;
           break;
         }
         case "playerLeft": {
+          if (scale === 0) break;
           const from = this.#seatParts(model, event.seat);
-          const step = Math.min(90, 2400 / Math.max(1, event.handedOutTo.length));
+          const step = Math.min(90, 2400 / Math.max(1, event.handedOutTo.length)) * scale;
           event.handedOutTo.forEach((seat, index) => {
-            this.#fly(from.piles, this.#seatParts(model, seat).closed, { delay: index * step });
+            const options = { delay: index * step, duration: flight };
+            this.#fly(from.piles, this.#seatParts(model, seat).closed, options, [seat], beat);
           });
           break;
         }
@@ -607,13 +651,15 @@ export class Renderer {
   }
 
   /** Cards fly from the middle one at a time, clockwise from the starting player. */
-  #deal(model, counts) {
+  #deal(model, counts, beat) {
+    const pace = this.#pace.deal;
+    if (!pace) return;
     const left = new Map(counts.filter((item) => item.count > 0).map((item) => [item.seat, item.count]));
     const start = model.view.startingSeat ?? 0;
-    const order = [0, 1, 2, 3].map((step) => (start + step) % 4).filter((seat) => left.has(seat));
+    const order = ALL_SEATS.map((step) => (start + step) % 4).filter((seat) => left.has(seat));
     const total = [...left.values()].reduce((sum, count) => sum + count, 0);
     if (total === 0) return;
-    const step = Math.min(40, DEAL_SPREAD_MS / total);
+    const step = Math.min(40, pace.spread / total);
     const deck = this.$("deck-spot");
     const first = new Map();
     let index = 0;
@@ -622,38 +668,49 @@ export class Renderer {
         if (!left.has(seat)) continue;
         const delay = index * step;
         if (!first.has(seat)) first.set(seat, delay);
-        this.#fly(deck, this.#seatParts(model, seat).closed, { delay, duration: 320, lift: 0, plain: true });
+        const options = { delay, duration: pace.flight, lift: 0, plain: true };
+        this.#fly(deck, this.#seatParts(model, seat).closed, options, [seat], beat);
         index += 1;
         const count = left.get(seat) - 1;
         if (count === 0) left.delete(seat);
         else left.set(seat, count);
       }
     }
-    for (const [seat, delay] of first) this.#hideUntilLanded(this.#seatParts(model, seat).closed, delay + 320);
-  }
-
-  /** The deal is over (the server times it): cards still waiting to fly land at once, so play can start. */
-  #endDeal() {
-    for (const flyer of this.flyers.querySelectorAll(".flyer.plain")) flyer.remove();
-    for (const animation of this.#hiding) animation.finish();
-    this.#hiding.clear();
+    for (const [seat, delay] of first) {
+      this.#hideUntilLanded(this.#seatParts(model, seat).closed, delay + pace.flight, [seat], beat);
+    }
   }
 
   /** The card lifts off the closed pile, narrows to an edge and opens on its face as it lands on the open pile. */
-  #flip(model, seat, card) {
+  #flip(model, seat, card, duration, beat) {
     const parts = this.#seatParts(model, seat);
-    this.#fly(parts.closed, parts.open, { face: card, turn: "up", lift: 36, scale: 1.18 });
+    this.#fly(parts.closed, parts.open, { face: card, turn: "up", lift: 36, scale: 1.18, duration }, [seat], beat);
     const top = parts.open.querySelector(".card");
-    if (top) this.#hideUntilLanded(top, FLIGHT_MS);
+    if (top) this.#hideUntilLanded(top, duration, [seat], beat);
   }
 
-  /** Keeps an element out of sight for `ms` (until a flying card lands on it); a redraw ends it early. */
-  #hideUntilLanded(element, ms) {
+  /** Lands at once the motion of an earlier beat than `beat` that involves any of these seats. */
+  #land(seats, beat) {
+    for (const flight of this.#flights) {
+      if (flight.beat < beat && seats.some((seat) => flight.seats.includes(seat))) flight.animation.finish();
+    }
+  }
+
+  /** Keeps track of one animation of `seats` until it ends (or is landed or cancelled). */
+  #track(animation, seats, beat, done = () => {}) {
+    const flight = { animation, seats, beat };
+    this.#flights.add(flight);
+    const end = () => {
+      this.#flights.delete(flight);
+      done();
+    };
+    animation.finished.then(end, end);
+  }
+
+  /** Keeps an element out of sight for `ms` (until a flying card lands on it); a newer event ends it early. */
+  #hideUntilLanded(element, ms, seats, beat) {
     const animation = element.animate?.([{ opacity: 0 }, { opacity: 0 }], { duration: ms, fill: "none" });
-    if (!animation) return;
-    this.#hiding.add(animation);
-    const done = () => this.#hiding.delete(animation);
-    animation.finished.then(done, done);
+    if (animation) this.#track(animation, seats, beat);
   }
 
   /**
@@ -661,12 +718,14 @@ export class Renderer {
    *
    * @param {Element} from where it starts (centred on it)
    * @param {Element} to where it lands
-   * @param {{face?: object, turn?: string, delay?: number, duration?: number, lift?: number, scale?: number}} options
-   *   `face` is the card's face when it shows one; `turn` is "up" (back to face), "down" (face to back) or
-   *   "none" (a face card stays face up, a back stays a back); `plain` leaves out the shadow (a stack of
-   *   cards waiting to be dealt would otherwise darken)
+   * @param {{face?: object, turn?: string, delay?: number, duration?: number, lift?: number, scale?: number,
+   *   plain?: boolean}} options `face` is the card's face when it shows one; `turn` is "up" (back to face),
+   *   "down" (face to back) or "none" (a face card stays face up, a back stays a back); `plain` leaves out
+   *   the shadow (a stack of cards waiting to be dealt would otherwise darken)
+   * @param {number[]} seats the seats whose piles it moves between
+   * @param {number} beat the beat of the event it shows (MotionPace)
    */
-  #fly(from, to, options = {}) {
+  #fly(from, to, options, seats, beat) {
     const { face = null, turn = "none", delay = 0, duration = FLIGHT_MS } = options;
     const { lift = 24, scale = 1.08, plain = false } = options;
     if (!from || !to || this.flyers.childElementCount >= MAX_FLYERS) return;
@@ -697,7 +756,26 @@ export class Renderer {
     this.flyers.append(flyer);
     const easing = "cubic-bezier(.35,.6,.35,1)";
     const animation = flyer.animate(frames, { duration, delay, easing, fill: "backwards" });
-    const remove = () => flyer.remove();
-    animation.finished.then(remove, remove);
+    this.#track(animation, seats, beat, () => flyer.remove());
+  }
+}
+
+/** The seats whose piles an event moves cards between (none for an event without motion). */
+function seatsMoved(event) {
+  switch (event.kind) {
+    case "dealt":
+    case "dealFinished":
+      return ALL_SEATS;
+    case "cardTurned":
+    case "recycled":
+    case "openPileTurnedUnder":
+      return [event.seat];
+    case "pileCollected":
+    case "cardPaid":
+      return [event.from, event.to];
+    case "playerLeft":
+      return [event.seat, ...event.handedOutTo];
+    default:
+      return [];
   }
 }

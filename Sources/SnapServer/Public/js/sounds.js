@@ -3,15 +3,47 @@
 // Mute is remembered in localStorage.
 
 const MUTE_KEY = "snap.muted";
+/** The same sound again sooner than this (in seconds) is left out: at high speed it would only rattle. */
+const MIN_REPEAT_S = 0.06;
+/** A deal is heard as at most this many soft ticks, however many cards fly. */
+const MAX_DEAL_TICKS = 14;
+
+/**
+ * When each tick of the deal sound starts, in seconds from now: one per card, at most 14, spread
+ * evenly over `seconds`.
+ *
+ * @param {number} count the cards dealt
+ * @param {number} seconds how long the deal lasts
+ * @returns {number[]}
+ */
+export function dealTicks(count, seconds) {
+  const ticks = Math.max(0, Math.min(count, MAX_DEAL_TICKS));
+  return Array.from({ length: ticks }, (_, index) => (seconds * index) / ticks);
+}
+
+/** A new Web Audio context, or null where the browser has none. */
+function newAudioContext() {
+  const AudioContext = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+  return AudioContext ? new AudioContext() : null;
+}
 
 /** Deal, flip, snap, wrong, correct and win, made from noise and a few oscillators. */
 export class Sounds {
   #context = null;
   #noise = null;
   #muted = false;
+  /** When (context time) each sound last played. */
+  #lastPlayed = new Map();
 
-  constructor(storage = globalThis.localStorage) {
+  /**
+   * @param {{storage?: Storage, createContext?: () => ?AudioContext}} options where mute is remembered,
+   *   and how to make the audio context (tests pass a stand-in)
+   */
+  constructor({ storage = globalThis.localStorage, createContext = newAudioContext } = {}) {
     this.storage = storage;
+    this.createContext = createContext;
+    /** How many times each sound played, by name: what the browser tests listen for. */
+    this.played = new Map();
     try {
       this.#muted = storage?.getItem(MUTE_KEY) === "1";
     } catch {
@@ -40,17 +72,16 @@ export class Sounds {
     if (context?.state === "suspended") context.resume().catch(() => {});
   }
 
-  /** A card dealt; `count` cards spread over `seconds` give a soft riffle. */
+  /** Cards dealt: `count` cards spread over `seconds` give a soft riffle. */
   deal(count = 1, seconds = 0) {
-    const ticks = Math.min(count, 14);
-    for (let index = 0; index < ticks; index += 1) {
-      this.#play((context, at) => this.#swish(context, at + (seconds * index) / ticks, 0.035, 4200, 0.12));
-    }
+    this.#play("deal", (context, at) => {
+      for (const offset of dealTicks(count, seconds)) this.#swish(context, at + offset, 0.035, 4200, 0.12);
+    });
   }
 
   /** A card turned face up. */
   flip() {
-    this.#play((context, at) => {
+    this.#play("flip", (context, at) => {
       this.#swish(context, at, 0.07, 2600, 0.25);
       this.#tone(context, at + 0.05, { type: "triangle", from: 520, to: 420, length: 0.05, volume: 0.06 });
     });
@@ -58,7 +89,7 @@ export class Sounds {
 
   /** Somebody called "Snap!". */
   snap() {
-    this.#play((context, at) => {
+    this.#play("snap", (context, at) => {
       this.#swish(context, at, 0.09, 1500, 0.5);
       this.#tone(context, at, { type: "square", from: 900, to: 600, length: 0.09, volume: 0.08 });
     });
@@ -66,14 +97,14 @@ export class Sounds {
 
   /** A wrong call. */
   wrong() {
-    this.#play((context, at) => {
+    this.#play("wrong", (context, at) => {
       this.#tone(context, at + 0.12, { type: "sawtooth", from: 220, to: 110, length: 0.35, volume: 0.12 });
     });
   }
 
   /** A correct call. */
   correct() {
-    this.#play((context, at) => {
+    this.#play("correct", (context, at) => {
       [523, 659, 784].forEach((frequency, index) => {
         const start = at + 0.12 + index * 0.08;
         this.#tone(context, start, { type: "triangle", from: frequency, length: 0.16, volume: 0.14 });
@@ -83,7 +114,7 @@ export class Sounds {
 
   /** Someone won the round. */
   win() {
-    this.#play((context, at) => {
+    this.#play("win", (context, at) => {
       [523, 659, 784, 1047, 784, 1047].forEach((frequency, index) => {
         const length = index === 5 ? 0.5 : 0.14;
         this.#tone(context, at + index * 0.13, { type: "triangle", from: frequency, length, volume: 0.16 });
@@ -94,23 +125,27 @@ export class Sounds {
   // MARK: Synthesis
 
   #audio() {
-    if (this.#context) return this.#context;
-    const AudioContext = globalThis.AudioContext ?? globalThis.webkitAudioContext;
-    if (!AudioContext) return null;
-    try {
-      this.#context = new AudioContext();
-    } catch {
-      return null;
+    if (!this.#context) {
+      try {
+        this.#context = this.createContext();
+      } catch {
+        this.#context = null;
+      }
     }
     return this.#context;
   }
 
-  #play(build) {
+  /** Plays one sound, unless muted, not yet allowed by the browser, or the same sound just played. */
+  #play(name, build) {
     if (this.#muted) return;
     const context = this.#audio();
     if (!context || context.state !== "running") return;
+    const now = context.currentTime;
+    if (now - (this.#lastPlayed.get(name) ?? -Infinity) < MIN_REPEAT_S) return;
+    this.#lastPlayed.set(name, now);
+    this.played.set(name, (this.played.get(name) ?? 0) + 1);
     try {
-      build(context, context.currentTime + 0.005);
+      build(context, now + 0.005);
     } catch {
       // A sound is never worth breaking the game for.
     }
