@@ -55,7 +55,7 @@ public struct FloorServer: Sendable {
             configuration: SnapGameServer.httpConfiguration(host: settings.host, port: settings.port, serverName: "snap-floor"),
             onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
-        // Like the Snap! server, one loop pings every connection, a tenth of them at a time.
+        // Like the Snap! server, one loop pings every connection, a hundredth of them at a time.
         let pinger = Task { await groups.keepPinging(every: pingInterval) }
         defer { pinger.cancel() }
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
@@ -117,9 +117,9 @@ final class FloorGroups: Sendable {
         return seats.first { $0 > seat } ?? seats.first ?? seat
     }
 
-    /// Pings every seat of every group once per `interval` until cancelled, a tenth of the groups at a time.
+    /// Pings every seat of every group once per `interval` until cancelled, a hundredth of the groups at a time.
     func keepPinging(every interval: Duration) async {
-        let slices: UInt32 = 10
+        let slices: UInt32 = 100
         var slice: UInt32 = 0
         let ping = FloorMessage.ping.encoded()
         while !Task.isCancelled {

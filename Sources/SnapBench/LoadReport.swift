@@ -25,6 +25,8 @@ public struct LoadReport: Codable, Sendable, Equatable {
     public var serverRssBytesLoaded: Int
     public var rssBytesPerConnection: Int
     public var serverCpuSecondsPerSecond: Double
+    /// The load generator's own CPU use: near the machine's cores, and the figures say more about it than the server.
+    public var generatorCpuSecondsPerSecond: Double
     public var protocolErrors: Int
     public var cardsConserved: Bool
 
@@ -43,6 +45,7 @@ public struct LoadReport: Codable, Sendable, Equatable {
         case serverRssBytesLoaded = "server_rss_bytes_loaded"
         case rssBytesPerConnection = "rss_bytes_per_connection"
         case serverCpuSecondsPerSecond = "server_cpu_seconds_per_second"
+        case generatorCpuSecondsPerSecond = "generator_cpu_seconds_per_second"
         case protocolErrors = "protocol_errors"
         case cardsConserved = "cards_conserved"
     }

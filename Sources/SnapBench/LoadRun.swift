@@ -128,6 +128,7 @@ public struct LoadRun: Sendable {
         let errorsBefore = counters.protocolErrors.value
         let trafficBefore = await Self.traffic(of: tables)
         let before = pid.flatMap(ProcessStats.read(pid:))
+        let generatorBefore = ProcessStats.current()
         let start = clock.now
         var loadedRss = before?.residentBytes ?? 0
         while clock.now - start < settings.duration {
@@ -148,6 +149,7 @@ public struct LoadRun: Sendable {
         }
         let elapsed = (clock.now - start).inSeconds
         let after = pid.flatMap(ProcessStats.read(pid:))
+        let generatorAfter = ProcessStats.current()
         let traffic = await Self.traffic(of: tables) - trafficBefore
         let latency = recorder.summary()
         let (actions, turns, calls, rounds) = (
@@ -172,7 +174,8 @@ public struct LoadRun: Sendable {
             packetsPerSecondIn: Double(traffic.packetsIn) / elapsed, bytesPerSecondIn: Double(traffic.bytesIn) / elapsed,
             latencyMs: latency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loadedRss,
             rssBytesPerConnection: connected > 0 && loadedRss > 0 ? max(0, loadedRss - idleRss) / connected : 0,
-            serverCpuSecondsPerSecond: before.flatMap { before in after.map { ($0.cpuSeconds - before.cpuSeconds) / elapsed } } ?? 0,
+            serverCpuSecondsPerSecond: Self.cpuRate(before, after, over: elapsed),
+            generatorCpuSecondsPerSecond: Self.cpuRate(generatorBefore, generatorAfter, over: elapsed),
             protocolErrors: errors, cardsConserved: conserved)
     }
 
@@ -180,6 +183,11 @@ public struct LoadRun: Sendable {
         var total = Traffic()
         for table in tables { total = total + (await table.traffic()) }
         return total
+    }
+
+    private static func cpuRate(_ before: ProcessStats?, _ after: ProcessStats?, over seconds: Double) -> Double {
+        guard let before, let after, seconds > 0 else { return 0 }
+        return (after.cpuSeconds - before.cpuSeconds) / seconds
     }
 
     private static func seconds(_ duration: Duration) -> String {

@@ -8,6 +8,9 @@ import SnapProtocol
 actor Lobby {
     private var tables: [String: TableSession] = [:]
     private var connections: [ObjectIdentifier: Outbox] = [:]
+    /// The same connections in the slices the ping loop takes in turn.
+    private var pingSlices = Array(repeating: [ObjectIdentifier: Outbox](), count: Lobby.pingSliceCount)
+    private static let pingSliceCount = 100
     private var tokens: [String: String] = [:]
     private var generator: SplitMix64
     private var isShuttingDown = false
@@ -31,6 +34,7 @@ actor Lobby {
     func register(_ outbox: Outbox) -> Bool {
         guard !isShuttingDown, connections.count < configuration.maximumConnections else { return false }
         connections[ObjectIdentifier(outbox)] = outbox
+        pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = outbox
         metrics.connections.record(connections.count)
         return true
     }
@@ -57,22 +61,22 @@ actor Lobby {
     /// Counts a connection out.
     func unregister(_ outbox: Outbox) {
         connections[ObjectIdentifier(outbox)] = nil
+        pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = nil
         metrics.connections.record(connections.count)
     }
 
-    /// Pings every connection once per ping interval until cancelled, a tenth of them at a time so that a full
+    /// Pings every connection once per ping interval until cancelled, a hundredth of them at a time so that a full
     /// server's pings are spread out rather than all sent at once; closes those silent for too long.
     ///
     /// One loop for the whole server rather than a task per connection: a task costs a few kilobytes of memory
     /// on each of thousands of connections (docs/PERFORMANCE.md).
     func keepPinging() async {
-        let slices = 10
         var slice = 0
         while !Task.isCancelled {
-            try? await Task.sleep(for: configuration.pingInterval / slices)
+            try? await Task.sleep(for: configuration.pingInterval / Self.pingSliceCount)
             guard !Task.isCancelled else { return }
             let ping = Packet.ping(UInt64((ContinuousClock.now - epoch).nanoseconds))
-            for (key, outbox) in connections where (key.hashValue % slices + slices) % slices == slice {
+            for outbox in pingSlices[slice].values {
                 if outbox.silence > configuration.silenceLimit {
                     // Gone without a word (a phone out of range, a cable pulled): close it so that the table
                     // knows the player dropped and keeps their seat for the grace period.
@@ -81,8 +85,12 @@ actor Lobby {
                     outbox.send(ping)
                 }
             }
-            slice = (slice + 1) % slices
+            slice = (slice + 1) % Self.pingSliceCount
         }
+    }
+
+    private static func pingSlice(of outbox: Outbox) -> Int {
+        Int(UInt(bitPattern: ObjectIdentifier(outbox).hashValue) % UInt(pingSliceCount))
     }
 
     // MARK: - Tables

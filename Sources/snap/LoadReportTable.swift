@@ -41,6 +41,7 @@ enum LoadReportTable {
             ("server RSS loaded", megabytes(report.serverRssBytesLoaded)),
             ("RSS per connection", String(format: "%.1f KiB", Double(report.rssBytesPerConnection) / 1_024)),
             ("server CPU", String(format: "%.2f s per s", report.serverCpuSecondsPerSecond)),
+            ("load generator CPU", String(format: "%.2f s per s", report.generatorCpuSecondsPerSecond)),
             ("protocol errors", "\(report.protocolErrors)"),
             ("52 cards at every table", report.cardsConserved ? "yes" : "NO"),
         ]

@@ -9,6 +9,9 @@ enum SnapMain {
     static func main() async {
         // SNAP_EXECUTOR=swift keeps Swift's own thread pool; by default NIO's event loops run every task, which
         // saves a thread hop per packet (docs/PERFORMANCE.md has the figures).
+        if let loops = ProcessInfo.processInfo.environment["SNAP_EVENT_LOOPS"].flatMap(Int.init), loops > 0 {
+            NIOSingletons.groupLoopCountSuggestion = loops
+        }
         if ProcessInfo.processInfo.environment["SNAP_EXECUTOR"] != "swift" {
             _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }

@@ -31,7 +31,7 @@ import Testing
             }
         }
         #expect(stamps == stamps.sorted() && Set(stamps).count == 3, "each ping carries a later time: \(stamps)")
-        // A full interval apart at least: a tenth of the connections is pinged every tenth of the interval.
+        // A full interval apart at least: a hundredth of the connections is pinged every hundredth of the interval.
         for (earlier, later) in zip(stamps, stamps.dropFirst()) {
             #expect(later - earlier >= 150_000_000, "pings \(later - earlier) ns apart")
         }
