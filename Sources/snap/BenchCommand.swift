@@ -5,6 +5,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Snap! on this machine (build with -c release for figures worth quoting).",
-        subcommands: [LatencyBenchCommand.self]
+        subcommands: [LatencyBenchCommand.self, EngineBenchCommand.self]
     )
 }
