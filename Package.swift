@@ -14,6 +14,9 @@ let package = Package(
         .executable(name: "snap", targets: ["snap"]),
         .library(name: "SnapCore", targets: ["SnapCore"]),
         .library(name: "SnapProtocol", targets: ["SnapProtocol"]),
+        // Never linked into snap: it only makes `swift build` put libMallocInterposerSwift.so beside snap,
+        // where `snap bench engine` preloads it into a child process to count allocations.
+        .library(name: "SnapAllocationCounting", type: .dynamic, targets: ["SnapAllocationCounting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // MARK: - Rules
@@ -102,6 +106,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SnapAllocationCounting",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SnapBenchTests", dependencies: ["SnapBench", "SnapCore"], swiftSettings: swiftSettings),
 
         // MARK: - Command line
 

@@ -5,6 +5,9 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Snap! on this machine (build with -c release for figures worth quoting).",
-        subcommands: [LoadBenchCommand.self, BaselineBenchCommand.self, FloorServerCommand.self, LatencyBenchCommand.self]
+subcommands: [
+            EngineBenchCommand.self, LoadBenchCommand.self, BaselineBenchCommand.self, FloorServerCommand.self,
+            LatencyBenchCommand.self,
+        ]
     )
 }
