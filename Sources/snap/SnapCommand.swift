@@ -7,15 +7,27 @@ import NIOPosix
 @main
 enum SnapMain {
     static func main() async {
-        // SNAP_EXECUTOR=swift keeps Swift's own thread pool; by default NIO's event loops run every task, which
-        // saves a thread hop per packet (docs/PERFORMANCE.md has the figures).
-        if let loops = ProcessInfo.processInfo.environment["SNAP_EVENT_LOOPS"].flatMap(Int.init), loops > 0 {
+        // Settings for measuring (docs/PERFORMANCE.md). SNAP_EXECUTOR=nio runs every task on NIO's event loops
+        // instead of Swift's own pool; on the 2-core machine we measured it was no better, so it is not the
+        // default. SNAP_EVENT_LOOPS sets how many event-loop threads NIO runs (default: one per core).
+        let environment = ProcessInfo.processInfo.environment
+        if let text = environment["SNAP_EVENT_LOOPS"] {
+            guard let loops = Int(text), (1...256).contains(loops) else {
+                fail("SNAP_EVENT_LOOPS must be a whole number from 1 to 256 (event-loop threads); got '\(text)'.")
+            }
             NIOSingletons.groupLoopCountSuggestion = loops
         }
-        if ProcessInfo.processInfo.environment["SNAP_EXECUTOR"] != "swift" {
-            _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        switch environment["SNAP_EXECUTOR"] {
+        case nil, "swift": break
+        case "nio": _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        case let other?: fail("SNAP_EXECUTOR must be swift (the default) or nio; got '\(other)'.")
         }
         await SnapCommand.main()
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+        exit(2)
     }
 }
 

@@ -72,3 +72,24 @@ import Testing
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
     }
 }
+
+/// The environment settings for measuring are checked like flags.
+@Suite struct PerformanceSettingsTests {
+    @Test(arguments: [
+        (["SNAP_EVENT_LOOPS": "many"], "SNAP_EVENT_LOOPS must be a whole number from 1 to 256"),
+        (["SNAP_EVENT_LOOPS": "0"], "SNAP_EVENT_LOOPS must be a whole number from 1 to 256"),
+        (["SNAP_EXECUTOR": "fast"], "SNAP_EXECUTOR must be swift (the default) or nio"),
+    ])
+    func badSettingsGetAClearMessageAndAFailingExit(environment: [String: String], message: String) throws {
+        let result = try SnapBinary.run(["simulate", "--games", "1"], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+    }
+
+    @Test(arguments: [["SNAP_EXECUTOR": "nio"], ["SNAP_EXECUTOR": "swift", "SNAP_EVENT_LOOPS": "1"]])
+    func goodSettingsRunAsUsual(environment: [String: String]) throws {
+        let result = try SnapBinary.run(["bench", "load"] + LoadBenchCommandTests.shortRun, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"cards_conserved\":true"))
+    }
+}
