@@ -51,6 +51,13 @@ public struct LoadReport: Codable, Sendable, Equatable {
     }
 }
 
+extension LoadReport {
+    /// Actions served per second of the server's CPU time: its capacity, whatever the bots' pace.
+    public var actionsPerServerCpuSecond: Double {
+        serverCpuSecondsPerSecond > 0 ? actionsPerSecond / serverCpuSecondsPerSecond : 0
+    }
+}
+
 /// A Snap! run beside the floor's under the same load.
 public struct LoadComparison: Sendable, Equatable {
     /// The Snap! server's figures.
@@ -58,8 +65,13 @@ public struct LoadComparison: Sendable, Equatable {
     /// The bare WebSocket server's figures.
     public var floor: LoadReport
 
-    /// Snap! divided by the floor: actions served per second (higher is better; 1 is the floor).
-    public var throughputRatio: Double { ratio(snap.actionsPerSecond, floor.actionsPerSecond) }
+    /// Snap! divided by the floor: actions served per second of server CPU (higher is better; 1 is the floor).
+    ///
+    /// Below saturation both servers serve whatever the bots offer, so actions per second say more about the
+    /// bots' pace than about the server; actions per CPU-second is how far each could go on the same cores.
+    public var throughputRatio: Double {
+        ratio(snap.actionsPerServerCpuSecond, floor.actionsPerServerCpuSecond)
+    }
     /// Snap! divided by the floor: p99 latency (lower is better).
     public var latencyP99Ratio: Double { ratio(snap.latencyMs.p99, floor.latencyMs.p99) }
     /// Snap! divided by the floor: resident memory per connection (lower is better).

@@ -80,7 +80,10 @@ final class SnapLoadTable: LoadTable {
         let counters = context.counters
         let timer = timer
         let speed = context.settings.speed
-        var turnScheduled = false
+        // Set while a turn is on its way; cleared when the card is seen turned, when the server refuses the turn,
+        // or by the turn itself when, by the time it is due, the table no longer lets it be taken (a call
+        // stopped play). Any of the three lets the bot try again, so a table can never stall.
+        let turnPending = Flag()
         var callScheduled = false
         for await update in client.updates {
             let view: PlayerView
@@ -92,7 +95,7 @@ final class SnapLoadTable: LoadTable {
                     switch event {
                     case .cardTurned:
                         turned = true
-                        turnScheduled = false
+                        turnPending.clear()
                         callScheduled = false
                     case .roundWon where isHost:
                         counters.rounds.increment()
@@ -109,6 +112,7 @@ final class SnapLoadTable: LoadTable {
             case .refused(let code, _):
                 // Game refusals (a call too late, a turn out of order) are part of play; wire errors are not.
                 if WireErrorCode(rawValue: code) != nil { counters.protocolErrors.increment() }
+                turnPending.clear()
                 continue
             case .reconnecting:
                 counters.protocolErrors.increment()
@@ -116,11 +120,11 @@ final class SnapLoadTable: LoadTable {
             default:
                 continue
             }
-            if view.viewerCanTurn, !turnScheduled {
-                turnScheduled = true
+            if view.viewerCanTurn, turnPending.set() {
                 let delay = pace.turnDelay()
                 Task {
                     try? await Task.sleep(for: delay)
+                    guard await client.view?.viewerCanTurn == true else { return turnPending.clear() }
                     timer.sent(.turn)
                     counters.turns.increment()
                     counters.actions.increment()
@@ -142,4 +146,15 @@ final class SnapLoadTable: LoadTable {
             }
         }
     }
+}
+
+/// A bot's "something is on its way" mark, shared between its loop and the task that acts later.
+private final class Flag: Sendable {
+    private let raised = Atomic(false)
+
+    /// Raises the flag; false if it was already up.
+    func set() -> Bool { raised.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged }
+
+    /// Lowers it.
+    func clear() { raised.store(false, ordering: .relaxed) }
 }

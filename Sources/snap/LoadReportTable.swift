@@ -16,7 +16,7 @@ enum LoadReportTable {
         for (left, right) in zip(snap, floor) { lines.append("\(pad(left.label))\(pad(left.value, 24))\(right.value)") }
         lines.append("")
         lines.append("Snap! ÷ floor")
-        lines.append("\(pad("  throughput"))\(ratio(comparison.throughputRatio))  (actions served per second; 1 = the floor)")
+        lines.append("\(pad("  throughput"))\(ratio(comparison.throughputRatio))  (actions per second of server CPU; 1 = the floor)")
         lines.append("\(pad("  p99 latency"))\(ratio(comparison.latencyP99Ratio))  (lower is better)")
         lines.append("\(pad("  memory"))\(ratio(comparison.memoryRatio))  (resident bytes per connection; lower is better)")
         return lines.joined(separator: "\n")
@@ -41,6 +41,7 @@ enum LoadReportTable {
             ("server RSS loaded", megabytes(report.serverRssBytesLoaded)),
             ("RSS per connection", String(format: "%.1f KiB", Double(report.rssBytesPerConnection) / 1_024)),
             ("server CPU", String(format: "%.2f s per s", report.serverCpuSecondsPerSecond)),
+            ("actions per CPU-second", String(format: "%.0f", report.actionsPerServerCpuSecond)),
             ("load generator CPU", String(format: "%.2f s per s", report.generatorCpuSecondsPerSecond)),
             ("protocol errors", "\(report.protocolErrors)"),
             ("52 cards at every table", report.cardsConserved ? "yes" : "NO"),
