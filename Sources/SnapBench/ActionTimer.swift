@@ -3,12 +3,12 @@ import Synchronization
 /// Times actions at one table from the moment a client sends one to the moment its result has reached every
 /// seat, and records each into the run's ``LatencyRecorder``.
 ///
-/// A table has at most one turn under way and one call per player, so an action is known by its kind and who
-/// made it.
+/// An action is known by its kind and who made it. If the same player acts again before the last one reached
+/// every seat (only on a saturated machine), the unfinished one is counted as incomplete rather than timed.
 final class ActionTimer: Sendable {
     /// What was done, and by whom.
     enum Action: Hashable {
-        case turn
+        case turn(by: String)
         case call(by: String)
     }
 
@@ -30,7 +30,8 @@ final class ActionTimer: Sendable {
     /// A client is about to send `action`.
     func sent(_ action: Action) {
         let now = ContinuousClock.now
-        pending.withLock { $0[action] = Pending(sent: now) }
+        let overtaken = pending.withLock { $0.updateValue(Pending(sent: now), forKey: action) != nil }
+        if overtaken { recorder.noteIncomplete() }
     }
 
     /// One seat has seen the result of `action`; the last of them records the latency.

@@ -34,7 +34,7 @@ final class FloorLoadTable: LoadTable {
             context.counters.connected.increment()
         }
         // Seat 0 starts; from then on the server's activations keep the table turning.
-        if let first = writers.withLock({ $0.first }) { send(.turn(seat: 0), on: first, timing: .turn) }
+        if let first = writers.withLock({ $0.first }) { send(.turn(seat: 0), on: first, timing: .turn(by: "0")) }
     }
 
     func traffic() async -> Traffic {
@@ -85,9 +85,9 @@ final class FloorLoadTable: LoadTable {
                                 var delay = pace.turnDelay()
                                 // After a call, Snap! pauses while the verdict shows and the cards move.
                                 if let lastCall { delay = max(delay, lastCall + settle - .now) }
-                                self.send(.turn(seat: seat), on: outbound, after: delay, timing: .turn)
-                            case .turned:
-                                self.timer.arrived(.turn)
+                                self.send(.turn(seat: seat), on: outbound, after: delay, timing: .turn(by: String(seat)))
+                            case .turned(let turner):
+                                self.timer.arrived(.turn(by: String(turner)))
                                 if pace.chance(callChance) {
                                     self.send(.call(seat: seat), on: outbound, after: pace.reaction(), timing: .call(by: String(seat)))
                                 }

@@ -4,6 +4,7 @@ import Synchronization
 /// Action-to-all-seats latencies, in microseconds, in an HdrHistogram shared by every table of a run.
 public final class LatencyRecorder: Sendable {
     private let histogram = Mutex(Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three))
+    private let incomplete = Atomic(0)
 
     /// An empty recorder.
     public init() {}
@@ -14,9 +15,15 @@ public final class LatencyRecorder: Sendable {
         histogram.withLock { _ = $0.record(Swift.min(microseconds, 60_000_000)) }
     }
 
+    /// Counts an action whose result had not reached every seat when the same player acted again.
+    public func noteIncomplete() {
+        incomplete.wrappingAdd(1, ordering: .relaxed)
+    }
+
     /// Forgets everything recorded (at the end of the ramp).
     public func reset() {
         histogram.withLock { $0.reset() }
+        incomplete.store(0, ordering: .relaxed)
     }
 
     /// How many latencies were recorded.
@@ -30,23 +37,8 @@ public final class LatencyRecorder: Sendable {
             }
             return LatencySummary(
                 p50: milliseconds(50), p90: milliseconds(90), p99: milliseconds(99), p999: milliseconds(99.9),
-                max: histogram.totalCount == 0 ? 0 : Double(histogram.max) / 1_000, count: Int(histogram.totalCount))
+                max: histogram.totalCount == 0 ? 0 : Double(histogram.max) / 1_000, count: Int(histogram.totalCount),
+                incomplete: incomplete.load(ordering: .relaxed))
         }
     }
-}
-
-/// Latency percentiles in milliseconds.
-public struct LatencySummary: Codable, Sendable, Equatable {
-    /// The median.
-    public var p50: Double
-    /// The 90th percentile.
-    public var p90: Double
-    /// The 99th percentile.
-    public var p99: Double
-    /// The 99.9th percentile.
-    public var p999: Double
-    /// The largest.
-    public var max: Double
-    /// How many were measured.
-    public var count: Int
 }

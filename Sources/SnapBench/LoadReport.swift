@@ -1,33 +1,53 @@
 /// The figures of one load run, as `snap bench load --json` prints them.
-public struct LoadReport: Codable, Sendable, Equatable {
+///
+/// The server's memory and CPU are known only when the run started the server itself; against `--url` they
+/// are nil, and print as `null`.
+public struct LoadReport: Encodable, Sendable, Equatable {
     /// "snap" for the game server, "floor" for the bare WebSocket server.
     public var server: String
+    /// Tables of bots.
     public var tables: Int
+    /// Bots at each table.
     public var players: Int
     /// Length of the measured part of the run, after the ramp.
     public var durationSeconds: Double
+    /// Bots signed in and seated.
     public var clientsConnected: Int
+    /// Bots that could not connect or sit down.
     public var clientsFailed: Int
     /// Rounds won during the measured part (always 0 on the floor, which has no game).
     public var rounds: Int
     /// Turns and calls sent during the measured part.
     public var actions: Int
+    /// Turns sent during the measured part.
     public var turns: Int
+    /// Snap! calls sent during the measured part.
     public var calls: Int
+    /// Actions per second of the measured part.
     public var actionsPerSecond: Double
+    /// Packets per second from the server to the bots.
     public var packetsPerSecondOut: Double
+    /// Payload bytes per second from the server to the bots.
     public var bytesPerSecondOut: Double
+    /// Packets per second from the bots to the server.
     public var packetsPerSecondIn: Double
+    /// Payload bytes per second from the bots to the server.
     public var bytesPerSecondIn: Double
     /// From a client's action to its result reaching every seat at that table.
     public var latencyMs: LatencySummary
-    public var serverRssBytesIdle: Int
-    public var serverRssBytesLoaded: Int
-    public var rssBytesPerConnection: Int
-    public var serverCpuSecondsPerSecond: Double
+    /// The server's resident memory before any bot connected.
+    public var serverRssBytesIdle: Int?
+    /// The server's largest resident memory during the measured part.
+    public var serverRssBytesLoaded: Int?
+    /// Loaded minus idle, divided by the connected bots.
+    public var rssBytesPerConnection: Int?
+    /// The server's CPU seconds (user and system) per second of the measured part.
+    public var serverCpuSecondsPerSecond: Double?
     /// The load generator's own CPU use: near the machine's cores, and the figures say more about it than the server.
     public var generatorCpuSecondsPerSecond: Double
+    /// Wire errors, undecodable or ill-fitting packets and dropped connections over the whole run (must be 0).
     public var protocolErrors: Int
+    /// Whether every table held its 52 cards at the end.
     public var cardsConserved: Bool
 
     enum CodingKeys: String, CodingKey {
@@ -49,41 +69,32 @@ public struct LoadReport: Codable, Sendable, Equatable {
         case protocolErrors = "protocol_errors"
         case cardsConserved = "cards_conserved"
     }
-}
 
-extension LoadReport {
-    /// Actions served per second of the server's CPU time: its capacity, whatever the bots' pace.
-    public var actionsPerServerCpuSecond: Double {
-        serverCpuSecondsPerSecond > 0 ? actionsPerSecond / serverCpuSecondsPerSecond : 0
-    }
-}
-
-/// A Snap! run beside the floor's under the same load.
-public struct LoadComparison: Sendable, Equatable {
-    /// The Snap! server's figures.
-    public var snap: LoadReport
-    /// The bare WebSocket server's figures.
-    public var floor: LoadReport
-
-    /// Snap! divided by the floor: actions served per second of server CPU (higher is better; 1 is the floor).
-    ///
-    /// Below saturation both servers serve whatever the bots offer, so actions per second say more about the
-    /// bots' pace than about the server; actions per CPU-second is how far each could go on the same cores.
-    public var throughputRatio: Double {
-        ratio(snap.actionsPerServerCpuSecond, floor.actionsPerServerCpuSecond)
-    }
-    /// Snap! divided by the floor: p99 latency (lower is better).
-    public var latencyP99Ratio: Double { ratio(snap.latencyMs.p99, floor.latencyMs.p99) }
-    /// Snap! divided by the floor: resident memory per connection (lower is better).
-    public var memoryRatio: Double { ratio(Double(snap.rssBytesPerConnection), Double(floor.rssBytesPerConnection)) }
-
-    /// A comparison of two runs.
-    public init(snap: LoadReport, floor: LoadReport) {
-        self.snap = snap
-        self.floor = floor
-    }
-
-    private func ratio(_ numerator: Double, _ denominator: Double) -> Double {
-        denominator > 0 ? numerator / denominator : 0
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(server, forKey: .server)
+        try container.encode(tables, forKey: .tables)
+        try container.encode(players, forKey: .players)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(clientsConnected, forKey: .clientsConnected)
+        try container.encode(clientsFailed, forKey: .clientsFailed)
+        try container.encode(rounds, forKey: .rounds)
+        try container.encode(actions, forKey: .actions)
+        try container.encode(turns, forKey: .turns)
+        try container.encode(calls, forKey: .calls)
+        try container.encode(actionsPerSecond, forKey: .actionsPerSecond)
+        try container.encode(packetsPerSecondOut, forKey: .packetsPerSecondOut)
+        try container.encode(bytesPerSecondOut, forKey: .bytesPerSecondOut)
+        try container.encode(packetsPerSecondIn, forKey: .packetsPerSecondIn)
+        try container.encode(bytesPerSecondIn, forKey: .bytesPerSecondIn)
+        try container.encode(latencyMs, forKey: .latencyMs)
+        // Unknown figures are written as null, never left out: every key is always there.
+        try container.encode(serverRssBytesIdle, forKey: .serverRssBytesIdle)
+        try container.encode(serverRssBytesLoaded, forKey: .serverRssBytesLoaded)
+        try container.encode(rssBytesPerConnection, forKey: .rssBytesPerConnection)
+        try container.encode(serverCpuSecondsPerSecond, forKey: .serverCpuSecondsPerSecond)
+        try container.encode(generatorCpuSecondsPerSecond, forKey: .generatorCpuSecondsPerSecond)
+        try container.encode(protocolErrors, forKey: .protocolErrors)
+        try container.encode(cardsConserved, forKey: .cardsConserved)
     }
 }

@@ -23,7 +23,7 @@ public struct LoadRun: Sendable {
                 "\(wanted) connections need \(wanted) file descriptors, but this process may open only \(allowed) "
                     + "(ulimit -n, and the hard limit cannot be raised here). Use fewer --tables or --players."
             case .noTableOpened(let why):
-                "Not one table could be opened: \(why). Is the server at that address a \(LoadRun.Server.snap.rawValue) server?"
+                "Not one table could be opened: \(why). Is the server at that address running, and of the kind asked for?"
             }
         }
     }
@@ -125,7 +125,6 @@ public struct LoadRun: Sendable {
         // The measured part.
         recorder.reset()
         counters.resetActivity()
-        let errorsBefore = counters.protocolErrors.value
         let trafficBefore = await Self.traffic(of: tables)
         let before = pid.flatMap(ProcessStats.read(pid:))
         let generatorBefore = ProcessStats.current()
@@ -150,12 +149,14 @@ public struct LoadRun: Sendable {
         let elapsed = (clock.now - start).inSeconds
         let after = pid.flatMap(ProcessStats.read(pid:))
         let generatorAfter = ProcessStats.current()
-        let traffic = await Self.traffic(of: tables) - trafficBefore
+        let trafficAfter = await Self.traffic(of: tables)
+        let traffic = trafficAfter - trafficBefore
         let latency = recorder.summary()
         let (actions, turns, calls, rounds) = (
             counters.actions.value, counters.turns.value, counters.calls.value, counters.rounds.value
         )
-        let errors = counters.protocolErrors.value - errorsBefore
+        // Over the whole run, ramp included: a protocol error is never part of normal play.
+        let errors = counters.protocolErrors.value + trafficAfter.protocolErrors
         var conserved = true
         for table in tables where await !table.cardsConserved() { conserved = false }
 
@@ -165,16 +166,19 @@ public struct LoadRun: Sendable {
         }
 
         let connected = counters.connected.value
-        let idleRss = idle?.residentBytes ?? 0
+        let idleRss = idle?.residentBytes
+        let loaded = pid == nil ? nil : loadedRss
         return LoadReport(
             server: server.rawValue, tables: settings.tables, players: settings.players, durationSeconds: elapsed,
             clientsConnected: connected, clientsFailed: counters.failed.value, rounds: rounds, actions: actions,
             turns: turns, calls: calls, actionsPerSecond: Double(actions) / elapsed,
             packetsPerSecondOut: Double(traffic.packetsOut) / elapsed, bytesPerSecondOut: Double(traffic.bytesOut) / elapsed,
             packetsPerSecondIn: Double(traffic.packetsIn) / elapsed, bytesPerSecondIn: Double(traffic.bytesIn) / elapsed,
-            latencyMs: latency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loadedRss,
-            rssBytesPerConnection: connected > 0 && loadedRss > 0 ? max(0, loadedRss - idleRss) / connected : 0,
-            serverCpuSecondsPerSecond: Self.cpuRate(before, after, over: elapsed),
+            latencyMs: latency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
+            rssBytesPerConnection: idleRss.flatMap { idle in
+                loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
+            },
+            serverCpuSecondsPerSecond: pid == nil ? nil : Self.cpuRate(before, after, over: elapsed),
             generatorCpuSecondsPerSecond: Self.cpuRate(generatorBefore, generatorAfter, over: elapsed),
             protocolErrors: errors, cardsConserved: conserved)
     }

@@ -10,12 +10,3 @@ protocol LoadTable: Sendable {
     /// Disconnects every client.
     func close() async
 }
-
-/// Everything a table of bots shares with the rest of the run.
-struct LoadContext: Sendable {
-    /// The server's WebSocket address.
-    var url: String
-    var settings: LoadSettings
-    var recorder: LatencyRecorder
-    var counters: LoadCounters
-}

@@ -24,18 +24,19 @@ final class SnapLoadTable: LoadTable {
         var code: String?
         for seat in 0..<context.settings.players {
             let client: SnapClient
+            let seatTaken: Seat
             do {
                 // Arrivals are stamped as packets are decoded, before the bot's own work on them.
                 client = try await SnapClient.connect(
                     to: context.url, name: "Bot \(index) \(seat + 1)",
                     onPacket: { [timer] packet in
                         switch packet {
-                        case .cardTurned: timer.arrived(.turn)
+                        case .cardTurned(let seat, _): timer.arrived(.turn(by: String(seat.rawValue)))
                         case .playerCalledSnap(let id, _): timer.arrived(.call(by: id.rawValue))
                         default: break
                         }
                     }, logger: logger)
-                _ = try await client.sitDown(at: code)
+                seatTaken = try await client.sitDown(at: code)
             } catch {
                 context.counters.failed.wrappingAdd(context.settings.players - seat, ordering: .relaxed)
                 throw error
@@ -44,7 +45,7 @@ final class SnapLoadTable: LoadTable {
             context.counters.connected.increment()
             clients.withLock { $0.append(client) }
             let pace = BotPace(seed: context.settings.seed &+ UInt64(index * 4 + seat) &* 0x9E37_79B9, speed: context.settings.speed)
-            Task { await self.play(client, isHost: seat == 0, pace: pace) }
+            Task { await self.play(client, at: seatTaken, isHost: seat == 0, pace: pace) }
         }
         await clients.withLock { $0[0] }.startRound()
     }
@@ -56,6 +57,7 @@ final class SnapLoadTable: LoadTable {
             traffic.bytesOut += await client.bytesReceived
             traffic.packetsIn += await client.packetsSent
             traffic.bytesIn += await client.bytesSent
+            traffic.protocolErrors += await client.protocolErrors
         }
         return traffic
     }
@@ -74,7 +76,7 @@ final class SnapLoadTable: LoadTable {
     }
 
     /// One bot: reacts to what its client sees until the connection closes.
-    private func play(_ client: SnapClient, isHost: Bool, pace: BotPace) async {
+    private func play(_ client: SnapClient, at seat: Seat, isHost: Bool, pace: BotPace) async {
         let id = await client.id
         var pace = pace
         let counters = context.counters
@@ -83,7 +85,7 @@ final class SnapLoadTable: LoadTable {
         // Set while a turn is on its way; cleared when the card is seen turned, when the server refuses the turn,
         // or by the turn itself when, by the time it is due, the table no longer lets it be taken (a call
         // stopped play). Any of the three lets the bot try again, so a table can never stall.
-        let turnPending = Flag()
+        let turnPending = TurnInFlight()
         var callScheduled = false
         for await update in client.updates {
             let view: PlayerView
@@ -124,8 +126,13 @@ final class SnapLoadTable: LoadTable {
                 let delay = pace.turnDelay()
                 Task {
                     try? await Task.sleep(for: delay)
-                    guard await client.view?.viewerCanTurn == true else { return turnPending.clear() }
-                    timer.sent(.turn)
+                    if await client.view?.viewerCanTurn != true {
+                        turnPending.clear()
+                        // The table may have become turnable again between the look and the clear, while the
+                        // loop's offer was turned away: look once more, so that the bot cannot stall.
+                        guard await client.view?.viewerCanTurn == true, turnPending.set() else { return }
+                    }
+                    timer.sent(.turn(by: String(seat.rawValue)))
                     counters.turns.increment()
                     counters.actions.increment()
                     await client.turnCard()
@@ -148,8 +155,8 @@ final class SnapLoadTable: LoadTable {
     }
 }
 
-/// A bot's "something is on its way" mark, shared between its loop and the task that acts later.
-private final class Flag: Sendable {
+/// A bot's mark that its turn is on its way, shared between its loop and the task that turns later.
+private final class TurnInFlight: Sendable {
     private let raised = Atomic(false)
 
     /// Raises the flag; false if it was already up.

@@ -8,6 +8,8 @@ public struct Traffic: Sendable, Equatable {
     public var packetsIn = 0
     /// Bytes the bots sent to the server.
     public var bytesIn = 0
+    /// Packets the bots could not decode, or that did not fit the table as they knew it.
+    public var protocolErrors = 0
 
     /// No traffic.
     public init() {}
@@ -19,6 +21,7 @@ public struct Traffic: Sendable, Equatable {
         sum.bytesOut += rhs.bytesOut
         sum.packetsIn += rhs.packetsIn
         sum.bytesIn += rhs.bytesIn
+        sum.protocolErrors += rhs.protocolErrors
         return sum
     }
 
@@ -29,6 +32,7 @@ public struct Traffic: Sendable, Equatable {
         difference.bytesOut -= rhs.bytesOut
         difference.packetsIn -= rhs.packetsIn
         difference.bytesIn -= rhs.bytesIn
+        difference.protocolErrors -= rhs.protocolErrors
         return difference
     }
 }

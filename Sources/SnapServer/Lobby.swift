@@ -80,7 +80,7 @@ actor Lobby {
                 if outbox.silence > configuration.silenceLimit {
                     // Gone without a word (a phone out of range, a cable pulled): close it so that the table
                     // knows the player dropped and keeps their seat for the grace period.
-                    outbox.close(.goingAway, reason: "no answer to pings")
+                    outbox.abandon(.goingAway, reason: "no answer to pings")
                 } else {
                     outbox.send(ping)
                 }

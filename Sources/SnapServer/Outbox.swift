@@ -18,6 +18,7 @@ final class Outbox: Sendable {
         var nextNumber: UInt32 = 0
         var closed = false
         var lastHeard = ContinuousClock.now
+        var onAbandon: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
@@ -50,6 +51,18 @@ final class Outbox: Sendable {
             continuation.yield(.close(code, reason))
             continuation.finish()
         }
+    }
+
+    /// Closes the outbox for a client that is gone without a word, and tells the connection at once (see
+    /// ``whenAbandoned(_:)``): the close frame may never get past packets stuck behind a peer that stopped reading.
+    func abandon(_ code: WebSocketErrorCode, reason: String) {
+        close(code, reason: reason)
+        state.withLock { $0.onAbandon }?()
+    }
+
+    /// What to do when the outbox is abandoned: the connection stops reading and counts its player dropped.
+    func whenAbandoned(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onAbandon = handler }
     }
 
     /// Ends the outbox without a close frame (the connection is gone).

@@ -41,6 +41,7 @@ struct PlayerConnection {
         // once the close frame is out, and stops the reader, so a connection that has gone quiet cannot keep
         // its handler waiting for packets that will never come.
         let reader = Task { await read(inbound, outbox) }
+        outbox.whenAbandoned { reader.cancel() }
         await outbox.drain(into: outbound)
         reader.cancel()
         await reader.value

@@ -22,6 +22,14 @@ struct LoadBenchCommand: AsyncParsableCommand {
     @Flag(help: "Also run the same load against the transport floor (a bare WebSocket server) and compare.")
     var baseline = false
 
+    func validate() throws {
+        if baseline, load.url != nil {
+            throw ValidationError(
+                "--baseline compares with a floor server started here, so it cannot be used with --url; "
+                    + "run `snap bench baseline --url …` against a floor server (`snap bench floor-server`) instead.")
+        }
+    }
+
     func run() async throws {
         let executable = LoadOptions.executable
         var settings = load.settings
@@ -39,30 +47,5 @@ struct LoadBenchCommand: AsyncParsableCommand {
         load.endProgress()
         let comparison = LoadComparison(snap: snap, floor: floor)
         print(load.json ? try jsonLine(ComparisonJSON(comparison)) : LoadReportTable.render(comparison))
-    }
-}
-
-/// A Snap! report with the floor's beside it, as one JSON object: the Snap! keys, `baseline` and `ratio`.
-struct ComparisonJSON: Encodable {
-    let comparison: LoadComparison
-
-    init(_ comparison: LoadComparison) { self.comparison = comparison }
-
-    private enum Keys: String, CodingKey { case baseline, ratio }
-
-    private struct Ratio: Encodable {
-        let throughput: Double
-        let latencyP99: Double
-        let memory: Double
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try comparison.snap.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(comparison.floor, forKey: .baseline)
-        try container.encode(
-            Ratio(
-                throughput: comparison.throughputRatio, latencyP99: comparison.latencyP99Ratio,
-                memory: comparison.memoryRatio), forKey: .ratio)
     }
 }

@@ -29,7 +29,8 @@ struct LoadOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        guard (1...20_000).contains(tables) else { throw ValidationError("--tables must be between 1 and 20000; got \(tables).") }
+        // A server opens at most 10,000 tables (SnapServerConfiguration.maximumTables).
+        guard (1...10_000).contains(tables) else { throw ValidationError("--tables must be between 1 and 10000; got \(tables).") }
         guard (2...4).contains(players) else { throw ValidationError("--players must be 2, 3 or 4; got \(players).") }
         guard duration.isFinite, duration >= 1, duration <= 86_400 else {
             throw ValidationError("--duration must be between 1 and 86400 seconds; got \(duration).")

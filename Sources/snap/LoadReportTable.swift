@@ -37,11 +37,12 @@ enum LoadReportTable {
             ("latency p50 · p90", String(format: "%.2f · %.2f ms", latency.p50, latency.p90)),
             ("latency p99 · p99.9", String(format: "%.2f · %.2f ms", latency.p99, latency.p999)),
             ("latency max", String(format: "%.2f ms (%d measured)", latency.max, latency.count)),
-            ("server RSS idle", megabytes(report.serverRssBytesIdle)),
-            ("server RSS loaded", megabytes(report.serverRssBytesLoaded)),
-            ("RSS per connection", String(format: "%.1f KiB", Double(report.rssBytesPerConnection) / 1_024)),
-            ("server CPU", String(format: "%.2f s per s", report.serverCpuSecondsPerSecond)),
-            ("actions per CPU-second", String(format: "%.0f", report.actionsPerServerCpuSecond)),
+            ("actions not timed", "\(latency.incomplete) (the same player acted again before all seats had the last)"),
+            ("server RSS idle", known(report.serverRssBytesIdle, megabytes)),
+            ("server RSS loaded", known(report.serverRssBytesLoaded, megabytes)),
+            ("RSS per connection", known(report.rssBytesPerConnection) { String(format: "%.1f KiB", Double($0) / 1_024) }),
+            ("server CPU", known(report.serverCpuSecondsPerSecond) { String(format: "%.2f s per s", $0) }),
+            ("actions per CPU-second", known(report.actionsPerServerCpuSecond) { String(format: "%.0f", $0) }),
             ("load generator CPU", String(format: "%.2f s per s", report.generatorCpuSecondsPerSecond)),
             ("protocol errors", "\(report.protocolErrors)"),
             ("52 cards at every table", report.cardsConserved ? "yes" : "NO"),
@@ -49,6 +50,11 @@ enum LoadReportTable {
     }
 
     private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+
+    /// A figure, or why there is none: the server's own figures are read only from a server this run started.
+    private static func known<Value>(_ value: Value?, _ format: (Value) -> String) -> String {
+        value.map(format) ?? "not measured (not our process)"
+    }
 
     private static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
 

@@ -19,7 +19,10 @@ enum SnapMain {
         }
         switch environment["SNAP_EXECUTOR"] {
         case nil, "swift": break
-        case "nio": _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        case "nio":
+            if !NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() {
+                fail("SNAP_EXECUTOR=nio: NIO's event loops could not be made Swift's global executor here.")
+            }
         case let other?: fail("SNAP_EXECUTOR must be swift (the default) or nio; got '\(other)'.")
         }
         await SnapCommand.main()

@@ -82,18 +82,27 @@ enum SnapBinary {
     /// Starts `snap serve` on a free loopback port with `arguments` added, and waits for its banner.
     static func startServer(_ arguments: [String] = []) throws -> Server {
         let port = try TmuxNetworkTests.freePort()
+        return try startBackground(["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, until: "Ctrl-C")
+    }
+
+    /// Starts `snap` with `arguments` in the background and waits until it prints `marker`; the port is the
+    /// first `127.0.0.1:PORT` it printed.
+    static func startBackground(_ arguments: [String], until marker: String = "127.0.0.1:") throws -> Server {
         let process = Process()
         process.executableURL = url
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         var banner = Data()
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains("Ctrl-C") {
+        while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains(marker) {
             banner += output.fileHandleForReading.availableData
         }
-        return Server(process: process, port: port, output: output, banner: String(decoding: banner, as: UTF8.self))
+        let text = String(decoding: banner, as: UTF8.self)
+        let port = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
+            .flatMap { Int(text[$0].split(separator: ":").last ?? "") } ?? 0
+        return Server(process: process, port: port, output: output, banner: text)
     }
 }

@@ -1,0 +1,49 @@
+import HummingbirdWebSocket
+import NIOCore
+import Synchronization
+
+/// Who sits in which group, for the floor's fan-out.
+final class FloorGroups: Sendable {
+    private let members = Mutex([UInt32: [UInt8: WebSocketOutboundWriter]]())
+
+    func join(_ group: UInt32, seat: UInt8, outbound: WebSocketOutboundWriter) {
+        members.withLock { $0[group, default: [:]][seat] = outbound }
+    }
+
+    func leave(_ group: UInt32, seat: UInt8) {
+        members.withLock { members in
+            members[group]?[seat] = nil
+            if members[group]?.isEmpty == true { members[group] = nil }
+        }
+    }
+
+    /// The seat that plays after `seat` in the group: the next occupied one, clockwise.
+    func seat(after seat: UInt8, in group: UInt32) -> UInt8 {
+        let seats = members.withLock { $0[group].map { Array($0.keys).sorted() } ?? [] }
+        return seats.first { $0 > seat } ?? seats.first ?? seat
+    }
+
+    /// Pings every seat of every group once per `interval` until cancelled, a hundredth of the groups at a time.
+    func keepPinging(every interval: Duration) async {
+        let slices: UInt32 = 100
+        var slice: UInt32 = 0
+        let ping = FloorMessage.ping.encoded()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval / Int(slices))
+            let outbounds = members.withLock { members in
+                members.filter { $0.key % slices == slice }.flatMap { $0.value.values }
+            }
+            for outbound in outbounds { try? await outbound.write(.binary(ByteBuffer(bytes: ping))) }
+            slice = (slice + 1) % slices
+        }
+    }
+
+    /// Sends `message` to every seat of the group.
+    func fanOut(_ message: FloorMessage, to group: UInt32) async {
+        let outbounds = members.withLock { $0[group].map { Array($0.values) } ?? [] }
+        let bytes = message.encoded()
+        for outbound in outbounds {
+            try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+        }
+    }
+}
