@@ -33,8 +33,9 @@ final class FloorLoadTable: LoadTable {
             }
             context.counters.connected.increment()
         }
-        // Seat 0 starts; from then on the server's activations keep the table turning.
-        if let first = writers.withLock({ $0.first }) { send(.turn(seat: 0), on: first, timing: .turn(by: "0")) }
+        // Seat 0 starts; from then on the server's activations keep the table turning. The first turn is not
+        // timed: the others' joins may still be on their way, so not every seat would see it.
+        if let first = writers.withLock({ $0.first }) { send(.turn(seat: 0), on: first) }
     }
 
     func traffic() async -> Traffic {
