@@ -5,9 +5,10 @@ struct BotPace: Sendable {
     private var random: SplitMix64
     private let speed: Double
 
-    init(seed: UInt64, speed: Double) {
-        random = SplitMix64(seed: seed)
-        self.speed = speed
+    /// The pace of the bot at `seat` of table `table`: its own generator, drawn from the run's seed.
+    init(_ settings: LoadSettings, table: Int, seat: Int) {
+        random = SplitMix64(seed: settings.seed &+ UInt64(table * 4 + seat) &* 0x9E37_79B9)
+        speed = settings.speed
     }
 
     /// How long a bot takes to turn once it is its turn (with Snap!'s half-second next-player delay, a table

@@ -56,7 +56,7 @@ final class FloorLoadTable: LoadTable {
     /// Opens seat `seat`'s connection, returning once it has sent its join; the bot then plays on in a task.
     private func connect(seat: UInt8) async throws {
         let logger = Logger.quiet("snap.bench.floor-client")
-        let startingPace = BotPace(seed: context.settings.seed &+ UInt64(index * 4 + Int(seat)) &* 0x9E37_79B9, speed: context.settings.speed)
+        let startingPace = BotPace(context.settings, table: index, seat: Int(seat))
         let settle = (TableTiming.standard.showVerdict + TableTiming.standard.afterMove) / context.settings.speed
         let callChance = context.settings.floorCallChance
         let (url, group) = (context.url, UInt32(index))

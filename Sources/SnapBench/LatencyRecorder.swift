@@ -1,3 +1,4 @@
+import SnapCore
 import Histogram
 import Synchronization
 
@@ -11,7 +12,7 @@ public final class LatencyRecorder: Sendable {
 
     /// Records one latency.
     public func record(_ latency: Duration) {
-        let microseconds = UInt64(clamping: max(0, latency.components.seconds * 1_000_000 + latency.components.attoseconds / 1_000_000_000_000))
+        let microseconds = UInt64(clamping: max(0, latency.nanoseconds / 1_000))
         histogram.withLock { _ = $0.record(Swift.min(microseconds, 60_000_000)) }
     }
 

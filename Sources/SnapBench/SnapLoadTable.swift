@@ -44,7 +44,7 @@ final class SnapLoadTable: LoadTable {
             if code == nil { code = await client.tableCode }
             context.counters.connected.increment()
             clients.withLock { $0.append(client) }
-            let pace = BotPace(seed: context.settings.seed &+ UInt64(index * 4 + seat) &* 0x9E37_79B9, speed: context.settings.speed)
+            let pace = BotPace(context.settings, table: index, seat: seat)
             Task { await self.play(client, at: seatTaken, isHost: seat == 0, pace: pace) }
         }
         await clients.withLock { $0[0] }.startRound()

@@ -22,7 +22,7 @@ struct FloorServerCommand: AsyncParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
+        try validatePort(port, allowingAnyFree: true)
     }
 
     func run() async throws {

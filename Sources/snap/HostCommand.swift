@@ -33,7 +33,7 @@ struct HostCommand: AsyncParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
-        guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535; got \(port).") }
+        try validatePort(port, allowingAnyFree: false)
         do { _ = try PlayerName.validated(name) } catch { throw ValidationError("--name: \(error)") }
     }
 

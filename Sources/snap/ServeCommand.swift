@@ -35,9 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535; got \(port).")
-        }
+        try validatePort(port, allowingAnyFree: true)
         guard grace.isFinite, grace >= 0, grace <= 3_600 else {
             throw ValidationError("--grace must be between 0 and 3600 seconds; got \(grace).")
         }
