@@ -191,7 +191,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0x8d, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0x90, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -207,7 +207,8 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x8d])), "unknown packet type 0x8D");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x90])), "unknown packet type 0x90");
+  assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
   assert.equal(message(new Uint8Array(3)), "packet of 3 bytes is shorter than the 10-byte header");
   assert.equal(message(new Uint8Array(4097)), "packet of 4097 bytes is larger than the 4096-byte limit");
@@ -332,6 +333,55 @@ test("snapshots are checked like in Swift", () => {
   const fullDeck = [...head(), ...seat(30, new Array(22).fill([2, 7]).flat()), ...noSeats, 0];
   const { view } = decodeFrame(packet("Snapshot", fullDeck)).packet;
   assert.equal(view.seats[0].closedCount + view.seats[0].open.length, 52);
+});
+
+test("protocol version 2: Hello, CallSnap and CallTiming are checked like in Swift", () => {
+  const invalid = (field, value) => ({ kind: "invalidValue", field, value });
+  const u32 = (value) => [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+  const decoded = (type, payload) => decodeFrame(packet(type, payload)).packet;
+  assert.deepEqual(refused("Hello", [0]), invalid("Hello.version", 0));
+  assert.deepEqual(refused("Hello", []), { kind: "truncated", field: "Hello.version" });
+  assert.deepEqual(refused("Hello", [2, 0]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(decoded("Hello", [255]), { type: "Hello", version: 255 });
+  assert.deepEqual(refused("CallSnap", u32(60_000_001)), invalid("CallSnap.reaction", 60_000_001));
+  assert.deepEqual(refused("CallSnap", u32(0xffffffff)), invalid("CallSnap.reaction", 0xffffffff));
+  assert.deepEqual(refused("CallSnap", [0, 0, 1]), { kind: "truncated", field: "CallSnap.reaction" });
+  assert.deepEqual(refused("CallSnap", [...u32(5), 0]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(decoded("CallSnap", u32(60_000_000)), { type: "CallSnap", reaction: 60_000_000 });
+  // The seat first, then the reaction, then the margin: the first bad field in byte order is named.
+  assert.deepEqual(refused("CallTiming", [4, ...u32(0xffffffff), ...u32(0)]), invalid("CallTiming.seat", 4));
+  assert.deepEqual(refused("CallTiming", [1, ...u32(0xffffffff), ...u32(0xfffffffe)]),
+    invalid("CallTiming.reaction", 0xffffffff));
+  assert.deepEqual(refused("CallTiming", [1, ...u32(1000), ...u32(60_000_001)]),
+    invalid("CallTiming.margin", 60_000_001));
+  assert.deepEqual(refused("CallTiming", [1, ...u32(1000), ...u32(0xfffffffe)]),
+    invalid("CallTiming.margin", 0xfffffffe));
+  assert.deepEqual(refused("CallTiming", [1, ...u32(1000), 0xff, 0xff, 0xff]),
+    { kind: "truncated", field: "CallTiming.margin" });
+  assert.deepEqual(refused("CallTiming", [1, ...u32(1000), ...u32(0xffffffff), 0]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(decoded("CallTiming", [3, ...u32(1000), ...u32(0xffffffff)]),
+    { type: "CallTiming", seat: 3, reaction: 1000, margin: null });
+  assert.deepEqual(decoded("CallTiming", [3, ...u32(1000), ...u32(0)]),
+    { type: "CallTiming", seat: 3, reaction: 1000, margin: 0 });
+});
+
+test("protocol version 2 packets encode as the layouts say", () => {
+  const hex = (packet, number = null) => bytesToHex(encodeFrame({ number, packet }));
+  assert.equal(hex({ type: "Hello", version: 2 }), "534E4150FFFFFFFF008D02");
+  assert.equal(hex({ type: "CallSnap", reaction: 312_500 }), "534E4150FFFFFFFF008E0004C4B4");
+  assert.equal(hex({ type: "CallTiming", seat: 2, reaction: 412_000, margin: null }, 107),
+    "534E41500000006B008F0200064960FFFFFFFF");
+  assert.deepEqual(toJSON(decodeFrame(hexToBytes("534E41500000006B008F0200064960FFFFFFFF"))), {
+    number: 107, type: 0x8f, name: "CallTiming", fields: { seat: 2, reaction: 412_000, margin: null },
+  });
+  assert.throws(() => encodeFrame({ packet: { type: "CallSnap" } }), /CallSnap.reaction/);
+  assert.throws(() => encodeFrame({ packet: { type: "CallSnap", reaction: 1.5 } }), /CallSnap.reaction/);
+  assert.throws(() => encodeFrame({ packet: { type: "Hello", version: 256 } }), /Hello.version/);
+  // A reaction the u32 holds but the format refuses is written, for the decoder to refuse.
+  const tooLong = encodeFrame({ packet: { type: "CallSnap", reaction: 70_000_000 } });
+  assert.deepEqual(decodingError(tooLong), { kind: "invalidValue", field: "CallSnap.reaction", value: 70_000_000 });
+  assert.deepEqual(decodingError(encodeFrame({ packet: { type: "Hello", version: 0 } })),
+    { kind: "invalidValue", field: "Hello.version", value: 0 });
 });
 
 // MARK: Encoding

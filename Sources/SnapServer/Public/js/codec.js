@@ -9,6 +9,7 @@
 //   {type: "PlayerCalledSnap", id: "p2", verdict: {kind: "correct", matching: ["p3", "p1"]}}
 //   {type: "HostChanged", seat: null}
 //   {type: "Ping", value: 72623859790382856n}
+//   {type: "CallTiming", seat: 1, reaction: 287000, margin: null}   (microseconds; null: FFFFFFFF)
 //   {type: "Snapshot", view: {viewer, phase, winner, round, host, startingSeat, active, hasTurned,
 //                             seats, calls, stop}}
 //
@@ -36,6 +37,10 @@ const MAX_CARDS = 52;
 const MAX_CALLS = 52;
 const MAX_HAND_OUTS = 52;
 const MAX_U64 = (1n << 64n) - 1n;
+/** The longest reaction time or margin, in microseconds (a minute). */
+export const MAX_REACTION_US = 60_000_000;
+/** The margin of a call nobody else called in time against: JSON null. */
+const NO_MARGIN = 0xffffffff;
 
 /** The suit names the JSON rendering uses, by suit number. */
 export const SUIT_NAMES = Object.freeze(["clubs", "diamonds", "hearts", "spades"]);
@@ -85,6 +90,9 @@ export const PacketType = Object.freeze({
   RoundWon: 0x8a,
   RoundAbandoned: 0x8b,
   PlayerConnection: 0x8c,
+  Hello: 0x8d,
+  CallSnap: 0x8e,
+  CallTiming: 0x8f,
 });
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -447,6 +455,18 @@ const optionalSeat = fieldType((r, f) => r.optionalSeat(f), (w, v, f) => w.optio
 const card = fieldType((r, f) => r.card(f), (w, v, f) => w.card(v, f));
 const cardCount = fieldType((r, f) => r.number(f, MAX_CARDS), (w, v, f) => w.u8(v, f));
 const playerCount = fieldType((r, f) => r.number(f, MAX_PLAYERS), (w, v, f) => w.u8(v, f));
+/** A u8 or u32 from `min` to `max`, refused outside; `none` (a u32) reads as null and null writes as it. */
+function ranged(bytes, min, max, none) {
+  return fieldType((r, f) => {
+    const value = bytes === 1 ? r.u8(f) : r.u32(f);
+    if (value === none) return null;
+    if (value < min || value > max) throw invalidValue(f, value);
+    return value;
+  }, (w, v, f) => w.integer(v ?? none, bytes, f));
+}
+const version = ranged(1, 1, 255);
+const reaction = ranged(4, 0, MAX_REACTION_US);
+const margin = ranged(4, 0, MAX_REACTION_US, NO_MARGIN);
 
 /** A record of named fields, each read under `field.name`. */
 function record(fields) {
@@ -526,6 +546,9 @@ const LAYOUTS = {
   PlayerOut: [["seat", seat]],
   RoundWon: [["seat", seat], ["gamesWon", u16]],
   PlayerConnection: [["seat", seat], ["connected", bool]],
+  Hello: [["version", version]],
+  CallSnap: [["reaction", reaction]],
+  CallTiming: [["seat", seat], ["reaction", reaction], ["margin", margin]],
 };
 
 // MARK: Frames
