@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { decodeFrame, hexToBytes } from "../../Sources/SnapServer/Public/js/codec.js";
-import { TableState, YOUR_TURN_TEXT } from "../../Sources/SnapServer/Public/js/table_state.js";
+import { TableState, YOUR_TURN_TEXT, marginText } from "../../Sources/SnapServer/Public/js/table_state.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/recorded_games.json", import.meta.url)));
 const vectors = JSON.parse(readFileSync(new URL("../SnapProtocolTests/GoldenVectors.json", import.meta.url)));
@@ -157,6 +157,54 @@ test("connections dropping and coming back are followed outside the view", () =>
   state.applyPacket({ type: "PlayerConnection", seat: 1, connected: true });
   assert.equal(state.isConnected(1), true);
   assert.deepEqual(state.view, playing());
+});
+
+test("CallTiming is kept outside the view and says the margin while the judged call shows", () => {
+  const state = TableState.fromSnapshot(playing());
+  const timing = { type: "CallTiming", seat: 2, reaction: 287_000, margin: 12_345 };
+  assert.equal(state.marginText, null);
+  state.applyPacket({ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "wrong" } });
+  const view = structuredClone(state.view);
+  assert.deepEqual(state.applyPacket(timing), {
+    events: [{ kind: "callTimed", seat: 2, reaction: 287_000, margin: 12_345 }], needsResync: false,
+  });
+  assert.deepEqual(state.view, view, "the mirror still compares equal to a Snapshot");
+  assert.deepEqual(state.timing, { seat: 2, reaction: 287_000, margin: 12_345 });
+  assert.equal(state.marginText, "Snap! — Lucy, by 12 ms");
+  state.applyPacket({ type: "PlayerCalledSnap", id: "ann", verdict: { kind: "tooLate" } });
+  state.applyPacket({ type: "Resumed" });
+  assert.equal(state.marginText, "Snap! — Lucy, by 12 ms", "shown as long as the call's bubble");
+  state.applyPacket({ type: "CardTurned", seat: 1, card: card(5) });
+  assert.equal(state.marginText, null, "the next card clears it with the calls");
+  assert.equal(state.cardCount, 52);
+  state.applyPacket({ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "wrong" } });
+  assert.equal(state.timing, null, "a new judged call forgets the last one's timing");
+  assert.equal(state.marginText, null);
+});
+
+test("the viewer's own margin says You, and no margin says nothing", () => {
+  const state = TableState.fromSnapshot(playing());
+  state.applyPacket({ type: "PlayerCalledSnap", id: "ann", verdict: { kind: "correct", matching: ["ray", "lucy"] } });
+  state.applyPacket({ type: "CallTiming", seat: 0, reaction: 250_000, margin: 400 });
+  assert.equal(state.marginText, "Snap! — You, by <1 ms");
+  state.applyPacket({ type: "CallTiming", seat: 0, reaction: 250_000, margin: null });
+  assert.equal(state.marginText, null);
+  state.applyPacket({ type: "CallTiming", seat: 3, reaction: 250_000, margin: 5_000 });
+  assert.equal(state.marginText, null, "a timing for a seat without a judged call shows nothing");
+  state.applyPacket({ type: "CallTiming", seat: 0, reaction: 250_000, margin: 5_000 });
+  state.applyPacket({ type: "RoundWon", seat: 0, gamesWon: 1 });
+  assert.equal(state.marginText, null, "a won round clears it");
+});
+
+test("margins are said in whole milliseconds", () => {
+  assert.equal(marginText("Ann", 12_000), "Snap! — Ann, by 12 ms");
+  assert.equal(marginText("Ann", 12_499), "Snap! — Ann, by 12 ms");
+  assert.equal(marginText("Ann", 12_500), "Snap! — Ann, by 13 ms");
+  assert.equal(marginText("You", 1_000), "Snap! — You, by 1 ms");
+  assert.equal(marginText("You", 999), "Snap! — You, by <1 ms");
+  assert.equal(marginText("You", 0), "Snap! — You, by <1 ms");
+  assert.equal(marginText("Bob", 60_000_000), "Snap! — Bob, by 60000 ms");
+  assert.equal(marginText("Bob", null), null);
 });
 
 // MARK: Derived values

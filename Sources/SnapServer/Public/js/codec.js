@@ -1,24 +1,7 @@
 // The Snap! wire format in the browser: frames to bytes and back, strictly, exactly like the Swift codec
 // (Sources/SnapProtocol). docs/PROTOCOL.md lays out every packet; Tests/SnapProtocolTests/GoldenVectors.json
-// pins them, and Tests/web/codec.test.mjs checks this file against it.
-//
-// A frame is `{number, packet}`: `number` is the packet number, or null when unnumbered. A packet is a plain
-// object with its `type` (the name in PROTOCOL.md) and its fields by the names in the layout tables:
-//
-//   {type: "CardTurned", seat: 3, card: {suit: 2, value: 10}}
-//   {type: "PlayerCalledSnap", id: "p2", verdict: {kind: "correct", matching: ["p3", "p1"]}}
-//   {type: "HostChanged", seat: null}
-//   {type: "Ping", value: 72623859790382856n}
-//   {type: "CallTiming", seat: 1, reaction: 287000, margin: null}   (microseconds; null: FFFFFFFF)
-//   {type: "Snapshot", view: {viewer, phase, winner, round, host, startingSeat, active, hasTurned,
-//                             seats, calls, stop}}
-//
-// Seats are 0–3 (bottom, left, top, right), null for "no seat". Cards are `{suit, value}` with suit 0–3
-// (clubs, diamonds, hearts, spades) and value 1–13. Verdicts are `{kind: "wrong"}`, `{kind: "tooLate"}` or
-// `{kind: "correct", matching: [...]}` (ids in PlayerCalledSnap, seats in a Snapshot). Ping and Pong values
-// are BigInts. A Snapshot's view: phase is "waiting", "dealing", "playing" or "roundOver"; winner is a seat
-// or null; seats holds four entries, null or `{id, name, isComputer, closedCount, gamesWon, open: [cards]}`;
-// calls is `[{seat, verdict}]`; stop is a call or null.
+// pins them, and Tests/web/codec.test.mjs checks this file against it. A frame is `{number, packet}` (number
+// null: unnumbered); a packet is `{type, ...fields}`, shaped as docs/WEB_CLIENT.md ("The codec") shows.
 
 /** The largest packet either side accepts, header included. */
 export const MAX_PACKET_SIZE = 4096;
@@ -37,9 +20,8 @@ const MAX_CARDS = 52;
 const MAX_CALLS = 52;
 const MAX_HAND_OUTS = 52;
 const MAX_U64 = (1n << 64n) - 1n;
-/** The longest reaction time or margin, in microseconds (a minute). */
+/** The longest reaction or margin (µs). */
 export const MAX_REACTION_US = 60_000_000;
-/** The margin of a call nobody else called in time against: JSON null. */
 const NO_MARGIN = 0xffffffff;
 
 /** The suit names the JSON rendering uses, by suit number. */
@@ -455,7 +437,7 @@ const optionalSeat = fieldType((r, f) => r.optionalSeat(f), (w, v, f) => w.optio
 const card = fieldType((r, f) => r.card(f), (w, v, f) => w.card(v, f));
 const cardCount = fieldType((r, f) => r.number(f, MAX_CARDS), (w, v, f) => w.u8(v, f));
 const playerCount = fieldType((r, f) => r.number(f, MAX_PLAYERS), (w, v, f) => w.u8(v, f));
-/** A u8 or u32 from `min` to `max`, refused outside; `none` (a u32) reads as null and null writes as it. */
+/** A u8 or u32 from `min` to `max`; `none` reads as null and null writes as it. */
 function ranged(bytes, min, max, none) {
   return fieldType((r, f) => {
     const value = bytes === 1 ? r.u8(f) : r.u32(f);

@@ -1,10 +1,11 @@
-// The WebSocket to the server (docs/PROTOCOL.md, "The order of a session"): sign in or come back with the
+// The WebSocket to the server (docs/PROTOCOL.md, "The order of a session"): Hello, sign in or come back with the
 // token, answer pings, watch the packet numbers and ask for a resync on a gap, and reconnect by itself after
 // a drop while seated. What the packets mean is main.js's business; this file only moves them.
 
 import { decodeFrame, encodeFrame } from "./codec.js";
 
 const TOKEN_KEY = "snap.token";
+export const PROTOCOL_VERSION = 2;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying (the server keeps a seat for 30 s). */
@@ -16,7 +17,7 @@ const POLICY_VIOLATION = 1008;
 const TABLE_EVENTS = new Set([
   "DealCards", "ActivatePlayer", "PlayerCalledSnap", "OtherClientQuit", "CardTurned", "PlayerJoined",
   "SeatsRearranged", "HostChanged", "DealFinished", "Recycled", "PileCollected", "OpenPileTurnedUnder",
-  "CardPaid", "PlayerOut", "Resumed", "RoundWon", "RoundAbandoned", "PlayerConnection",
+  "CardPaid", "PlayerOut", "Resumed", "RoundWon", "RoundAbandoned", "PlayerConnection", "CallTiming",
 ]);
 
 /**
@@ -139,6 +140,7 @@ export class Connection {
     this.#serverQuit = false;
     this.signedIn = false;
     this.#setState(mode === "reconnect" ? "reconnecting" : "connecting");
+    socket.onopen = () => this.send({ type: "Hello", version: PROTOCOL_VERSION });
     socket.onmessage = (message) => this.#received(socket, mode, message.data);
     socket.onclose = (close) => this.#closed(socket, close.code);
   }

@@ -5,7 +5,7 @@
 // nearest element that has one, for the table list); a form with `data-submit="name"` emits on submit; a
 // field with `data-typed="name"` emits "name-typed" with its value as it is typed.
 // At the table, Enter turns your card and Space calls Snap!. Game actions (snap, turn) fire on pointerdown,
-// the moment a finger or button goes down, since a Snap! race is decided in milliseconds.
+// the moment a finger or button goes down, since a Snap! race is decided in milliseconds; `time` is its timeStamp.
 
 const GAME_ACTIONS = new Set(["snap", "turn"]);
 
@@ -52,9 +52,9 @@ export class Input {
     return target;
   }
 
-  #detail(target) {
+  #detail(target, event) {
     const code = target.closest("[data-code]")?.dataset.code;
-    return code === undefined ? {} : { code };
+    return code === undefined ? { time: event.timeStamp } : { code, time: event.timeStamp };
   }
 
   #pointerDown(event) {
@@ -63,7 +63,7 @@ export class Input {
     if (!target || !GAME_ACTIONS.has(target.dataset.action)) return;
     this.#lastPointer = { target, time: event.timeStamp };
     event.preventDefault(); // no text selection or focus stealing on a fast double tap
-    this.#emit(target.dataset.action, this.#detail(target));
+    this.#emit(target.dataset.action, this.#detail(target, event));
   }
 
   #click(event) {
@@ -76,7 +76,7 @@ export class Input {
       if (last.target === target && event.timeStamp - last.time < 1500) return;
     }
     if (target.tagName === "A") event.preventDefault();
-    this.#emit(action, this.#detail(target));
+    this.#emit(action, this.#detail(target, event));
   }
 
   #submit(event) {
@@ -112,10 +112,10 @@ export class Input {
     if (!this.#atTable()) return;
     if (event.key === "Enter") {
       event.preventDefault();
-      if (!event.repeat) this.#emit("turn");
+      if (!event.repeat) this.#emit("turn", { time: event.timeStamp });
     } else if (event.key === " " || event.key === "Spacebar") {
       event.preventDefault();
-      if (!event.repeat) this.#emit("snap");
+      if (!event.repeat) this.#emit("snap", { time: event.timeStamp });
     }
   }
 

@@ -4,6 +4,7 @@
 
 import { Connection } from "./connection.js";
 import { Input } from "./input.js";
+import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
 import { Sounds } from "./sounds.js";
 import { TableState } from "./table_state.js";
@@ -18,6 +19,8 @@ const QUIET_ERRORS = new Set([8, 9, 10, 11, 12, 13, 14, 15, 107]);
 const renderer = new Renderer(document);
 const sounds = new Sounds();
 const input = new Input(document);
+const clock = new ReactionClock();
+renderer.onShown = (event, time) => clock.drawn(event, time);
 const connection = new Connection({
   url: `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
   onPacket: received,
@@ -123,8 +126,9 @@ input.on("copy-link", () => {
     () => renderer.notice(`Share this link: ${link}`, { key: "copied" }),
   );
 });
-input.on("snap", () => {
-  if (app.model?.viewerCanCall) connection.send({ type: "PlayerShouldSnap", id: app.id ?? "" });
+input.on("snap", ({ time }) => {
+  if (!app.model?.viewerCanCall) return;
+  connection.send({ type: "CallSnap", reaction: clock.reaction(pressTime(time, performance.now())) });
 });
 input.on("turn", () => {
   if (app.model?.viewerCanTurn) connection.send({ type: "ClientTurnedCard" });
@@ -274,10 +278,17 @@ function received(packet) {
       return;
     case "Snapshot": {
       if (app.code === null) return;
-      const first = app.model === null;
+      const before = app.model;
+      const first = before === null;
       app.model = TableState.fromSnapshot(packet.view);
       renderer.reset();
       renderer.setTable(app.model, app.code, app.solo);
+      // New cards on the screen count from the frame that draws them.
+      if (first || topCards(before) !== topCards(app.model)) {
+        const shown = { kind: "tableShown" };
+        clock.applied(shown);
+        renderer.animate([shown]);
+      }
       afterUpdate();
       // The original handshake: the table is drawn (nobody waits for this).
       if (first) connection.send({ type: "ClientReady" });
@@ -305,6 +316,7 @@ function applyToTable(packet) {
     return;
   }
   if (events.length === 0) return;
+  for (const event of events) clock.applied(event);
   renderer.animate(events);
   for (const event of events) react(event, model, names);
   afterUpdate();
@@ -388,6 +400,12 @@ function react(event, model, names) {
     default:
       break;
   }
+}
+
+/** What a Snapshot may show anew: the round, the phase, the top cards. */
+function topCards(model) {
+  const { round, phase, seats } = model.view;
+  return JSON.stringify([round, phase, seats.map((entry) => entry?.open.at(-1) ?? null)]);
 }
 
 function listed(items) {

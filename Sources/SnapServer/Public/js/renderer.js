@@ -6,6 +6,8 @@
 // that a flying card is bringing kept out of sight until it lands. A newer state replaces what is drawn at
 // once, so a late animation never hides it: flights are paced to the events (motion_pace.js), and a newer
 // event for a pile lands whatever still flies to or from it. With prefers-reduced-motion nothing flies.
+// `onShown(event, time)` hears the frame (performance.now) in which each event first showed (a turned card:
+// its face, halfway through the flip).
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
 
@@ -105,6 +107,10 @@ export class Renderer {
   /** The motion under way: flying cards and piles kept out of sight, each `{animation, seats, beat}`. */
   #flights = new Set();
   #pace = new MotionPace();
+  /** The newest turned card still flipping: `{event, animation}`, watched until its face shows. */
+  #face = null;
+  #faceFrame = 0;
+  onShown = () => {};
 
   /** @param {Document} doc */
   constructor(doc = document) {
@@ -333,6 +339,7 @@ export class Renderer {
     this.#flights.clear();
     this.flyers.replaceChildren();
     this.#pace.reset();
+    this.#face = null;
     for (const seat of this.seats) seat.openKey = "";
     this.#drawn = [null, null, null, null];
     this.#request();
@@ -352,6 +359,16 @@ export class Renderer {
     this.#timer = 0;
     const pending = this.#pending;
     this.#pending = [];
+    try {
+      this.#drawModel(pending);
+    } finally {
+      const time = performance.now(); // a frame's own timestamp may be older than the packet it draws
+      for (const { event } of pending) if (event !== this.#face?.event) this.onShown(event, time);
+      this.#checkFace();
+    }
+  }
+
+  #drawModel(pending) {
     const before = this.#drawn;
     const model = this.#model;
     this.#renderTitle(model);
@@ -374,6 +391,21 @@ export class Renderer {
     } catch (error) {
       console.warn("Snap!: an animation failed:", error);
     }
+  }
+
+  /** Reports the flipping card in the frame its face shows (past half its turn, or landed). */
+  #checkFace() {
+    cancelAnimationFrame(this.#faceFrame);
+    this.#faceFrame = 0;
+    const face = this.#face;
+    if (!face) return;
+    const progress = face.animation.effect?.getComputedTiming().progress;
+    if (face.animation.playState === "running" && progress !== null && progress <= 0.5) {
+      this.#faceFrame = requestAnimationFrame(() => this.#checkFace());
+      return;
+    }
+    this.#face = null;
+    this.onShown(face.event, performance.now());
   }
 
   #renderTitle(model) {
@@ -440,6 +472,7 @@ export class Renderer {
     const statusLine = this.$("status");
     setText(statusLine, status.text);
     setAttr(statusLine, "data-kind", status.kind);
+    setText(this.$("call-margin"), model.marginText ?? "");
     setText(this.$("table-label"), this.#solo ? "Single player" : `Table ${this.#code ?? ""}`);
 
     const over = view.phase === "roundOver";
@@ -597,9 +630,11 @@ export class Renderer {
         case "dealFinished":
           this.#pace.dealFinished(now);
           break;
-        case "cardTurned":
-          if (scale > 0) this.#flip(model, event.seat, event.card, flight, beat);
+        case "cardTurned": {
+          const animation = scale > 0 && this.#flip(model, event.seat, event.card, flight, beat);
+          if (animation) this.#face = { event, animation };
           break;
+        }
         case "recycled":
         case "openPileTurnedUnder": {
           if (scale === 0) break;
@@ -684,9 +719,11 @@ export class Renderer {
   /** The card lifts off the closed pile, narrows to an edge and opens on its face as it lands on the open pile. */
   #flip(model, seat, card, duration, beat) {
     const parts = this.#seatParts(model, seat);
-    this.#fly(parts.closed, parts.open, { face: card, turn: "up", lift: 36, scale: 1.18, duration }, [seat], beat);
+    const options = { face: card, turn: "up", lift: 36, scale: 1.18, duration };
+    const animation = this.#fly(parts.closed, parts.open, options, [seat], beat);
     const top = parts.open.querySelector(".card");
     if (top) this.#hideUntilLanded(top, duration, [seat], beat);
+    return animation;
   }
 
   /** Lands at once the motion of an earlier beat than `beat` that involves any of these seats. */
@@ -724,6 +761,7 @@ export class Renderer {
    *   the shadow (a stack of cards waiting to be dealt would otherwise darken)
    * @param {number[]} seats the seats whose piles it moves between
    * @param {number} beat the beat of the event it shows (MotionPace)
+   * @returns {Animation|undefined} the flight, if it flies
    */
   #fly(from, to, options, seats, beat) {
     const { face = null, turn = "none", delay = 0, duration = FLIGHT_MS } = options;
@@ -757,6 +795,7 @@ export class Renderer {
     const easing = "cubic-bezier(.35,.6,.35,1)";
     const animation = flyer.animate(frames, { duration, delay, easing, fill: "backwards" });
     this.#track(animation, seats, beat, () => flyer.remove());
+    return animation;
   }
 }
 

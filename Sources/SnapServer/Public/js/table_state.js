@@ -14,7 +14,8 @@
 //   {kind: "pileCollected", from, to, count}                         {kind: "openPileTurnedUnder", seat, count}
 //   {kind: "cardPaid", from, to}   {kind: "playerOut", seat}         {kind: "resumed"}
 //   {kind: "roundWon", seat, gamesWon}   {kind: "roundAbandoned"}
-// plus one the Swift mirror does not keep: {kind: "connectionChanged", seat, connected} (PlayerConnection).
+// plus two the Swift mirror does not keep: {kind: "connectionChanged", seat, connected} (PlayerConnection),
+// {kind: "callTimed", seat, reaction, margin} (CallTiming, kept in `timing`).
 // A snapCalled verdict names seats: {kind: "correct", matching: [seats]}.
 
 /** What the status line says when it is the viewer's turn. */
@@ -73,6 +74,8 @@ export class TableState {
   constructor(view) {
     /** The view, shaped like a decoded Snapshot's: read it, change it only through `applyPacket`. */
     this.view = copyView(view);
+    /** The last judged call's CallTiming `{seat, reaction, margin}`; not in the view. */
+    this.timing = null;
   }
 
   // MARK: Applying packets
@@ -155,6 +158,8 @@ export class TableState {
         return [{ kind: "roundAbandoned" }];
       case "PlayerConnection":
         return [{ kind: "connectionChanged", seat: packet.seat, connected: packet.connected }];
+      case "CallTiming":
+        return [{ kind: "callTimed", seat: packet.seat, reaction: packet.reaction, margin: packet.margin }];
       default:
         return [];
     }
@@ -235,7 +240,10 @@ export class TableState {
       case "snapCalled": {
         const call = { seat: event.seat, verdict: structuredClone(event.verdict) };
         view.calls.push(call);
-        if (event.verdict.kind !== "tooLate") view.stop = structuredClone(call);
+        if (event.verdict.kind !== "tooLate") {
+          view.stop = structuredClone(call);
+          this.timing = null;
+        }
         break;
       }
       case "pileCollected":
@@ -259,6 +267,9 @@ export class TableState {
       case "connectionChanged":
         if (event.connected) this.#offline.delete(event.seat);
         else this.#offline.add(event.seat);
+        break;
+      case "callTimed":
+        this.timing = { seat: event.seat, reaction: event.reaction, margin: event.margin };
         break;
       default: // playerOut changes nothing: a player with no cards is out by their count.
         break;
@@ -326,6 +337,14 @@ export class TableState {
     return viewer !== null && phase === "playing" && this.cardsIn(viewer) > 0;
   }
 
+  /** The margin of the judged call on show, in words (marginText), or null. */
+  get marginText() {
+    const timing = this.timing;
+    const judged = (call) => call.seat === timing.seat && call.verdict.kind !== "tooLate";
+    if (!timing || this.view.phase !== "playing" || !this.view.calls.some(judged)) return null;
+    return marginText(this.displayName(timing.seat), timing.margin);
+  }
+
   /** Whether the player in `seat` is connected, as far as PlayerConnection packets have said. */
   isConnected(seat) {
     return this.view.seats[seat] !== null && !this.#offline.has(seat);
@@ -374,6 +393,12 @@ export class TableState {
         return status("waitingForPlayers");
     }
   }
+}
+
+/** A call's margin (µs, null: nobody else called in time) in words: "Snap! — Ann, by 12 ms", or null. */
+export function marginText(name, margin) {
+  if (margin == null) return null;
+  return `Snap! — ${name}, by ${margin < 1000 ? "<1" : Math.round(margin / 1000)} ms`;
 }
 
 /** A status with its text (TableStatus.text in Swift). */
