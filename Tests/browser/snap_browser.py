@@ -143,15 +143,18 @@ class SnapServer:
 # --------------------------------------------------------------------------------------------
 
 # One read of everything the tests look at, in one round trip. It also installs (once per page
-# load) an observer that records every verdict bubble and every connection state the page shows,
-# so that short-lived states are not missed between polls.
+# load) an observer that records every verdict bubble, every connection state and every margin
+# (#call-margin) the page shows, so that short-lived states are not missed between polls.
 SNAPSHOT_JS = r"""
 const body = document.body;
 if (body && !window.__snapTest) {
-  const t = window.__snapTest = { verdicts: [], connection: [], bubbles: new WeakMap() };
+  const t = window.__snapTest = { verdicts: [], connection: [], margins: [], margin: '', bubbles: new WeakMap() };
   const record = () => {
     const c = document.body.getAttribute('data-connection');
     if (t.connection[t.connection.length - 1] !== c) t.connection.push(c);
+    const marginBox = document.getElementById('call-margin');
+    const m = marginBox ? marginBox.textContent.trim() : '';
+    if (m !== t.margin) { t.margin = m; if (m) t.margins.push(m); }
     document.querySelectorAll('.bubble').forEach(b => {
       const v = b.getAttribute('data-verdict');
       if (v === null) { t.bubbles.delete(b); return; }
@@ -164,7 +167,7 @@ if (body && !window.__snapTest) {
   };
   record();
   new MutationObserver(record).observe(document.documentElement, {
-    subtree: true, childList: true, attributes: true,
+    subtree: true, childList: true, characterData: true, attributes: true,
     attributeFilter: ['data-verdict', 'data-connection', 'class', 'hidden'] });
 }
 const flag = (el, name) => el.hasAttribute(name) && el.getAttribute(name) !== 'false';
@@ -200,6 +203,8 @@ return {
   lobby: [...document.querySelectorAll('#lobby-seats > li[data-seat]')].map(li => li.innerText.trim()),
   seats,
   verdicts: window.__snapTest ? window.__snapTest.verdicts : [],
+  margin: text('#call-margin'),
+  margins: window.__snapTest ? window.__snapTest.margins : [],
   connectionLog: window.__snapTest ? window.__snapTest.connection : [],
 };
 """
@@ -227,6 +232,37 @@ AUDIO_OBSERVER_JS = r"""
 })();
 """
 
+# Installed like AUDIO_OBSERVER_JS: every packet the page sends over its WebSocket (hex, with the
+# performance.now() time), and the received packets the tests look at (CardTurned, DealFinished,
+# PlayerCalledSnap, CallTiming), so that the tests see what went over the wire.
+WIRE_OBSERVER_JS = r"""
+(() => {
+  const Base = window.WebSocket;
+  if (!Base || window.__snapWire) return;
+  const wire = window.__snapWire = { sent: [], received: [] };
+  const hex = data => Array.from(new Uint8Array(ArrayBuffer.isView(data) ? data.buffer.slice(data.byteOffset,
+    data.byteOffset + data.byteLength) : data), b => b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  const send = Base.prototype.send;
+  Base.prototype.send = function (data) {
+    if (typeof data !== 'string') wire.sent.push({ hex: hex(data), at: performance.now() });
+    return send.call(this, data);
+  };
+  const watched = new Set(['007F', '0083', '006D', '008F']);
+  window.WebSocket = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', message => {
+        if (!(message.data instanceof ArrayBuffer)) return;
+        const h = hex(message.data);
+        if (watched.has(h.slice(16, 20))) wire.received.push({ hex: h, at: performance.now() });
+      });
+    }
+  };
+})();
+"""
+
+WIRE_JS = "return window.__snapWire ? window.__snapWire : null"
+
 SOUNDS_JS = r"""
 const audio = window.__snapAudio || {};
 return {
@@ -238,6 +274,43 @@ return {
   stored: localStorage.getItem('snap.muted'),
 };
 """
+
+
+HELLO_V2 = "534E4150FFFFFFFF008D02"
+SIGN_IN_RESPONSE, PLAYER_SHOULD_SNAP, CARD_TURNED, DEAL_FINISHED = 0x65, 0x6C, 0x7F, 0x83
+CALL_SNAP, CALL_TIMING, NO_MARGIN = 0x8E, 0x8F, 0xFFFFFFFF
+
+
+class Wire:
+    """The packets a page sent, and the ones WIRE_OBSERVER_JS keeps of those it received: each a
+    (type, payload bytes, performance.now() time in ms) with the hex as the page saw it."""
+
+    def __init__(self, raw: dict):
+        def packets(items):
+            return [(int(item["hex"][16:20], 16), bytes.fromhex(item["hex"][20:]), item["at"], item["hex"])
+                    for item in items or []]
+        self.sent = packets(raw.get("sent"))
+        self.received = packets(raw.get("received"))
+
+    def sent_types(self) -> list[int]:
+        return [packet[0] for packet in self.sent]
+
+    def call_snaps(self) -> list[tuple[int, float]]:
+        """Every CallSnap sent: (reaction in microseconds, when it was sent)."""
+        return [(int.from_bytes(payload, "big"), at) for kind, payload, at, _ in self.sent if kind == CALL_SNAP]
+
+    def call_timings(self) -> list[dict]:
+        """Every CallTiming received: seat, reaction, margin (None for FFFFFFFF), at."""
+        timings = []
+        for kind, payload, at, _ in self.received:
+            if kind == CALL_TIMING and len(payload) == 9:
+                margin = int.from_bytes(payload[5:9], "big")
+                timings.append({"seat": payload[0], "reaction": int.from_bytes(payload[1:5], "big"),
+                                "margin": None if margin == NO_MARGIN else margin, "at": at})
+        return timings
+
+    def received_at(self, kind: int) -> list[float]:
+        return [at for packet_kind, _, at, _ in self.received if packet_kind == kind]
 
 
 class Snapshot(dict):
@@ -326,6 +399,10 @@ class Page:
         """What the page played: `played` (name → count, from window.snapDebug.soundsPlayed), the audio
         nodes it started (`started`), its AudioContext's `state`, #mute's aria-pressed and the stored mute."""
         return self.js(SOUNDS_JS, "reading the sounds played") or {}
+
+    def wire(self) -> "Wire":
+        """What went over the page's WebSocket (see WIRE_OBSERVER_JS)."""
+        return Wire(self.js(WIRE_JS, "reading window.__snapWire") or {})
 
     def screenshot(self, name: str) -> Path:
         """Saves test-output/screenshots/<name>.png and returns its path."""
@@ -554,6 +631,7 @@ def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver"):
     service = Service(executable_path=CHROMEDRIVER, log_output=str(LOGS / f"{log_name}.log"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AUDIO_OBSERVER_JS})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WIRE_OBSERVER_JS})
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(10)
     if not phone:
