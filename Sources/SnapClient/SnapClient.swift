@@ -73,6 +73,11 @@ public actor SnapClient {
     /// Recorded bytes of every packet received, when recording (for tests that inspect the wire).
     private var recording: [[UInt8]]?
     private let onPacket: (@Sendable (Packet) -> Void)?
+    private let protocolVersion: UInt8
+    private let answerPing: (@Sendable (UInt64) async -> UInt64?)?
+    /// When this client applied the latest turned card (or the end of the deal): what a call's reaction time
+    /// is measured from when the caller does not measure it itself.
+    private var cardShownAt: ContinuousClock.Instant?
     /// Packets to throw away on arrival, as a lossy network would (for tests of the resync).
     private var packetsToLose = 0
     private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
@@ -89,10 +94,13 @@ public actor SnapClient {
 
     private init(
         url: String, name: String, reconnectWindow: Duration, record: Bool,
-        onPacket: (@Sendable (Packet) -> Void)?, logger: Logger
+        onPacket: (@Sendable (Packet) -> Void)?, protocolVersion: UInt8,
+        answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
     ) {
         self.url = url
         self.onPacket = onPacket
+        self.protocolVersion = protocolVersion
+        self.answerPing = answerPing
         self.name = name
         self.logger = logger
         self.reconnectWindow = reconnectWindow
@@ -107,17 +115,24 @@ public actor SnapClient {
     ///   - recordBytes: keep every received packet's bytes (see ``receivedBytes``).
     ///   - onPacket: told of every packet the moment it is decoded, before the client acts on it (the load
     ///     generator stamps arrival times with it).
+    ///   - protocolVersion: the version to speak: 2 (the default) says Hello and calls with reaction times; 1
+    ///     behaves as an old client that does neither.
+    ///   - answerPing: what to answer each Ping with (nil: do not answer); it may wait first. By default the
+    ///     client answers at once with the ping's value, as the server expects. Only tests and the fairness
+    ///     benchmark's cheating clients change it.
     public static func connect(
         to url: String,
         name: String,
         reconnectWindow: Duration = .seconds(30),
         recordBytes: Bool = false,
         onPacket: (@Sendable (Packet) -> Void)? = nil,
+        protocolVersion: UInt8 = Wire.version,
+        answerPing: (@Sendable (UInt64) async -> UInt64?)? = nil,
         logger: Logger = Logger(label: "snap.client")
     ) async throws -> SnapClient {
         let client = SnapClient(
             url: url, name: name, reconnectWindow: reconnectWindow, record: recordBytes, onPacket: onPacket,
-            logger: logger)
+            protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
         try await client.start()
         return client
     }
@@ -179,8 +194,15 @@ public actor SnapClient {
     public func startRound() async { await send(.startRound) }
     /// Turns this player's top card.
     public func turnCard() async { await send(.clientTurnedCard) }
-    /// Calls "Snap!".
-    public func callSnap() async { await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
+    /// Calls "Snap!", saying how long the player took from seeing the latest turned card to the press.
+    ///
+    /// - Parameter reaction: the reaction time as the caller measured it (a terminal measures from when it drew
+    ///   the card); nil measures it here, from when this client applied the card.
+    public func callSnap(reaction: Duration? = nil) async {
+        guard protocolVersion >= 2 else { return await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
+        let measured = reaction ?? cardShownAt.map { ContinuousClock.now - $0 } ?? .seconds(60)
+        await send(.callSnap(reaction: Wire.microseconds(measured)))
+    }
     /// Leaves the table (the connection stays open).
     public func leaveTable() async {
         await send(.clientQuit)
@@ -305,6 +327,7 @@ public actor SnapClient {
     private func handle(_ packet: Packet) async {
         switch packet {
         case .signInRequest:
+            if protocolVersion >= 2 { await send(.hello(version: protocolVersion)) }
             if let token, tableCode != nil {
                 await send(.reconnect(token: token))
             } else {
@@ -360,7 +383,12 @@ public actor SnapClient {
             serverQuit = true
             continuation.yield(.serverQuit(reason: reason))
         case .ping(let value):
-            await send(.pong(value))
+            guard let answerPing else { return await send(.pong(value)) }
+            // A test's or a benchmark's answer may take its time; the client goes on meanwhile.
+            Task {
+                guard let answer = await answerPing(value) else { return }
+                await self.send(.pong(answer))
+            }
         case .playerConnection(let seat, let connected):
             continuation.yield(.playerConnection(seat, connected: connected))
         case .otherClientQuit(let id, _) where id == self.id:
@@ -372,6 +400,7 @@ public actor SnapClient {
                 guard let events = try packet.tableEvents(in: view) else { return }
                 view.apply(events)
                 self.view = view
+                if events.contains(where: Self.showsCards) { cardShownAt = .now }
                 continuation.yield(.table(view, events: events))
             } catch {
                 protocolErrors += 1
@@ -379,6 +408,14 @@ public actor SnapClient {
                 awaitingSnapshot = true
                 await send(.resyncRequest)
             }
+        }
+    }
+
+    /// Whether an event changes the cards a reaction time is measured from.
+    private static func showsCards(_ event: TableEvent) -> Bool {
+        switch event {
+        case .cardTurned, .dealFinished: true
+        default: false
         }
     }
 }

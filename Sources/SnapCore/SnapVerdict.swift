@@ -1,4 +1,4 @@
-/// How the table judged a call of "Snap!". Its ``code`` is the original game's verdict byte.
+/// How the table judged a call of "Snap!".
 public enum SnapVerdict: Hashable, Sendable {
     /// There was no match: the caller pays a card to every other player who still has cards.
     case wrong
@@ -6,13 +6,4 @@ public enum SnapVerdict: Hashable, Sendable {
     case tooLate
     /// There was a match: the open piles of `matching` (clockwise from the caller) go to the caller.
     case correct(matching: [Seat])
-
-    /// The verdict byte of the original game: wrong = 1, too late = 2, correct = 3.
-    public var code: UInt8 {
-        switch self {
-        case .wrong: 1
-        case .tooLate: 2
-        case .correct: 3
-        }
-    }
 }

@@ -129,7 +129,7 @@ public struct Table: Hashable, Sendable {
         case .leave(let seat): try leave(seat)
         case .startRound(let seat): try startRound(by: seat, using: &generator)
         case .turnCard(let seat): try turnCard(by: seat)
-        case .callSnap(let seat): try callSnap(by: seat)
+        case .callSnap(let seat, _): try callSnap(by: seat)
         case .advance(let step): try advance(step)
         }
     }
@@ -260,7 +260,10 @@ public struct Table: Hashable, Sendable {
 
     // MARK: - Helpers shared by the actions
 
-    func checkInPlay(_ seat: Seat) throws(TableError) {
+    /// Checks that the player in `seat` may act in the round now (call "Snap!", or turn on their turn).
+    ///
+    /// - Throws: ``TableError`` when no round is being played, the seat is empty or the player is out.
+    public func checkInPlay(_ seat: Seat) throws(TableError) {
         switch phase {
         case .waiting, .roundOver: throw .noRoundUnderWay
         case .dealing: throw .dealingInProgress

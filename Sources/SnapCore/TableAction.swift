@@ -8,8 +8,10 @@ public enum TableAction: Hashable, Sendable {
     case startRound(by: Seat)
     /// The player in this seat turns their top closed card.
     case turnCard(Seat)
-    /// The player in this seat calls "Snap!".
-    case callSnap(Seat)
+    /// The player in this seat calls "Snap!", saying it took them `reaction` from seeing the card to the
+    /// press (nil: they did not say). A ``Table`` judges calls as they come; a ``TableRunner`` ranks the
+    /// calls on one card by reaction time (``JudgingRule``).
+    case callSnap(Seat, reaction: Duration? = nil)
     /// The clock reached the step the table was waiting for.
     case advance(TimedStep)
 }

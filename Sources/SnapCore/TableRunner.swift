@@ -2,7 +2,12 @@
 ///
 /// The runner holds no clock: ``now`` only changes when the caller says so with ``advance(to:)``. The
 /// single-player terminal game and the server move it with the real clock; the simulation and the tests
-/// jump straight to ``nextDeadline``. Every delay is divided by ``speed``.
+/// jump straight to ``nextDeadline``. Every delay of the game is divided by ``speed``.
+///
+/// The runner also judges calls of "Snap!" by its ``judging`` rule. By reaction time, the first call on a card
+/// stops the table (turns are refused, timers held) for as long as another player could still, with their
+/// ``allowances``, prove a faster reaction; then the fastest call is judged and the others are too late. That
+/// wait is network time: it is never divided by ``speed``.
 public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// A timer on the runner's timeline.
     public enum Timer: Hashable, Sendable {
@@ -10,6 +15,8 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         case table(TimedStep)
         /// A computer player's timer.
         case computer(ComputerTimer)
+        /// The verdict on the calls being judged is due.
+        case judge
     }
 
     private struct Entry: Hashable, Sendable {
@@ -26,8 +33,17 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     public private(set) var generator: Random
     /// How far the timeline has moved, from zero at creation.
     public private(set) var now: Duration = .zero
-    /// Every delay is divided by this: 2 plays twice as fast.
+    /// Every delay of the game is divided by this: 2 plays twice as fast.
     public let speed: Double
+    /// How calls on the same card are ranked.
+    public let judging: JudgingRule
+    /// What each seat's network allows for when its calls are judged; a seat missing here has none (a computer
+    /// player, or a person at the same machine). The owner keeps it current.
+    public var allowances: [Seat: NetworkAllowance] = [:]
+    /// When the current top cards were shown: the latest turned card (or the end of the deal).
+    public private(set) var shownAt: Duration = .zero
+    /// The calls on the current card waiting for their verdict, while the table waits for slower networks.
+    public private(set) var judge: CallJudge?
 
     private var timers: [Entry] = []
     private var nextOrder = 0
@@ -38,6 +54,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         table: Table = Table(),
         difficulty: Difficulty = .normal,
         speed: Double = 1,
+        judging: JudgingRule = .standard,
         generator: Random
     ) {
         precondition(speed > 0 && speed.isFinite, "speed must be a positive number")
@@ -45,11 +62,12 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         self.computers = ComputerPlayers(difficulty: difficulty)
         self.generator = generator
         self.speed = speed
+        self.judging = judging
     }
 
-    /// When the next timer is due, if any.
+    /// When the next timer is due, if any (timers held while calls are judged do not count).
     public var nextDeadline: Duration? {
-        timers.min { ($0.deadline, $0.order) < ($1.deadline, $1.order) }?.deadline
+        indexOfNextTimer().map { timers[$0].deadline }
     }
 
     /// The timers that are set, soonest first.
@@ -61,9 +79,16 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     ///
     /// - Throws: ``TableError`` when the rules refuse it; nothing changes then.
     public mutating func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
-        let events = try table.perform(action, using: &generator)
-        afterEvents(events)
-        return events
+        switch action {
+        case .callSnap(let seat, let claim):
+            return try call(seat, claim: claim)
+        case .turnCard where judge != nil:
+            throw .snapInProgress
+        default:
+            let events = try table.perform(action, using: &generator)
+            afterEvents(events)
+            return events
+        }
     }
 
     /// Moves the timeline to `time`, firing every timer due by then in order, and returns what happened.
@@ -87,6 +112,8 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             case .computer(let timer):
                 let action = computers.fire(timer)
                 events += (try? perform(action)) ?? []
+            case .judge:
+                events += giveVerdict()
             }
         }
         now = max(now, time)
@@ -100,10 +127,73 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     }
 
     private func indexOfNextTimer() -> Int? {
-        timers.indices.min { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }
+        timers.indices.filter { !isHeld(timers[$0].timer) }
+            .min { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }
+    }
+
+    /// While calls are judged the table stands still: only the verdict and computer players' calls may come.
+    private func isHeld(_ timer: Timer) -> Bool {
+        guard judge != nil else { return false }
+        switch timer {
+        case .judge, .computer(.call): return false
+        case .table, .computer(.turn): return true
+        }
+    }
+
+    // MARK: - Judging calls
+
+    private mutating func call(_ seat: Seat, claim: Duration?) throws(TableError) -> [TableEvent] {
+        try table.checkInPlay(seat)
+        guard !table.callJudged else {
+            // A verdict was given on this card: too late, as it comes.
+            let events = try table.callSnap(by: seat)
+            afterEvents(events)
+            return events
+        }
+        var judge = self.judge ?? CallJudge(shownAt: shownAt, maximumCompensation: judging.maximumCompensation)
+        judge.add(seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none)
+        self.judge = judge
+        let others = Dictionary(
+            uniqueKeysWithValues: table.occupiedSeats.filter { table[$0]!.cardCount > 0 }.map {
+                ($0, allowances[$0] ?? .none)
+            })
+        let deadline = judge.deadline(now: now, others: others)
+        timers.removeAll { $0.timer == .judge }
+        guard judging != .arrival, deadline > now else { return giveVerdict() }
+        timers.append(Entry(deadline: deadline, order: nextOrder, timer: .judge))
+        nextOrder += 1
+        return []
+    }
+
+    /// Judges the calls collected on this card: the fastest first, the rest too late.
+    private mutating func giveVerdict() -> [TableEvent] {
+        guard let judge else { return [] }
+        self.judge = nil
+        timers.removeAll { $0.timer == .judge }
+        var events = [TableEvent]()
+        var judged: CallJudge.Call?
+        let ranked = judge.ranked
+        for call in ranked {
+            // A caller may have gone out or left while the calls were judged.
+            guard let called = try? table.callSnap(by: call.seat) else { continue }
+            events += called
+            if judged == nil, table.stop?.seat == call.seat {
+                judged = call
+                let next = ranked.first { $0.seat != call.seat && $0.reaction >= call.reaction }
+                events.append(.callTimed(call.seat, reaction: call.reaction, margin: next.map { $0.reaction - call.reaction }))
+            }
+        }
+        afterEvents(events)
+        return events
     }
 
     private mutating func afterEvents(_ events: [TableEvent]) {
+        for event in events {
+            switch event {
+            case .cardTurned, .dealFinished: shownAt = now
+            default: break
+            }
+        }
         if let pending = table.pendingStep {
             if table.pendingStepNumber != scheduledStepNumber {
                 timers.removeAll { if case .table = $0.timer { true } else { false } }

@@ -45,21 +45,4 @@ public enum TableStatus: Hashable, Sendable {
             }
         }
     }
-
-    /// The line to show. `yourTurn` is what to say when it is the viewer's turn; each client words the
-    /// action its own way ("Your turn. Tap the stack.", "Your turn: press Enter").
-    public func text(yourTurn: String = "Your turn. Tap the stack.") -> String {
-        switch self {
-        case .waitingForPlayers: "Waiting for players…"
-        case .dealing: "Dealing…"
-        case .yourTurn: yourTurn
-        case .playersTurn(let name): "\(name)'s turn"
-        case .match: "*** Match! ***"
-        case .mustPay(let name): "\(name) Must Pay"
-        case .youReceiveCards: "You Receive Cards"
-        case .receivesCards(let name): "\(name) Receives Cards"
-        case .winner(let name): "** Winner: \(name) **"
-        case .abandoned: "Round over: nobody won"
-        }
-    }
 }

@@ -56,6 +56,13 @@ struct ByteReader {
         return value
     }
 
+    /// A time in microseconds, four bytes, of at most ``Wire/maximumReaction``.
+    mutating func microseconds(_ field: @autoclosure () -> String) throws(ProtocolError) -> UInt32 {
+        let value = try u32(field())
+        guard value <= Wire.maximumReaction else { throw .invalidValue(field: field(), value: Int(value)) }
+        return value
+    }
+
     /// A list's one-byte count, which must be at most `limit`.
     mutating func count(_ field: @autoclosure () -> String, limit: Int) throws(ProtocolError) -> Int {
         let count = Int(try u8(field()))

@@ -164,6 +164,20 @@ extension Packet {
         case .playerConnection:
             return .playerConnection(
                 seat: try reader.seat("\(name).seat"), connected: try reader.bool("\(name).connected"))
+        case .hello:
+            let version = try reader.u8("\(name).version")
+            guard version >= 1 else { throw .invalidValue(field: "\(name).version", value: 0) }
+            return .hello(version: version)
+        case .callSnap:
+            return .callSnap(reaction: try reader.microseconds("\(name).reaction"))
+        case .callTiming:
+            let seat = try reader.seat("\(name).seat")
+            let reaction = try reader.microseconds("\(name).reaction")
+            let margin = try reader.u32("\(name).margin")
+            guard margin == Wire.noMargin || margin <= Wire.maximumReaction else {
+                throw .invalidValue(field: "\(name).margin", value: Int(margin))
+            }
+            return .callTiming(seat: seat, reaction: reaction, margin: margin == Wire.noMargin ? nil : margin)
         }
     }
 }

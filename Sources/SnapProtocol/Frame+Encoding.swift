@@ -113,6 +113,14 @@ extension Packet {
         case .playerConnection(let seat, let connected):
             writer.seat(seat)
             writer.bool(connected)
+        case .hello(let version):
+            writer.u8(version)
+        case .callSnap(let reaction):
+            writer.u32(reaction)
+        case .callTiming(let seat, let reaction, let margin):
+            writer.seat(seat)
+            writer.u32(reaction)
+            writer.u32(margin ?? Wire.noMargin)
         }
     }
 }

@@ -73,6 +73,10 @@ extension Packet {
         case .playerOut(let seat): ["seat": .seat(seat)]
         case .roundWon(let seat, let gamesWon): ["seat": .seat(seat), "gamesWon": .number(Int(gamesWon))]
         case .playerConnection(let seat, let connected): ["seat": .seat(seat), "connected": .bool(connected)]
+        case .hello(let version): ["version": .number(Int(version))]
+        case .callSnap(let reaction): ["reaction": .number(Int(reaction))]
+        case .callTiming(let seat, let reaction, let margin):
+            ["seat": .seat(seat), "reaction": .number(Int(reaction)), "margin": margin.map { .number(Int($0)) } ?? .null]
         }
     }
 }

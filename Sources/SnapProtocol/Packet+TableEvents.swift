@@ -65,6 +65,11 @@ extension Packet {
             return [.roundWon(seat, gamesWon: Int(gamesWon))]
         case .roundAbandoned:
             return [.roundAbandoned]
+        case .callTiming(let seat, let reaction, let margin):
+            return [
+                .callTimed(
+                    seat, reaction: .microseconds(Int64(reaction)), margin: margin.map { .microseconds(Int64($0)) })
+            ]
         default:
             return nil
         }

@@ -97,6 +97,17 @@ public enum Packet: Hashable, Sendable {
     case roundAbandoned
     /// 0x8C, server → client: a player's connection dropped (false) or came back (true).
     case playerConnection(seat: Seat, connected: Bool)
+
+    // MARK: Fair calls (protocol version 2)
+
+    /// 0x8D, client → server: the protocol version this client speaks, sent before signing in.
+    case hello(version: UInt8)
+    /// 0x8E, client → server: I call "Snap!", `reaction` microseconds after the latest turned card was drawn
+    /// on my screen (at most ``Wire/maximumReaction``).
+    case callSnap(reaction: UInt32)
+    /// 0x8F, server → client (version 2): after a judged call, the reaction time its caller was credited
+    /// with and by how much it beat the next fastest call (nil: nobody else called in time), in microseconds.
+    case callTiming(seat: Seat, reaction: UInt32, margin: UInt32?)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -43,6 +43,9 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case roundWon = 0x8A
     case roundAbandoned = 0x8B
     case playerConnection = 0x8C
+    case hello = 0x8D
+    case callSnap = 0x8E
+    case callTiming = 0x8F
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -96,6 +99,9 @@ extension Packet {
         case .roundWon: .roundWon
         case .roundAbandoned: .roundAbandoned
         case .playerConnection: .playerConnection
+        case .hello: .hello
+        case .callSnap: .callSnap
+        case .callTiming: .callTiming
         }
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Table codes: four letters that are easy to read aloud and hard to mistype (no I or O).
 public enum TableCode {
     /// The letters a code is made of.
@@ -14,7 +12,8 @@ public enum TableCode {
 
     /// The code a person typed, cleaned up (trimmed, upper-cased), or nil if it cannot be a code.
     public static func normalized(_ typed: String) -> String? {
-        let code = typed.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = String(typed.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            .uppercased()
         guard code.count == length, code.allSatisfy({ alphabet.contains($0) }) else { return nil }
         return code
     }

@@ -80,6 +80,9 @@ public struct TableEventPackets: Sendable {
             return .roundWon(seat: seat, gamesWon: UInt16(clamping: gamesWon))
         case .roundAbandoned:
             return .roundAbandoned
+        case .callTimed(let seat, let reaction, let margin):
+            return .callTiming(
+                seat: seat, reaction: Wire.microseconds(reaction), margin: margin.map(Wire.microseconds))
         }
     }
 }

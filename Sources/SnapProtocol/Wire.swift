@@ -8,8 +8,13 @@ public enum Wire {
     public static let maximumPacketSize = 4096
     /// The packet number of a packet that is not numbered (−1).
     public static let unnumbered: UInt32 = 0xFFFF_FFFF
-    /// The protocol version this code speaks, sent in ``Packet/welcome(version:id:token:)``.
-    public static let version: UInt8 = 1
+    /// The protocol version this code speaks, sent in ``Packet/welcome(version:id:token:)`` and
+    /// ``Packet/hello(version:)``. Version 2 added fair calls (Hello, CallSnap, CallTiming).
+    public static let version: UInt8 = 2
+    /// The longest reaction time or margin a packet carries, in microseconds (a minute).
+    public static let maximumReaction: UInt32 = 60_000_000
+    /// The margin value that means "nobody else called in time".
+    public static let noMargin: UInt32 = 0xFFFF_FFFF
     /// The longest string field, in bytes (names are 20 characters, which may be up to 80 bytes).
     public static let maximumStringBytes = 255
     /// The byte that means "no seat".

@@ -15,17 +15,14 @@ actor Lobby {
     private var generator: SplitMix64
     private var isShuttingDown = false
     private var playersSignedIn: UInt64 = 0
-    private let configuration: SnapServerConfiguration
-    private let metrics: ServerMetrics
-    private let logger: Logger
-    /// The instant pings count from: a ping carries the nanoseconds since then, so its pong gives the round trip.
-    nonisolated let epoch = ContinuousClock.now
+    private let environment: ServerEnvironment
+    private var configuration: SnapServerConfiguration { environment.configuration }
+    private var metrics: ServerMetrics { environment.metrics }
+    private var logger: Logger { environment.logger }
 
-    init(configuration: SnapServerConfiguration, metrics: ServerMetrics, logger: Logger) {
-        self.configuration = configuration
-        self.metrics = metrics
-        self.logger = logger
-        generator = SplitMix64(seed: configuration.seed ?? UInt64.random(in: 0...UInt64.max))
+    init(environment: ServerEnvironment) {
+        self.environment = environment
+        generator = SplitMix64(seed: environment.configuration.seed ?? UInt64.random(in: 0...UInt64.max))
     }
 
     // MARK: - Connections
@@ -72,17 +69,18 @@ actor Lobby {
     /// on each of thousands of connections (docs/PERFORMANCE.md).
     func keepPinging() async {
         var slice = 0
+        let clock = environment.clock
         while !Task.isCancelled {
-            try? await Task.sleep(for: configuration.pingInterval / Self.pingSliceCount)
+            try? await clock.sleep(for: configuration.pingInterval / Self.pingSliceCount)
             guard !Task.isCancelled else { return }
-            let ping = Packet.ping(UInt64((ContinuousClock.now - epoch).nanoseconds))
+            let now = clock.now
             for outbox in pingSlices[slice].values {
-                if outbox.silence > configuration.silenceLimit {
+                if outbox.network.silence(at: now) > configuration.silenceLimit {
                     // Gone without a word (a phone out of range, a cable pulled): close it so that the table
                     // knows the player dropped and keeps their seat for the grace period.
                     outbox.abandon(.goingAway, reason: "no answer to pings")
                 } else {
-                    outbox.send(ping)
+                    outbox.send(.ping(outbox.network.ping(at: now)))
                 }
             }
             slice = (slice + 1) % Self.pingSliceCount
@@ -101,8 +99,7 @@ actor Lobby {
         var code = TableCode.random(using: &generator)
         while tables[code] != nil { code = TableCode.random(using: &generator) }
         let table = TableSession(
-            code: code, solo: solo, seed: generator.next(), configuration: configuration, metrics: metrics,
-            logger: logger,
+            code: code, solo: solo, seed: generator.next(), environment: environment,
             onTokenRetired: { [weak self] token in Task { await self?.forget(token: token) } }
         ) { [weak self] code in
             Task { await self?.remove(code) }

@@ -17,7 +17,7 @@ final class Outbox: Sendable {
     private struct State {
         var nextNumber: UInt32 = 0
         var closed = false
-        var lastHeard = ContinuousClock.now
+        var version: UInt8 = 1
         var onAbandon: (@Sendable () -> Void)?
     }
 
@@ -25,11 +25,20 @@ final class Outbox: Sendable {
     private let continuation: AsyncStream<Item>.Continuation
     private let stream: AsyncStream<Item>
     private let onSend: @Sendable (Int) -> Void
+    /// What the server knows of this connection's network.
+    let network: ConnectionNetwork
 
-    /// An outbox; `onSend` is told the size of every packet queued (for metrics).
-    init(onSend: @escaping @Sendable (Int) -> Void = { _ in }) {
+    /// An outbox for a connection with `network`; `onSend` is told the size of every packet queued (for metrics).
+    init(network: ConnectionNetwork, onSend: @escaping @Sendable (Int) -> Void = { _ in }) {
         (stream, continuation) = AsyncStream.makeStream(of: Item.self)
+        self.network = network
         self.onSend = onSend
+    }
+
+    /// The protocol version the client speaks: 1 until it says otherwise with Hello.
+    var version: UInt8 {
+        get { state.withLock { $0.version } }
+        set { state.withLock { $0.version = newValue } }
     }
 
     /// Numbers and queues a packet. Does nothing once the outbox is closed.
@@ -70,15 +79,6 @@ final class Outbox: Sendable {
         state.withLock { $0.closed = true }
         continuation.finish()
     }
-
-    /// Notes that the client just sent something: it is still there.
-    func heard() {
-        let now = ContinuousClock.now
-        state.withLock { $0.lastHeard = now }
-    }
-
-    /// How long since the client last sent anything (a pong counts).
-    var silence: Duration { ContinuousClock.now - state.withLock { $0.lastHeard } }
 
     /// Whether the outbox has been closed or finished.
     var isClosed: Bool { state.withLock { $0.closed } }

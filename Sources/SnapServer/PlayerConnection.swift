@@ -1,18 +1,16 @@
 import HummingbirdWebSocket
 import Logging
-import NIOWebSocket
 import NIOCore
+import NIOWebSocket
 import SnapCore
 import SnapProtocol
 
-/// One WebSocket connection: signs the person in, takes them to a table, and passes their packets on.
+/// One WebSocket connection: signs the person in, takes them to a table, and passes their requests on.
 ///
 /// The server knows who is on each connection; any id a client names is ignored.
 struct PlayerConnection {
     let lobby: Lobby
-    let configuration: SnapServerConfiguration
-    let metrics: ServerMetrics
-    let logger: Logger
+    let environment: ServerEnvironment
 
     private struct State {
         var id: PlayerID?
@@ -22,10 +20,12 @@ struct PlayerConnection {
         var malformed = 0
     }
 
+    private var metrics: ServerMetrics { environment.metrics }
+
     /// Runs the connection until it closes.
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let metrics = metrics
-        let outbox = Outbox { bytes in
+        let outbox = Outbox(network: ConnectionNetwork(openedAt: environment.clock.now)) { bytes in
             metrics.packetsOut.increment()
             metrics.bytesOut.increment(by: bytes)
         }
@@ -53,28 +53,26 @@ struct PlayerConnection {
         do {
             for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
                 if outbox.isClosed { break }
-                outbox.heard()
+                outbox.network.heard(at: environment.clock.now)
                 metrics.packetsIn.increment()
                 guard case .binary(let buffer) = message else {
                     malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
                     continue
                 }
-                let frame: Frame
+                let request: ClientRequest
                 do {
-                    frame = try Frame.decode(buffer.readableBytesView)
+                    request = try ClientRequest(Frame.decode(buffer.readableBytesView).packet)
+                } catch let error as WireErrorCode {
+                    malformed(&state, outbox, "That packet is one the server sends, not one it takes.", code: error)
+                    continue
                 } catch {
                     malformed(&state, outbox, "That packet could not be read: \(error).")
                     continue
                 }
-                if case .pong(let sent) = frame.packet {
-                    let roundTrip = (ContinuousClock.now - lobby.epoch).nanoseconds - Int64(clamping: sent)
-                    if roundTrip >= 0 { metrics.roundTrip.recordNanoseconds(roundTrip) }
-                    continue
-                }
-                await handle(frame.packet, &state, outbox)
+                await handle(request, &state, outbox)
             }
         } catch {
-            logger.debug("connection ended: \(error)")
+            environment.logger.debug("connection ended: \(error)")
         }
         if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
         outbox.finish()
@@ -86,7 +84,7 @@ struct PlayerConnection {
     ) {
         state.malformed += 1
         refuse(outbox, code, message)
-        if state.malformed >= configuration.malformedPacketLimit {
+        if state.malformed >= environment.configuration.malformedPacketLimit {
             outbox.close(.protocolError, reason: "too many malformed packets")
         }
     }
@@ -96,14 +94,38 @@ struct PlayerConnection {
         outbox.send(.error(code: code.rawValue, message: message ?? code.message))
     }
 
-    private func refuse(_ outbox: Outbox, _ error: TableError) {
-        metrics.error(code: error.rawValue)
-        outbox.send(.error(code: error.rawValue, message: error.description))
+    /// Refuses a request that failed with a rules' or a server's error, by its code.
+    private func refuse(_ outbox: Outbox, failure: any Error) {
+        switch failure {
+        case let error as TableError:
+            metrics.error(code: error.rawValue)
+            outbox.send(.error(code: error.rawValue, message: error.description))
+        case let code as WireErrorCode:
+            refuse(outbox, code, nil)
+        default:
+            refuse(outbox, .unexpectedPacket, "\(failure)")
+        }
     }
 
-    private func handle(_ packet: Packet, _ state: inout State, _ outbox: Outbox) async {
-        switch packet {
-        case .signInResponse(let name):
+    /// Starts measuring the connection's network: the first of a few pings sent back to back.
+    private func startPinging(_ outbox: Outbox) {
+        outbox.send(.ping(outbox.network.ping(at: environment.clock.now)))
+    }
+
+    private func handle(_ request: ClientRequest, _ state: inout State, _ outbox: Outbox) async {
+        switch request {
+        case .hello(let version):
+            outbox.version = min(version, Wire.version)
+        case .pong(let value):
+            let now = environment.clock.now
+            guard let roundTrip = outbox.network.pong(value, at: now) else {
+                // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
+                metrics.ignoredPongs.increment()
+                return
+            }
+            metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
+            if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
+        case .signIn(let name):
             guard state.id == nil else { return refuse(outbox, .alreadySignedIn) }
             do {
                 let name = try PlayerName.validated(name)
@@ -113,6 +135,7 @@ struct PlayerConnection {
                 state.name = name
                 state.token = token
                 outbox.send(.welcome(version: Wire.version, id: id, token: token))
+                startPinging(outbox)
             } catch {
                 refuse(outbox, .badName, "That name cannot be used: \(error).")
             }
@@ -125,10 +148,11 @@ struct PlayerConnection {
             state.name = info.name
             state.token = token
             state.table = table
+            startPinging(outbox)
         case .listTables:
             guard state.id != nil else { return refuse(outbox, .notSignedIn) }
             outbox.send(.tableList(fitting: await lobby.openTables()))
-        case .hostTable(let solo):
+        case .host(let solo):
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
             guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }
             do {
@@ -137,14 +161,10 @@ struct PlayerConnection {
                 if solo { await table.seatComputerOpponents() }
                 await lobby.remember(token: state.token!, at: table.code)
                 state.table = table
-            } catch let error as WireErrorCode {
-                refuse(outbox, error)
-            } catch let error as TableError {
-                refuse(outbox, error)
             } catch {
-                refuse(outbox, .unexpectedPacket, "\(error)")
+                refuse(outbox, failure: error)
             }
-        case .joinTable(let typed):
+        case .join(let typed):
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
             guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }
             guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
@@ -154,24 +174,14 @@ struct PlayerConnection {
                 _ = try await table.join(info, token: state.token!, outbox: outbox)
                 await lobby.remember(token: state.token!, at: code)
                 state.table = table
-            } catch let error as TableError {
-                refuse(outbox, error)
-            } catch let error as WireErrorCode {
-                refuse(outbox, error)
             } catch {
-                refuse(outbox, .unexpectedPacket, "\(error)")
+                refuse(outbox, failure: error)
             }
-        case .clientTurnedCard, .playerShouldSnap, .startRound, .addComputer, .resyncRequest, .clientReady,
-            .clientDealtCards, .clientQuit:
+        case .atTable(let request):
             guard let id = state.id else { return refuse(outbox, .notSignedIn) }
             guard let table = state.table else { return refuse(outbox, .notAtTable) }
-            await table.handle(packet, from: id)
-            if case .clientQuit = packet { state.table = nil }
-        case .signInRequest, .serverReady, .dealCards, .activatePlayer, .playerCalledSnap, .otherClientQuit,
-            .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
-            .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
-            .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .pong:
-            malformed(&state, outbox, "\(packet.name) is a packet the server sends, not one it takes.", code: .unexpectedPacket)
+            await table.handle(request, from: id)
+            if request == .leave { state.table = nil }
         }
     }
 

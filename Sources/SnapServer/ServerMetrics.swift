@@ -12,6 +12,8 @@ final class ServerMetrics: Sendable {
     let bytesOut: CoreMetrics.Counter
     let eventLatency: CoreMetrics.Timer
     let roundTrip: CoreMetrics.Timer
+    /// Pongs that answered no ping of ours (forged, or too late): they measure nothing.
+    let ignoredPongs: CoreMetrics.Counter
     /// Times a table found its 52 cards not all accounted for after an action (a bug in the rules if ever > 0).
     let cardConservationFailures: CoreMetrics.Counter
     private let factory: PrometheusMetricsFactory
@@ -25,6 +27,7 @@ final class ServerMetrics: Sendable {
         bytesOut = CoreMetrics.Counter(label: "snap_bytes_out_total", factory: factory)
         eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
         roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
+        ignoredPongs = CoreMetrics.Counter(label: "snap_ignored_pongs_total", factory: factory)
         cardConservationFailures = CoreMetrics.Counter(label: "snap_card_conservation_failures_total", factory: factory)
     }
 

@@ -28,10 +28,10 @@ public struct SnapGameServer: Sendable {
         signals: [UnixSignal] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
-        let metrics = ServerMetrics()
-        let lobby = Lobby(configuration: configuration, metrics: metrics, logger: logger)
-        let app = Self.buildApplication(
-            configuration: configuration, lobby: lobby, metrics: metrics, logger: logger, onRunning: onRunning)
+        let environment = ServerEnvironment(
+            configuration: configuration, clock: configuration.clock, logger: logger, metrics: ServerMetrics())
+        let lobby = Lobby(environment: environment)
+        let app = Self.buildApplication(environment: environment, lobby: lobby, onRunning: onRunning)
         // Services stop in reverse order: the lobby says goodbye to every client before the HTTP server stops.
         group = ServiceGroup(
             configuration: .init(
@@ -52,12 +52,11 @@ public struct SnapGameServer: Sendable {
     }
 
     static func buildApplication(
-        configuration: SnapServerConfiguration,
+        environment: ServerEnvironment,
         lobby: Lobby,
-        metrics: ServerMetrics,
-        logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
+        let (configuration, metrics, logger) = (environment.configuration, environment.metrics, environment.logger)
         let router = Router()
         router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
         router.get("/healthz") { _, _ in "ok\n" }
@@ -76,7 +75,7 @@ public struct SnapGameServer: Sendable {
         }
 
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        let connection = PlayerConnection(lobby: lobby, configuration: configuration, metrics: metrics, logger: logger)
+        let connection = PlayerConnection(lobby: lobby, environment: environment)
         webSocketRouter.ws("/ws") { inbound, outbound, _ in
             await connection.run(inbound: inbound, outbound: outbound)
         }

@@ -1,4 +1,6 @@
-/// Everything about a server that can be set from the command line.
+import SnapCore
+
+/// Everything about a server that can be set from the command line, and the clock it runs on.
 public struct SnapServerConfiguration: Sendable {
     /// The address to listen on: "0.0.0.0" for every interface, "127.0.0.1" for this machine only.
     public var host = "0.0.0.0"
@@ -24,6 +26,11 @@ public struct SnapServerConfiguration: Sendable {
     public var seed: UInt64?
     /// How fast computer players are at tables on this server.
     public var difficulty = "normal"
+    /// How calls of "Snap!" are ranked: by reaction time (the default, fair whatever each player's network)
+    /// or by arrival (the original game's rule, for comparison).
+    public var judging = JudgingRule.standard
+    /// The server's clock; tests put a ``ManualServerClock`` here.
+    public var clock: any ServerClock = SystemServerClock()
 
     /// The defaults: every interface, port 8080, normal speed.
     public init() {}

@@ -4,20 +4,10 @@ import SnapCore
 import SnapProtocol
 import Synchronization
 
-/// One table on the server: owns its rules engine, clock, timers, computer players and the connections of
-/// the people seated there. Tables share nothing mutable; everything about a table happens on its actor.
+/// One table on the server: owns its rules engine and runner, its timer, its computer players and the
+/// connections of the people seated there. Tables share nothing mutable; everything about a table happens on
+/// its actor.
 actor TableSession {
-    /// A person or computer player seated here.
-    private struct Member {
-        var info: PlayerInfo
-        var token: String?
-        var outbox: Outbox?
-        var graceTask: Task<Void, Never>?
-        var calls: TokenBucket
-        /// Counts drops, so that a grace timer from an earlier drop cannot remove the player.
-        var drops = 0
-    }
-
     /// The table's code.
     nonisolated let code: String
     /// Whether this is a single-player table (not listed in the lobby).
@@ -25,49 +15,41 @@ actor TableSession {
 
     private var runner: TableRunner<SplitMix64>
     private var packets: TableEventPackets
-    private var members: [PlayerID: Member] = [:]
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
-    private var timerTask: Task<Void, Never>?
-    private var scheduledDeadline: Duration?
-    private let configuration: SnapServerConfiguration
-    private let metrics: ServerMetrics
+    private var members = TableMembers()
+    private var timer: TableTimer
+    private let environment: ServerEnvironment
     private let logger: Logger
     private let onClose: @Sendable (String) -> Void
     private let onTokenRetired: @Sendable (String) -> Void
     private var isClosed = false
-    /// While a single-player table's person is away, its clock stands still: they come back to the same cards.
-    private var pausedAt: ContinuousClock.Instant?
-    private var pausedTotal: Duration = .zero
     private let summaryState: Mutex<TableSummary>
 
     init(
         code: String,
         solo: Bool,
         seed: UInt64,
-        configuration: SnapServerConfiguration,
-        metrics: ServerMetrics,
-        logger: Logger,
+        environment: ServerEnvironment,
         onTokenRetired: @escaping @Sendable (String) -> Void = { _ in },
         onClose: @escaping @Sendable (String) -> Void
     ) {
         self.code = code
         self.isSolo = solo
-        self.configuration = configuration
-        self.metrics = metrics
-        var logger = logger
+        self.environment = environment
+        var logger = environment.logger
         logger[metadataKey: "table"] = "\(code)"
         self.logger = logger
         self.onClose = onClose
         self.onTokenRetired = onTokenRetired
+        let configuration = environment.configuration
         let table = Table()
         runner = TableRunner(
             table: table,
             difficulty: Difficulty(rawValue: configuration.difficulty) ?? .normal,
             speed: configuration.speed,
+            judging: configuration.judging,
             generator: SplitMix64(seed: seed))
         packets = TableEventPackets(seating: table)
-        start = clock.now
+        timer = TableTimer(clock: environment.clock)
         summaryState = Mutex(TableSummary(code: code, hostName: "", players: 0, seatsFree: 4, roundUnderWay: false))
     }
 
@@ -83,10 +65,11 @@ actor TableSession {
         // The last person may have left while this request was on its way.
         guard !isClosed else { throw WireErrorCode.unknownTable }
         catchUp()
-        let events = try runner.perform(.join(info))
+        let events = try perform(.join(info))
         let seat = runner.table.seat(of: info.id)!
-        members[info.id] = Member(
-            info: info, token: token, outbox: outbox, calls: TokenBucket(perSecond: configuration.snapCallsPerSecond))
+        members[info.id] = TableMember(
+            info: info, token: token, outbox: outbox,
+            calls: TokenBucket(perSecond: environment.configuration.snapCallsPerSecond))
         broadcast(events, except: info.id)
         sendWelcomeToTable(info.id, seat: seat)
         logger.info("\(info.name) joined", metadata: ["seat": "\(seat)"])
@@ -99,8 +82,7 @@ actor TableSession {
         for computer in Table.computerOpponents { _ = try? seatComputer(computer) }
     }
 
-    /// The host asks for a computer player in the next free seat.
-    func addComputer(by id: PlayerID) throws(TableError) {
+    private func addComputer(by id: PlayerID) throws(TableError) {
         guard let seat = runner.table.seat(of: id) else { throw .notSeated }
         guard runner.table.host == seat else { throw .notHost }
         let taken = Set(runner.table.occupiedSeats.compactMap { runner.table[$0]?.info.name.lowercased() })
@@ -111,68 +93,59 @@ actor TableSession {
 
     private func seatComputer(_ info: PlayerInfo) throws(TableError) {
         catchUp()
-        let events = try runner.perform(.join(info))
-        members[info.id] = Member(info: info, calls: TokenBucket(perSecond: 1))
+        let events = try perform(.join(info))
+        members[info.id] = TableMember(info: info, calls: TokenBucket(perSecond: 1))
         broadcast(events)
         afterChange()
     }
 
     private func sendWelcomeToTable(_ id: PlayerID, seat: Seat) {
-        guard let outbox = members[id]?.outbox else { return }
-        outbox.send(.tableJoined(code: code, seat: seat))
+        members.send(.tableJoined(code: code, seat: seat), to: id)
         sendSnapshot(to: id, seat: seat)
-        outbox.send(.serverReady(players: runner.table.occupiedSeats.map {
-            WirePlayer(id: runner.table[$0]!.info.id, name: runner.table[$0]!.info.name, seat: $0)
-        }))
+        let table = runner.table
+        members.send(
+            .serverReady(players: table.occupiedSeats.map {
+                WirePlayer(id: table[$0]!.info.id, name: table[$0]!.info.name, seat: $0)
+            }), to: id)
     }
 
     /// The whole table as `id` sees it, then who is dropped right now (which a snapshot cannot say).
     private func sendSnapshot(to id: PlayerID, seat: Seat) {
-        guard let outbox = members[id]?.outbox else { return }
-        outbox.send(.snapshot(runner.table.view(for: seat)))
-        for (other, member) in members where other != id && member.outbox == nil && !member.info.isComputer {
-            if let seat = runner.table.seat(of: other) { outbox.send(.playerConnection(seat: seat, connected: false)) }
+        members.send(.snapshot(runner.table.view(for: seat)), to: id)
+        for other in members.dropped where other != id {
+            if let seat = runner.table.seat(of: other) { members.send(.playerConnection(seat: seat, connected: false), to: id) }
         }
     }
 
     // MARK: - Playing
 
-    /// Handles a game packet from the person `id`; a refusal goes back to them as an Error packet.
-    func handle(_ packet: Packet, from id: PlayerID) {
-        let received = clock.now
+    /// Handles a request from the person `id`; a refusal goes back to them as an Error packet.
+    func handle(_ request: SeatedRequest, from id: PlayerID) {
+        let received = environment.clock.now
         catchUp()
         guard let seat = runner.table.seat(of: id) else { return refuse(id, TableError.notSeated) }
-        let action: TableAction
-        switch packet {
-        case .clientTurnedCard:
-            action = .turnCard(seat)
-        case .playerShouldSnap:
-            // The id a client names is ignored: the connection decides who calls.
-            guard members[id]?.calls.take(at: received) ?? false else {
-                return refuse(id, code: WireErrorCode.rateLimited.rawValue, WireErrorCode.rateLimited.message)
-            }
-            action = .callSnap(seat)
-        case .startRound:
-            action = .startRound(by: seat)
+        switch request {
         case .addComputer:
             do { try addComputer(by: id) } catch { refuse(id, error) }
             return
-        case .resyncRequest:
-            sendSnapshot(to: id, seat: seat)
-            return
-        case .clientReady, .clientDealtCards:
+        case .resync:
+            return sendSnapshot(to: id, seat: seat)
+        case .handshake:
             // Kept from the original handshake; the server times the deal itself, so nobody waits for these.
             return
-        case .clientQuit:
-            action = .leave(seat)
-        default:
-            return refuse(id, code: WireErrorCode.unexpectedPacket.rawValue, WireErrorCode.unexpectedPacket.message)
+        case .callSnap:
+            guard members[id]?.calls.take(at: received) ?? false else {
+                return refuse(id, code: WireErrorCode.rateLimited.rawValue, WireErrorCode.rateLimited.message)
+            }
+        case .turnCard, .startRound, .leave:
+            break
         }
+        guard let action = request.action(for: seat) else { return }
         do {
-            let events = try runner.perform(action)
+            let events = try perform(action)
             if case .leave = action { removeMember(id) }
             broadcast(events)
-            metrics.eventLatency.recordNanoseconds((clock.now - received).nanoseconds)
+            environment.metrics.eventLatency.recordNanoseconds((environment.clock.now - received).nanoseconds)
             afterChange()
         } catch {
             refuse(id, error)
@@ -186,16 +159,17 @@ actor TableSession {
         catchUp()
         member.outbox = nil
         member.drops += 1
-        let grace = configuration.reconnectGrace
+        let grace = environment.configuration.reconnectGrace
         let drop = member.drops
+        let clock = environment.clock
         member.graceTask = Task { [weak self] in
-            try? await Task.sleep(for: grace)
+            try? await clock.sleep(for: grace)
             guard !Task.isCancelled else { return }
             await self?.graceExpired(id, drop: drop)
         }
         members[id] = member
         if let seat = runner.table.seat(of: id) {
-            broadcastPacket(.playerConnection(seat: seat, connected: false))
+            members.broadcast([.playerConnection(seat: seat, connected: false)])
         }
         logger.info("\(member.info.name) dropped; seat kept for \(grace)")
         afterChange()
@@ -205,7 +179,7 @@ actor TableSession {
         guard let member = members[id], member.outbox == nil, member.drops == drop else { return }
         catchUp()
         logger.info("\(member.info.name) did not come back")
-        if let seat = runner.table.seat(of: id), let events = try? runner.perform(.leave(seat)) {
+        if let seat = runner.table.seat(of: id), let events = try? perform(.leave(seat)) {
             removeMember(id)
             broadcast(events)
         }
@@ -214,8 +188,7 @@ actor TableSession {
 
     /// A dropped person comes back with their token: same seat, same cards.
     func reconnect(token: String, outbox: Outbox) -> PlayerInfo? {
-        guard !isClosed, let (id, member) = members.first(where: { $0.value.token == token }),
-            let seat = runner.table.seat(of: id)
+        guard !isClosed, let (id, member) = members.member(holding: token), let seat = runner.table.seat(of: id)
         else { return nil }
         catchUp()
         // The old connection may not have been noticed as dead yet: the new one takes over the seat.
@@ -227,7 +200,7 @@ actor TableSession {
         members[id]?.outbox = outbox
         outbox.send(.welcome(version: Wire.version, id: id, token: token))
         sendWelcomeToTable(id, seat: seat)
-        broadcastPacket(.playerConnection(seat: seat, connected: true), except: id)
+        members.broadcast([.playerConnection(seat: seat, connected: true)], except: id)
         logger.info("\(member.info.name) reconnected")
         afterChange()
         return member.info
@@ -235,7 +208,7 @@ actor TableSession {
 
     /// The server is stopping: tell everyone why and close their connections.
     func shutDown(reason: String) {
-        for member in members.values {
+        for member in members.all {
             member.outbox?.send(.serverQuit(reason: reason))
             member.outbox?.close(.goingAway, reason: reason)
             member.graceTask?.cancel()
@@ -254,12 +227,19 @@ actor TableSession {
     /// How many times, after an action, the 52 cards were not all at the table (must stay 0).
     private(set) var conservationFailures = 0
 
-    // MARK: - Time
+    // MARK: - The runner and time
+
+    /// Performs an action on the runner, with every seat's network allowance up to date.
+    private func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
+        runner.allowances = members.allowances(at: runner.table)
+        return try runner.perform(action)
+    }
 
     /// Fires every timer that is due, so that actions are judged against an up-to-date table.
     private func catchUp() {
-        guard pausedAt == nil else { return }
-        let events = runner.advance(to: clock.now - start - pausedTotal)
+        guard !timer.isPaused else { return }
+        runner.allowances = members.allowances(at: runner.table)
+        let events = runner.advance(to: timer.now)
         if !events.isEmpty {
             broadcast(events)
             afterChange()
@@ -267,21 +247,12 @@ actor TableSession {
     }
 
     private func scheduleNextTimer() {
-        let deadline = runner.nextDeadline
-        guard deadline != scheduledDeadline else { return }
-        timerTask?.cancel()
-        scheduledDeadline = deadline
-        guard let deadline, !isClosed, pausedAt == nil else { return }
-        let instant = start + pausedTotal + deadline
-        timerTask = Task { [weak self, clock] in
-            try? await clock.sleep(until: instant)
-            guard !Task.isCancelled else { return }
-            await self?.timerFired()
-        }
+        guard !isClosed else { return timer.cancel() }
+        timer.schedule(runner.nextDeadline) { [weak self] in await self?.timerFired() }
     }
 
     private func timerFired() {
-        scheduledDeadline = nil
+        timer.fired()
         catchUp()
         scheduleNextTimer()
     }
@@ -293,16 +264,10 @@ actor TableSession {
         // Cheap enough to check after every action; a failure would be a bug in the rules.
         if !runner.table.cardsAccountedFor {
             conservationFailures += 1
-            metrics.cardConservationFailures.increment()
+            environment.metrics.cardConservationFailures.increment()
             logger.error("cards not accounted for after \(events)")
         }
-        for packet in packets.packets(for: events) { broadcastPacket(packet, except: skipped) }
-    }
-
-    private func broadcastPacket(_ packet: Packet, except skipped: PlayerID? = nil) {
-        for (id, member) in members where id != skipped {
-            member.outbox?.send(packet)
-        }
+        members.broadcast(packets.packets(for: events), except: skipped)
     }
 
     private func refuse(_ id: PlayerID, _ error: TableError) {
@@ -310,14 +275,12 @@ actor TableSession {
     }
 
     private func refuse(_ id: PlayerID, code: UInt16, _ message: String) {
-        metrics.error(code: code)
-        members[id]?.outbox?.send(.error(code: code, message: message))
+        environment.metrics.error(code: code)
+        members.send(.error(code: code, message: message), to: id)
     }
 
     private func removeMember(_ id: PlayerID) {
-        members[id]?.graceTask?.cancel()
-        if let token = members[id]?.token { onTokenRetired(token) }
-        members[id] = nil
+        if let token = members.remove(id)?.token { onTokenRetired(token) }
     }
 
     /// After every change: keep the lobby's summary fresh, set the next timer, close a table nobody is at.
@@ -329,18 +292,12 @@ actor TableSession {
             $0.seatsFree = UInt8(Seat.count - table.playerCount)
             $0.roundUnderWay = table.phase.isRoundUnderWay
         }
-        if !members.values.contains(where: { !$0.info.isComputer }) {
-            close()
-            return
-        }
-        let someoneHere = members.values.contains { !$0.info.isComputer && $0.outbox != nil }
-        if isSolo && !someoneHere && pausedAt == nil {
-            pausedAt = clock.now
-            timerTask?.cancel()
-            scheduledDeadline = nil
-        } else if someoneHere, let since = pausedAt {
-            pausedTotal += clock.now - since
-            pausedAt = nil
+        guard members.anyPerson else { return close() }
+        // While a single-player table's person is away, its time stands still: they come back to the same cards.
+        if isSolo && !members.anyoneConnected {
+            timer.pause()
+        } else {
+            timer.resume()
         }
         scheduleNextTimer()
     }
@@ -348,8 +305,8 @@ actor TableSession {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
-        timerTask?.cancel()
-        for member in members.values { member.graceTask?.cancel() }
+        timer.cancel()
+        for member in members.all { member.graceTask?.cancel() }
         logger.info("table closed")
         onClose(code)
     }

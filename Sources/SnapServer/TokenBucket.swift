@@ -5,7 +5,7 @@ struct TokenBucket: Sendable {
     let capacity: Double
     let perSecond: Double
     private var tokens: Double
-    private var last: ContinuousClock.Instant?
+    private var last: Duration?
 
     init(perSecond: Double) {
         self.capacity = max(1, perSecond)
@@ -14,7 +14,7 @@ struct TokenBucket: Sendable {
     }
 
     /// Takes one token if there is one.
-    mutating func take(at now: ContinuousClock.Instant) -> Bool {
+    mutating func take(at now: Duration) -> Bool {
         if let last {
             tokens = min(capacity, tokens + (now - last).inSeconds * perSecond)
         }

@@ -68,7 +68,7 @@ public struct TableScreen: Hashable, Sendable {
 
     /// The centre status line, as RULES.md words it, with this client's way of asking for a turn.
     public var statusText: String {
-        TableStatus(view).text(yourTurn: "Your turn: press Enter")
+        TableStatus(view).terminalText
     }
 
     /// The frame: `size.rows` lines.

@@ -31,6 +31,8 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "How fast computer players are: easy, normal or hard.")
     var difficulty: Difficulty = .normal
 
+    @OptionGroup var judging: JudgingOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: false)
@@ -45,6 +47,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.speed = speed
         configuration.difficulty = difficulty.rawValue
+        configuration.judging = judging.rule
         // The screen is the terminal's: the server logs nothing while we play.
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -33,6 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @OptionGroup var judging: JudgingOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: true)
@@ -55,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.reconnectGrace = .milliseconds(Int64(grace * 1000))
         configuration.seed = seed
         configuration.difficulty = difficulty.rawValue
+        configuration.judging = judging.rule
         var logger = Logger(label: "snap")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let host = host

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func unknownTypesAreRefused() {
-        for type: UInt16 in [0, 0x63, 0x8D, 0x100, 0xFFFF] {
+        for type: UInt16 in [0, 0x63, 0x90, 0x100, 0xFFFF] {
             let bytes = Wire.magic + [0, 0, 0, 1, UInt8(type >> 8), UInt8(type & 0xFF)]
             #expect(decodingError(bytes) == .unknownType(type))
         }
@@ -138,6 +138,24 @@ import Testing
         #expect(decodingError(five) == .countOutOfRange(field: "PlayerCalledSnap.matching", count: 5))
         #expect(
             decodingError(packet(.playerCalledSnap, str("p1") + [3])) == .truncated(field: "PlayerCalledSnap.matching"))
+    }
+
+    @Test func reactionTimesAndMarginsAboveAMinuteAreRefused() {
+        let tooLong: [UInt8] = [0x03, 0x93, 0x87, 0x01]  // 60,000,001 µs
+        #expect(decodingError(packet(.callSnap, tooLong)) == .invalidValue(field: "CallSnap.reaction", value: 60_000_001))
+        #expect(
+            decodingError(packet(.callTiming, [1] + tooLong + [0, 0, 0, 0]))
+                == .invalidValue(field: "CallTiming.reaction", value: 60_000_001))
+        #expect(
+            decodingError(packet(.callTiming, [1, 0, 0, 0, 0] + tooLong))
+                == .invalidValue(field: "CallTiming.margin", value: 60_000_001))
+        #expect(decodingError(packet(.callSnap, [0, 0, 1])) == .truncated(field: "CallSnap.reaction"))
+        #expect(decodingError(packet(.hello, [0])) == .invalidValue(field: "Hello.version", value: 0))
+    }
+
+    @Test func aMarginOfAllOnesMeansNobodyElseCalled() throws {
+        let frame = try Frame.decode(packet(.callTiming, [2, 0, 0, 0, 5, 0xFF, 0xFF, 0xFF, 0xFF]))
+        #expect(frame.packet == .callTiming(seat: .top, reaction: 5, margin: nil))
     }
 
     @Test func booleansOtherThanZeroOrOneAreRefused() {

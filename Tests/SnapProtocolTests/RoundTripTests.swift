@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 41)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x8C))
+        #expect(PacketType.allCases.count == 44)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x8F))
         #expect(Packet.signInRequest.name == "SignInRequest")
         #expect(Packet.cardTurned(seat: .top, card: card(.clubs, 1)).name == "CardTurned")
         #expect(Packet.openPileTurnedUnder(seat: .top, count: 1).typeNumber == 0x86)

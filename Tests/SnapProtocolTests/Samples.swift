@@ -144,6 +144,11 @@ enum Samples {
         ("RoundAbandoned", Frame(number: 103, packet: .roundAbandoned)),
         ("PlayerConnection.dropped", Frame(number: 104, packet: .playerConnection(seat: .top, connected: false))),
         ("PlayerConnection.back", Frame(number: 105, packet: .playerConnection(seat: .top, connected: true))),
+        ("Hello", Frame(number: nil, packet: .hello(version: 2))),
+        ("CallSnap", Frame(number: nil, packet: .callSnap(reaction: 312_500))),
+        ("CallSnap.longest", Frame(number: nil, packet: .callSnap(reaction: 60_000_000))),
+        ("CallTiming.margin", Frame(number: 106, packet: .callTiming(seat: .left, reaction: 241_000, margin: 12_345))),
+        ("CallTiming.alone", Frame(number: 107, packet: .callTiming(seat: .top, reaction: 0, margin: nil))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

@@ -48,6 +48,11 @@ actor RawSocket {
         if let frame = try? Frame.decode(bytes) { frames.append(frame) } else { undecodable += 1 }
     }
 
+    /// Closes the connection as a client going away would.
+    func close() async {
+        try? await outbound?.close(.goingAway, reason: "gone")
+    }
+
     /// Sends a packet, unnumbered.
     func send(_ packet: Packet) async {
         await sendBytes(Frame(number: nil, packet: packet).encoded())

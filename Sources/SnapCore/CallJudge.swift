@@ -1,0 +1,84 @@
+/// Collects the calls of "Snap!" made on one card and ranks them by reaction time.
+///
+/// Pure: the caller says when the card was shown, when each call arrived and what each player's network
+/// allows (``NetworkAllowance``). The judge credits each call with a reaction time — the claimed one,
+/// clamped to what is physically possible and to the bound, or the judge's own estimate — and says how long
+/// to wait before the fastest call so far can no longer be beaten (``deadline(now:others:)``).
+public struct CallJudge: Hashable, Sendable {
+    /// A call waiting for the verdict.
+    public struct Call: Hashable, Sendable {
+        /// Who called.
+        public var seat: Seat
+        /// When the call reached the table.
+        public var arrival: Duration
+        /// The reaction time the call is credited with.
+        public var reaction: Duration
+    }
+
+    /// When the card the calls are about was shown (sent to every player).
+    public let shownAt: Duration
+    /// The most network time taken off any call.
+    public let maximumCompensation: Duration
+    /// The calls so far, in arrival order.
+    public private(set) var calls: [Call] = []
+
+    /// A judge for the card shown at `shownAt`.
+    public init(shownAt: Duration, maximumCompensation: Duration) {
+        self.shownAt = shownAt
+        self.maximumCompensation = maximumCompensation
+    }
+
+    /// The reaction time to credit a call with.
+    ///
+    /// The network can account for at most `allowance.most` (and never more than `maximumCompensation`) of the
+    /// time from showing the card to receiving the call, so a claim is raised to at least `elapsed − that`; a
+    /// reaction can never be longer than `elapsed`. Without a claim, the typical round trip is taken off.
+    public static func credit(
+        elapsed: Duration, claim: Duration?, allowance: NetworkAllowance, maximumCompensation: Duration
+    ) -> Duration {
+        let elapsed = max(.zero, elapsed)
+        let most = min(allowance.most, maximumCompensation)
+        let fastest = max(.zero, elapsed - most)
+        guard let claim else { return max(fastest, elapsed - min(allowance.typical, most)) }
+        return min(elapsed, max(fastest, claim))
+    }
+
+    /// Adds a call that arrived at `arrival`, claiming `claim`, from a player with `allowance`; returns the
+    /// reaction time it is credited with.
+    @discardableResult
+    public mutating func add(seat: Seat, arrival: Duration, claim: Duration?, allowance: NetworkAllowance) -> Duration {
+        let reaction = Self.credit(
+            elapsed: arrival - shownAt, claim: claim, allowance: allowance, maximumCompensation: maximumCompensation)
+        calls.append(Call(seat: seat, arrival: arrival, reaction: reaction))
+        return reaction
+    }
+
+    /// The calls fastest first; equal reactions in arrival order.
+    public var ranked: [Call] {
+        calls.enumerated().sorted { ($0.element.reaction, $0.offset) < ($1.element.reaction, $1.offset) }.map(\.element)
+    }
+
+    /// The fastest reaction so far.
+    public var fastest: Duration? { calls.map(\.reaction).min() }
+
+    /// By how much the fastest call beat the next fastest call of another player, if there was one.
+    public var margin: Duration? {
+        let ranked = ranked
+        guard let first = ranked.first, let second = ranked.dropFirst().first(where: { $0.seat != first.seat })
+        else { return nil }
+        return second.reaction - first.reaction
+    }
+
+    /// When the verdict can be given: the moment after which none of `others` — the players who have not
+    /// called but still could, with their allowances — could arrive with a faster reaction than the fastest so
+    /// far. Never before `now`.
+    public func deadline(now: Duration, others: [Seat: NetworkAllowance]) -> Duration {
+        guard let fastest else { return now }
+        var deadline = now
+        for (seat, allowance) in others where !calls.contains(where: { $0.seat == seat }) {
+            // A call from `seat` arriving at t is credited with at least t − shownAt − its allowance.
+            deadline = max(deadline, shownAt + fastest + min(allowance.most, maximumCompensation))
+        }
+        return deadline
+    }
+}

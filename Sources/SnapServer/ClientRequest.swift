@@ -1,0 +1,80 @@
+import SnapCore
+import SnapProtocol
+
+/// What a client asks of the server, read from one packet. The one place where packets become requests.
+enum ClientRequest: Hashable, Sendable {
+    /// The protocol version the client speaks.
+    case hello(version: UInt8)
+    /// Sign in with this name.
+    case signIn(name: String)
+    /// Back into my seat after a drop.
+    case reconnect(token: String)
+    /// Which tables are open?
+    case listTables
+    /// Open a table (with three computer players when solo).
+    case host(solo: Bool)
+    /// Join the table with this code, as typed.
+    case join(code: String)
+    /// Something for the table the client sits at.
+    case atTable(SeatedRequest)
+    /// The answer to a ping.
+    case pong(UInt64)
+
+    /// The request a packet makes.
+    ///
+    /// - Throws: ``WireErrorCode/unexpectedPacket`` for a packet only the server sends.
+    init(_ packet: Packet) throws(WireErrorCode) {
+        switch packet {
+        case .hello(let version): self = .hello(version: version)
+        case .signInResponse(let name): self = .signIn(name: name)
+        case .reconnect(let token): self = .reconnect(token: token)
+        case .listTables: self = .listTables
+        case .hostTable(let solo): self = .host(solo: solo)
+        case .joinTable(let code): self = .join(code: code)
+        case .pong(let value): self = .pong(value)
+        case .clientTurnedCard: self = .atTable(.turnCard)
+        // The id PlayerShouldSnap names is ignored: the connection decides who calls.
+        case .playerShouldSnap: self = .atTable(.callSnap(reaction: nil))
+        case .callSnap(let reaction): self = .atTable(.callSnap(reaction: .microseconds(Int64(reaction))))
+        case .startRound: self = .atTable(.startRound)
+        case .addComputer: self = .atTable(.addComputer)
+        case .resyncRequest: self = .atTable(.resync)
+        case .clientQuit: self = .atTable(.leave)
+        case .clientReady, .clientDealtCards: self = .atTable(.handshake)
+        case .signInRequest, .serverReady, .dealCards, .activatePlayer, .playerCalledSnap, .otherClientQuit,
+            .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
+            .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
+            .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming:
+            throw .unexpectedPacket
+        }
+    }
+}
+
+/// What a seated player asks of their table.
+enum SeatedRequest: Hashable, Sendable {
+    /// Turn my top card.
+    case turnCard
+    /// Snap! — after this reaction time, if the client said.
+    case callSnap(reaction: Duration?)
+    /// Start the round (host).
+    case startRound
+    /// Seat a computer player (host).
+    case addComputer
+    /// Send me the whole table.
+    case resync
+    /// I leave the table.
+    case leave
+    /// The original handshake (ClientReady, ClientDealtCards): nobody waits for it.
+    case handshake
+
+    /// The rules' action for the player in `seat`; nil for what the table session handles itself.
+    func action(for seat: Seat) -> TableAction? {
+        switch self {
+        case .turnCard: .turnCard(seat)
+        case .callSnap(let reaction): .callSnap(seat, reaction: reaction)
+        case .startRound: .startRound(by: seat)
+        case .leave: .leave(seat)
+        case .addComputer, .resync, .handshake: nil
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import SnapCore
+import Synchronization
+
+/// What the server knows of one connection's network: the round trips of its own pings, and when the client
+/// last said anything. The table reads it to judge calls fairly (``allowance``); the ping loop reads it to
+/// find connections that have gone silent.
+final class ConnectionNetwork: Sendable {
+    /// How many recent round trips the estimate looks at.
+    static let window = 16
+    /// Pings sent back to back after sign-in, each as soon as the last one is answered, so that a newcomer's
+    /// network is known within a second rather than after several ping intervals.
+    static let warmUpPings = 6
+    /// Added to the longest recent round trip: a claim may have been measured a little after the card was
+    /// drawn (a busy phone), and the next round trip may be a little longer than the last sixteen.
+    static let slack: Duration = .milliseconds(10)
+
+    private struct State {
+        var roundTrips: [Duration] = []
+        var next = 0
+        var lastHeard: Duration
+        var outstanding: (value: UInt64, sentAt: Duration)?
+    }
+
+    private let state: Mutex<State>
+    /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
+    private let secret: UInt64
+
+    /// The facts of a connection that opened at `now`.
+    init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max)) {
+        state = Mutex(State(lastHeard: now))
+        self.secret = secret
+    }
+
+    /// Notes that the client just sent something: it is still there.
+    func heard(at now: Duration) {
+        state.withLock { $0.lastHeard = now }
+    }
+
+    /// How long the client has been silent.
+    func silence(at now: Duration) -> Duration {
+        now - state.withLock { $0.lastHeard }
+    }
+
+    /// The value of a ping sent now; only a pong with this value counts (an earlier ping's no longer does).
+    func ping(at now: Duration) -> UInt64 {
+        let value = UInt64(bitPattern: now.nanoseconds) ^ secret
+        state.withLock { $0.outstanding = (value, now) }
+        return value
+    }
+
+    /// A pong arrived: its round trip, or nil when it does not answer the last ping (forged, or too late).
+    func pong(_ value: UInt64, at now: Duration) -> Duration? {
+        state.withLock { state in
+            guard let outstanding = state.outstanding, outstanding.value == value else { return nil }
+            state.outstanding = nil
+            let roundTrip = now - outstanding.sentAt
+            if state.roundTrips.count < Self.window {
+                state.roundTrips.append(roundTrip)
+            } else {
+                state.roundTrips[state.next] = roundTrip
+            }
+            state.next = (state.next + 1) % Self.window
+            return roundTrip
+        }
+    }
+
+    /// How many round trips have been measured (at most ``window`` are kept).
+    var sampleCount: Int { state.withLock { $0.roundTrips.count } }
+
+    /// What this connection's network allows for when its calls are judged: the typical round trip (halfway
+    /// between the shortest and the longest recent one) and the longest recent one plus ``slack``. Nothing is
+    /// allowed before the first round trip is measured.
+    var allowance: NetworkAllowance {
+        state.withLock { state in
+            guard let shortest = state.roundTrips.min(), let longest = state.roundTrips.max() else { return .none }
+            return NetworkAllowance(typical: shortest + (longest - shortest) / 2, most: longest + Self.slack)
+        }
+    }
+}

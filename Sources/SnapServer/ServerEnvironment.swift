@@ -1,0 +1,13 @@
+import Logging
+
+/// Everything the parts of a server share, handed down once: its settings, its clock, its log and its metrics.
+struct ServerEnvironment: Sendable {
+    /// The settings.
+    let configuration: SnapServerConfiguration
+    /// The one clock every part reads.
+    let clock: any ServerClock
+    /// The log.
+    let logger: Logger
+    /// The metrics exported at `/metrics`.
+    let metrics: ServerMetrics
+}

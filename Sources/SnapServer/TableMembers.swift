@@ -1,0 +1,72 @@
+import SnapCore
+import SnapProtocol
+
+/// The people and computer players at one table and their connections: who to send what, and what each
+/// one's network allows for when calls are judged.
+struct TableMembers {
+    private(set) var byID: [PlayerID: TableMember] = [:]
+
+    subscript(id: PlayerID) -> TableMember? {
+        get { byID[id] }
+        set { byID[id] = newValue }
+    }
+
+    /// Whether any person (connected or not) is seated.
+    var anyPerson: Bool { byID.values.contains { $0.isPerson } }
+
+    /// Whether any person is connected right now.
+    var anyoneConnected: Bool { byID.values.contains { $0.isPerson && $0.outbox != nil } }
+
+    /// The member holding `token`.
+    func member(holding token: String) -> (PlayerID, TableMember)? {
+        byID.first { $0.value.token == token }.map { ($0.key, $0.value) }
+    }
+
+    /// The people whose connection has dropped.
+    var dropped: [PlayerID] {
+        byID.filter { $0.value.isPerson && $0.value.outbox == nil }.map(\.key)
+    }
+
+    /// Sends `packets` to everyone connected except `skipped`. Packets a client's protocol version does not
+    /// know (CallTiming for version 1) are left out for that client.
+    func broadcast(_ packets: [Packet], except skipped: PlayerID? = nil) {
+        for (id, member) in byID where id != skipped {
+            guard let outbox = member.outbox else { continue }
+            let version = outbox.version
+            for packet in packets where Self.speaks(version, packet) { outbox.send(packet) }
+        }
+    }
+
+    /// Sends one packet to one member, if connected.
+    func send(_ packet: Packet, to id: PlayerID) {
+        guard let outbox = byID[id]?.outbox, Self.speaks(outbox.version, packet) else { return }
+        outbox.send(packet)
+    }
+
+    private static func speaks(_ version: UInt8, _ packet: Packet) -> Bool {
+        if case .callTiming = packet { return version >= 2 }
+        return true
+    }
+
+    /// What each seated member's network allows for: measured for connected people; none for computer players
+    /// and for people who have dropped (they cannot call, so nobody waits for them).
+    func allowances(at table: Table) -> [Seat: NetworkAllowance] {
+        var allowances = [Seat: NetworkAllowance]()
+        for (id, member) in byID {
+            guard let seat = table.seat(of: id), let outbox = member.outbox else { continue }
+            allowances[seat] = outbox.network.allowance
+        }
+        return allowances
+    }
+
+    /// Removes a member for good; returns them.
+    @discardableResult
+    mutating func remove(_ id: PlayerID) -> TableMember? {
+        let member = byID.removeValue(forKey: id)
+        member?.graceTask?.cancel()
+        return member
+    }
+
+    /// Every member, to say goodbye to.
+    var all: Dictionary<PlayerID, TableMember>.Values { byID.values }
+}
