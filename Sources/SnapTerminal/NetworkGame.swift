@@ -41,7 +41,7 @@ public struct NetworkGame: Sendable {
             for await request in requests {
                 switch request {
                 case .turnCard: await client.turnCard()
-                case .callSnap: await client.callSnap()
+                case .callSnap(let reaction): await client.callSnap(reaction: reaction ?? .seconds(60))
                 case .startRound: await client.startRound()
                 case .addComputer: await client.addComputer()
                 case .leave: await client.leaveTable()

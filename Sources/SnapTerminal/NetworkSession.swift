@@ -7,7 +7,9 @@ import SnapCore
 struct NetworkSession: ScreenSession {
     /// What the program should ask of the server.
     enum Request: Equatable, Sendable {
-        case turnCard, callSnap, startRound, addComputer, leave
+        case turnCard, startRound, addComputer, leave
+        /// Snap!, this long after the latest turned card was drawn on this screen (nil: none drawn yet).
+        case callSnap(reaction: Duration?)
     }
 
     /// The table as this player sees it, once seated.
@@ -28,6 +30,8 @@ struct NetworkSession: ScreenSession {
     private(set) var ended: String?
     private var dealStart: Duration?
     private var dealLength: Duration
+    /// When the latest turned card (or the end of the deal) was drawn: a call's reaction time counts from it.
+    private var cardDrawnAt: Duration?
 
     /// A session; `dealLength` is how long the server shows the deal (for the progress bar).
     init(addresses: [String] = [], dealLength: Duration = .seconds(2)) {
@@ -54,8 +58,14 @@ struct NetworkSession: ScreenSession {
         case .table(let view, let events):
             if let before = self.view { cues.record(events, before: before, at: time) }
             for event in events {
-                if case .roundStarted = event { dealStart = time }
-                if case .dealFinished = event { dealStart = nil }
+                switch event {
+                case .roundStarted: dealStart = time
+                case .dealFinished: (dealStart, cardDrawnAt) = (nil, time)
+                // The frame that shows the card is drawn straight after the update is applied, at `time`.
+                case .cardTurned: cardDrawnAt = time
+                default: break
+                }
+                if let margin = CallMargin.text(for: event, in: view) { show(margin, at: time) }
             }
             self.view = view
         case .playerConnection(let seat, let connected):
@@ -108,7 +118,11 @@ struct NetworkSession: ScreenSession {
                 show("Waiting for the host to start the round.", at: time)
             }
         case .space, .character("s"), .character("S"):
-            if phase.isRoundUnderWay { requests.append(.callSnap) } else { show("No round is under way.", at: time) }
+            if phase.isRoundUnderWay {
+                requests.append(.callSnap(reaction: cardDrawnAt.map { time - $0 }))
+            } else {
+                show("No round is under way.", at: time)
+            }
         case .character("n"), .character("N"):
             if phase.isRoundUnderWay {
                 show("The round is still on.", at: time)

@@ -191,6 +191,7 @@ struct SoloSession: ScreenSession {
         for event in events {
             if case .roundStarted = event { dealStart = gameTime(at: time) }
             if case .dealFinished = event { dealStart = nil }
+            if let margin = CallMargin.text(for: event, in: view) { show(margin, at: time) }
         }
     }
 

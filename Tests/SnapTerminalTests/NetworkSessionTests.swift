@@ -55,8 +55,34 @@ import Testing
         #expect(session.view?.phase == .dealing)
         _ = session.handle(.enter, at: .zero)
         _ = session.handle(.space, at: .zero)
-        #expect(session.takeRequests() == [.turnCard, .callSnap])
+        #expect(session.takeRequests() == [.turnCard, .callSnap(reaction: nil)])
         #expect(before.phase == .waiting)
+    }
+
+    @Test func aCallSaysHowLongAfterTheCardWasDrawnItCameAndTheMarginIsShown() throws {
+        var session = try seated(.top)
+        var table = Table()
+        _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
+        _ = try table.join(PlayerInfo(id: PlayerID("bob"), name: "Bob"))
+        var generator = SplitMix64(seed: 1)
+        var events = try table.startRound(by: .bottom, using: &generator)
+        events += try table.advance(.finishDeal)
+        session.apply(.table(table.view(for: .top), events: events), at: .seconds(2))
+        let active = try #require(table.activeSeat)
+        let turned = try table.turnCard(by: active)
+        session.apply(.table(table.view(for: .top), events: turned), at: .milliseconds(3_000))
+        _ = session.handle(.space, at: .milliseconds(3_312))
+        #expect(session.takeRequests() == [.callSnap(reaction: .milliseconds(312))])
+
+        let called = try table.callSnap(by: .top) + [.callTimed(.top, reaction: .milliseconds(300), margin: .milliseconds(12))]
+        session.apply(.table(table.view(for: .top), events: called), at: .milliseconds(3_400))
+        let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .milliseconds(3_500)))
+        #expect(screen.hint == "Snap! — You, by 12 ms")
+        var view = table.view(for: .bottom)
+        view.apply(called)
+        #expect(CallMargin.text(for: called.last!, in: view) == "Snap! — Bob, by 12 ms")
+        #expect(CallMargin.text(for: .callTimed(.top, reaction: .zero, margin: .microseconds(400)), in: view) == "Snap! — Bob, by <1 ms")
+        #expect(CallMargin.text(for: .callTimed(.top, reaction: .zero, margin: nil), in: view) == nil)
     }
 
     @Test func quittingAsksFirstAndThenLeaves() throws {

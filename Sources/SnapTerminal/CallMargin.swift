@@ -1,0 +1,13 @@
+import SnapCore
+
+/// The words for a close call won by reaction time, as the terminal shows them: "Snap! — Ann, by 12 ms".
+enum CallMargin {
+    /// The line for `event` as `view` sees it; nil unless it is a judged call that beat another.
+    static func text(for event: TableEvent, in view: PlayerView) -> String? {
+        guard case .callTimed(let seat, _, let margin?) = event else { return nil }
+        let name = view.displayName(seat)
+        let milliseconds = margin.inSeconds * 1000
+        let amount = milliseconds < 1 ? "<1 ms" : "\(Int(milliseconds.rounded())) ms"
+        return "Snap! — \(name), by \(amount)"
+    }
+}
