@@ -1,0 +1,230 @@
+import Foundation
+import SnapCore
+import SnapProtocol
+import Testing
+
+@testable import SnapServer
+
+/// Calls judged by reaction time on a real server, driven by a manual clock: the test plays each player's
+/// network by moving the clock before answering the server's pings and before each call arrives.
+@Suite struct ServerJudgingTests {
+    /// A player on a bare WebSocket.
+    struct Player {
+        let socket: RawSocket
+        let id: PlayerID
+    }
+
+    /// A server whose clock only moves when the test says.
+    static func start(judging: JudgingRule = .standard) async throws -> (TestServer, ManualServerClock) {
+        let clock = ManualServerClock()
+        let server = try await TestServer.start(speed: 1, grace: .seconds(600)) {
+            $0.clock = clock
+            $0.judging = judging
+            // Nothing but the warm-up pings: the test answers every ping it gets.
+            $0.pingInterval = .seconds(3_600)
+            $0.silenceLimit = .seconds(3_600)
+        }
+        return (server, clock)
+    }
+
+    /// Signs a version 2 player in and answers the warm-up pings as a network with this round trip would
+    /// (`answer` may change the value, as a forging client does).
+    static func signIn(
+        _ name: String, on server: TestServer, clock: ManualServerClock, roundTrip: Duration,
+        answer: (UInt64) -> UInt64 = { $0 }
+    ) async throws -> Player {
+        let socket = try await RawSocket.connect(server)
+        await socket.send(.hello(version: 2))
+        await socket.send(.signInResponse(name: name))
+        guard case .welcome(_, let id, _) = try await socket.waitFor("welcome", { if case .welcome = $0 { true } else { false } })
+        else { throw TimedOut(what: "welcome") }
+        for _ in 0..<ConnectionNetwork.warmUpPings {
+            guard case .ping(let value) = try await socket.waitFor("a ping", { if case .ping = $0 { true } else { false } })
+            else { break }
+            clock.advance(by: roundTrip)
+            await socket.send(.pong(answer(value)))
+            // A forged answer brings no next ping: stop after the first.
+            if answer(value) != value { break }
+        }
+        try await synced(socket)
+        return Player(socket: socket, id: id)
+    }
+
+    /// Waits until the server has handled everything `socket` sent so far (it answers in order).
+    static func synced(_ socket: RawSocket) async throws {
+        await socket.send(.listTables)
+        try await socket.waitFor("the table list") { if case .tableList = $0 { true } else { false } }
+    }
+
+    /// Ann (near) hosts, Bob (far) joins, the round starts and the first card is turned; returns both players.
+    static func firstCard(
+        _ server: TestServer, _ clock: ManualServerClock, near: Duration, far: Duration,
+        farAnswer: @escaping (UInt64) -> UInt64 = { $0 }
+    ) async throws -> (ann: Player, bob: Player) {
+        let ann = try await signIn("Ann", on: server, clock: clock, roundTrip: near)
+        let bob = try await signIn("Bob", on: server, clock: clock, roundTrip: far, answer: farAnswer)
+        await ann.socket.send(.hostTable(solo: false))
+        guard case .tableJoined(let code, _) = try await ann.socket.waitFor("the table", { if case .tableJoined = $0 { true } else { false } })
+        else { throw TimedOut(what: "the table") }
+        await bob.socket.send(.joinTable(code: code))
+        try await bob.socket.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
+        await ann.socket.send(.startRound)
+        try await ann.socket.waitFor("the deal") { if case .dealCards = $0 { true } else { false } }
+        clock.advance(by: .seconds(2))
+        guard case .activatePlayer(let active) = try await ann.socket.waitFor("the first turn", { if case .activatePlayer = $0 { true } else { false } })
+        else { throw TimedOut(what: "the first turn") }
+        await (active == ann.id ? ann : bob).socket.send(.clientTurnedCard)
+        try await ann.socket.waitFor("the card") { if case .cardTurned = $0 { true } else { false } }
+        try await bob.socket.waitFor("the card") { if case .cardTurned = $0 { true } else { false } }
+        return (ann, bob)
+    }
+
+    /// The judged call's caller and its timing, as this player's socket saw them (whenever they came).
+    static func verdict(_ player: Player) async throws -> (caller: PlayerID, timing: Packet) {
+        for _ in 0..<1_000 {
+            let packets = await player.socket.frames.map(\.packet)
+            if let timing = packets.first(where: { if case .callTiming = $0 { true } else { false } }),
+                case .playerCalledSnap(let caller, _)? = packets.first(where: {
+                    if case .playerCalledSnap(_, let verdict) = $0 { verdict != .tooLate } else { false }
+                })
+            {
+                return (caller, timing)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TimedOut(what: "the verdict")
+    }
+
+    /// Ann is 5 ms away and took 250 ms; Bob is 80 ms away and took 200 ms, so his call arrives 100 ms after hers.
+    static func race(_ server: TestServer, _ clock: ManualServerClock) async throws -> (caller: PlayerID, timing: Packet, ann: Player, bob: Player) {
+        let (ann, bob) = try await firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(160))
+        clock.advance(by: .milliseconds(260))
+        await ann.socket.send(.callSnap(reaction: 250_000))
+        try await synced(ann.socket)
+        clock.advance(by: .milliseconds(100))
+        await bob.socket.send(.callSnap(reaction: 200_000))
+        let (caller, timing) = try await verdict(ann)
+        return (caller, timing, ann, bob)
+    }
+
+    @Test func theFasterReactionWinsOverTheNearerPlayer() async throws {
+        let (server, clock) = try await Self.start()
+        let (caller, timing, ann, bob) = try await Self.race(server, clock)
+        #expect(caller == bob.id)
+        guard case .callTiming(_, let reaction, let margin) = timing else { return }
+        #expect(reaction == 200_000)
+        #expect(margin == 50_000)
+        try await ann.socket.waitFor("Ann too late") { $0 == .playerCalledSnap(id: ann.id, verdict: .tooLate) }
+        await server.stop()
+    }
+
+    @Test func byArrivalTheNearerPlayerWinsTheSameRace() async throws {
+        let (server, clock) = try await Self.start(judging: .arrival)
+        let (caller, _, ann, _) = try await Self.race(server, clock)
+        #expect(caller == ann.id)
+        await server.stop()
+    }
+
+    @Test func theVerdictWaitsForAFarPlayerOnlyAsLongAsTheyCouldStillWin() async throws {
+        let (server, clock) = try await Self.start()
+        let (ann, _) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(160))
+        clock.advance(by: .milliseconds(260))
+        await ann.socket.send(.callSnap(reaction: 250_000))
+        try await Self.synced(ann.socket)
+        // Bob could prove a faster reaction until 250 ms + his allowance (170 ms) after the card.
+        clock.advance(by: .milliseconds(150))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!(await ann.socket.frames.contains { if case .playerCalledSnap = $0.packet { true } else { false } }))
+        clock.advance(by: .milliseconds(20))
+        let (caller, timing) = try await Self.verdict(ann)
+        #expect(caller == ann.id)
+        #expect(timing == .callTiming(seat: .bottom, reaction: 250_000, margin: nil))
+        await server.stop()
+    }
+
+    @Test func aClaimFasterThanTheNetworkAllowsIsRaised() async throws {
+        let (server, clock) = try await Self.start()
+        let (ann, _) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(10))
+        clock.advance(by: .milliseconds(300))
+        await ann.socket.send(.callSnap(reaction: 0))
+        let (caller, timing) = try await Self.verdict(ann)
+        #expect(caller == ann.id)
+        // 300 ms passed; at most her longest round trip plus 10 ms (20 ms) can have been her network.
+        #expect(timing == .callTiming(seat: .bottom, reaction: 280_000, margin: nil))
+        await server.stop()
+    }
+
+    @Test func delayedPongsBuyNoMoreThanTheBound() async throws {
+        let (server, clock) = try await Self.start()
+        // Bob answers every ping a second late, to look far away, and claims he reacted in no time.
+        let (ann, bob) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .seconds(1))
+        clock.advance(by: .milliseconds(500))
+        await bob.socket.send(.callSnap(reaction: 0))
+        try await Self.synced(bob.socket)
+        clock.advance(by: .milliseconds(50))
+        let (caller, timing) = try await Self.verdict(ann)
+        #expect(caller == bob.id)
+        // 500 ms passed: he is credited with 500 − 200 (the bound), not 0.
+        #expect(timing == .callTiming(seat: .top, reaction: 300_000, margin: nil))
+        await server.stop()
+    }
+
+    @Test func forgedPongsMeasureNothing() async throws {
+        let (server, clock) = try await Self.start()
+        // Bob answers the first ping with a made-up value, as if he had answered before it came.
+        let (ann, bob) = try await Self.firstCard(
+            server, clock, near: .milliseconds(10), far: .milliseconds(160), farAnswer: { $0 &+ 1 })
+        let metrics = try await server.get("/metrics").body
+        #expect(metrics.contains("snap_ignored_pongs_total 1"))
+        // With no round trip measured, nothing is taken off his call: he is credited with all that passed.
+        clock.advance(by: .milliseconds(300))
+        await bob.socket.send(.callSnap(reaction: 0))
+        try await Self.synced(bob.socket)
+        clock.advance(by: .milliseconds(50))
+        let (caller, timing) = try await Self.verdict(ann)
+        #expect(caller == bob.id)
+        #expect(timing == .callTiming(seat: .top, reaction: 300_000, margin: nil))
+        await server.stop()
+    }
+
+    @Test func aClaimOutsideTheFieldIsAMalformedPacket() async throws {
+        let (server, clock) = try await Self.start()
+        let (ann, _) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(10))
+        await ann.socket.sendBytes(Wire.magic + [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x8E, 0x03, 0x93, 0x87, 0x01])
+        let message = try await ann.socket.waitForError(WireErrorCode.malformedPacket.rawValue)
+        #expect(message.contains("CallSnap.reaction"))
+        await server.stop()
+    }
+
+    @Test func aVersionOneClientIsJudgedByTheServersEstimateAndNeverSentCallTiming() async throws {
+        let (server, clock) = try await Self.start()
+        let ann = try await Self.signIn("Ann", on: server, clock: clock, roundTrip: .milliseconds(10))
+        // An old client: no Hello; it answers pings at once.
+        let old = try await RawSocket.connect(server)
+        await old.send(.signInResponse(name: "Old"))
+        try await old.waitFor("welcome") { if case .welcome = $0 { true } else { false } }
+        await ann.socket.send(.hostTable(solo: false))
+        guard case .tableJoined(let code, _) = try await ann.socket.waitFor("the table", { if case .tableJoined = $0 { true } else { false } })
+        else { return }
+        await old.send(.joinTable(code: code))
+        try await old.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
+        await ann.socket.send(.startRound)
+        try await ann.socket.waitFor("the deal") { if case .dealCards = $0 { true } else { false } }
+        clock.advance(by: .seconds(2))
+        guard case .activatePlayer(let active) = try await ann.socket.waitFor("the first turn", { if case .activatePlayer = $0 { true } else { false } })
+        else { return }
+        await (active == ann.id ? ann.socket : old).send(.clientTurnedCard)
+        try await old.waitFor("the card") { if case .cardTurned = $0 { true } else { false } }
+        clock.advance(by: .milliseconds(300))
+        await old.send(.playerShouldSnap(id: PlayerID("ignored")))
+        try await Self.synced(old)
+        clock.advance(by: .milliseconds(50))
+        let (_, timing) = try await Self.verdict(ann)
+        // It never answered a ping, so nothing is known of its network and nothing is taken off the 300 ms.
+        #expect(timing == .callTiming(seat: .top, reaction: 300_000, margin: nil))
+        try await old.waitFor("the verdict") { if case .playerCalledSnap = $0 { true } else { false } }
+        try await Self.synced(old)
+        #expect(!(await old.frames.contains { if case .callTiming = $0.packet { true } else { false } }))
+        await server.stop()
+    }
+}
