@@ -1,0 +1,87 @@
+import Foundation
+import SnapClient
+import SnapCore
+import Testing
+
+/// The margin of a close call, shown in a real terminal: `snap host` in tmux, and two bots at its table who
+/// race on the first card — one near, one that looks far away and reacted faster.
+@Suite struct TmuxFairCallTests {
+    /// Waits, without blocking a thread, until the pane's screen satisfies `condition`.
+    @discardableResult
+    static func waitFor(
+        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try pane.capture()
+            if condition(screen) { return screen }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TmuxSoloTests.PaneError("timed out waiting for \(what); the screen was:\n\(screen)")
+    }
+
+    @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+    func theTerminalShowsByHowMuchACloseCallWasWon() async throws {
+        let port = try TmuxNetworkTests.freePort()
+        let host = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port)")
+        defer { host.close() }
+        let waiting = try await Self.waitFor("the waiting room", on: host) { $0.contains("1 of 4 seated") }
+        let code = String(try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1))
+        let url = "ws://127.0.0.1:\(port)/ws"
+
+        // Bob answers pings at once (a few ms away); Cy answers them 190 ms late, so he looks far away.
+        let bob = try await SnapClient.connect(to: url, name: "Bob")
+        let cy = try await SnapClient.connect(
+            to: url, name: "Cy",
+            answerPing: { value in
+                try? await Task.sleep(for: .milliseconds(190))
+                return value
+            })
+        _ = try await bob.sitDown(at: code)
+        _ = try await cy.sitDown(at: code)
+        try await Self.waitFor("both guests", on: host) { $0.contains("3 of 4 seated") }
+        // Let Cy's six warm-up pings be answered before the round.
+        try await Task.sleep(for: .seconds(2))
+
+        // On the first turned card, Bob calls after 50 ms saying so; Cy calls after 100 ms saying he took 10 ms,
+        // which his network makes possible. Cy wins by 40 ms.
+        let race = Task {
+            for await update in bob.updates {
+                guard case .table(_, let events) = update, events.contains(where: { if case .cardTurned = $0 { true } else { false } })
+                else { continue }
+                let early = Task {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    await bob.callSnap(reaction: .milliseconds(50))
+                }
+                let late = Task {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    await cy.callSnap(reaction: .milliseconds(10))
+                }
+                await early.value
+                await late.value
+                return
+            }
+        }
+        let turner = Task {
+            // Whoever is activated turns: the bots by themselves, Ann when the terminal says it is her turn.
+            for await update in cy.updates {
+                guard case .table(let view, _) = update, let active = view.active, !view.hasTurned, view.stop == nil
+                else { continue }
+                switch view[active]?.info.name {
+                case "Bob": await bob.turnCard()
+                case "Cy": await cy.turnCard()
+                default: try? host.send("Enter")
+                }
+                return
+            }
+        }
+        try host.send("Enter")
+        let screen = try await Self.waitFor("the margin", on: host) { $0.contains("Snap! — Cy, by ") }
+        #expect(screen.contains("Snap! — Cy, by 40 ms") || screen.contains("Snap! — Cy, by 39 ms") || screen.contains("Snap! — Cy, by 41 ms"))
+        race.cancel()
+        turner.cancel()
+        await bob.disconnect()
+        await cy.disconnect()
+    }
+}
