@@ -27,18 +27,20 @@ import Testing
         return (server, clock)
     }
 
-    /// Signs a version 2 player in and answers the warm-up pings as a network with this round trip would
-    /// (`answer` may change the value, as a forging client does).
+    /// Signs a player in and answers the warm-up pings as a network with this round trip would (`answer` may
+    /// change the value, as a forging client does). Version 1 sends no Hello; with no round trip it never
+    /// answers a ping.
     static func signIn(
-        _ name: String, on server: TestServer, clock: ManualServerClock, roundTrip: Duration,
+        _ name: String, on server: TestServer, clock: ManualServerClock, version: UInt8 = 2, roundTrip: Duration?,
         answer: (UInt64) -> UInt64 = { $0 }
     ) async throws -> Player {
         let socket = try await RawSocket.connect(server)
-        await socket.send(.hello(version: 2))
+        if version >= 2 { await socket.send(.hello(version: version)) }
         await socket.send(.signInResponse(name: name))
         guard case .welcome(_, let id, _) = try await socket.waitFor("welcome", { if case .welcome = $0 { true } else { false } })
         else { throw TimedOut(what: "welcome") }
         for _ in 0..<ConnectionNetwork.warmUpPings {
+            guard let roundTrip else { break }
             guard case .ping(let value) = try await socket.waitFor("a ping", { if case .ping = $0 { true } else { false } })
             else { break }
             clock.advance(by: roundTrip)
@@ -63,6 +65,12 @@ import Testing
     ) async throws -> (ann: Player, bob: Player) {
         let ann = try await signIn("Ann", on: server, clock: clock, roundTrip: near)
         let bob = try await signIn("Bob", on: server, clock: clock, roundTrip: far, answer: farAnswer)
+        try await seatAndTurn(clock, ann, bob)
+        return (ann, bob)
+    }
+
+    /// `ann` hosts, `bob` joins, the round starts and the first card is turned.
+    static func seatAndTurn(_ clock: ManualServerClock, _ ann: Player, _ bob: Player) async throws {
         await ann.socket.send(.hostTable(solo: false))
         guard case .tableJoined(let code, _) = try await ann.socket.waitFor("the table", { if case .tableJoined = $0 { true } else { false } })
         else { throw TimedOut(what: "the table") }
@@ -76,7 +84,6 @@ import Testing
         await (active == ann.id ? ann : bob).socket.send(.clientTurnedCard)
         try await ann.socket.waitFor("the card") { if case .cardTurned = $0 { true } else { false } }
         try await bob.socket.waitFor("the card") { if case .cardTurned = $0 { true } else { false } }
-        return (ann, bob)
     }
 
     /// The judged call's caller and its timing, as this player's socket saw them (whenever they came).
@@ -93,6 +100,18 @@ import Testing
             try await Task.sleep(for: .milliseconds(10))
         }
         throw TimedOut(what: "the verdict")
+    }
+
+    /// `caller` calls `after` the card claiming `claim` µs, alone; the verdict and timing `watcher` saw, once
+    /// the clock has moved past any wait.
+    static func lonelyCall(
+        _ caller: Player, after: Duration, claim: UInt32, clock: ManualServerClock, watcher: Player
+    ) async throws -> (caller: PlayerID, timing: Packet) {
+        clock.advance(by: after)
+        await caller.socket.send(.callSnap(reaction: claim))
+        try await synced(caller.socket)
+        clock.advance(by: .milliseconds(50))
+        return try await verdict(watcher)
     }
 
     /// Ann is 5 ms away and took 250 ms; Bob is 80 ms away and took 200 ms, so his call arrives 100 ms after hers.
@@ -158,11 +177,7 @@ import Testing
         let (server, clock) = try await Self.start()
         // Bob answers every ping a second late, to look far away, and claims he reacted in no time.
         let (ann, bob) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .seconds(1))
-        clock.advance(by: .milliseconds(500))
-        await bob.socket.send(.callSnap(reaction: 0))
-        try await Self.synced(bob.socket)
-        clock.advance(by: .milliseconds(50))
-        let (caller, timing) = try await Self.verdict(ann)
+        let (caller, timing) = try await Self.lonelyCall(bob, after: .milliseconds(500), claim: 0, clock: clock, watcher: ann)
         #expect(caller == bob.id)
         // 500 ms passed: he is credited with 500 − 200 (the bound), not 0.
         #expect(timing == .callTiming(seat: .top, reaction: 300_000, margin: nil))
@@ -177,11 +192,7 @@ import Testing
         let metrics = try await server.get("/metrics").body
         #expect(metrics.contains("snap_ignored_pongs_total 1"))
         // With no round trip measured, nothing is taken off his call: he is credited with all that passed.
-        clock.advance(by: .milliseconds(300))
-        await bob.socket.send(.callSnap(reaction: 0))
-        try await Self.synced(bob.socket)
-        clock.advance(by: .milliseconds(50))
-        let (caller, timing) = try await Self.verdict(ann)
+        let (caller, timing) = try await Self.lonelyCall(bob, after: .milliseconds(300), claim: 0, clock: clock, watcher: ann)
         #expect(caller == bob.id)
         #expect(timing == .callTiming(seat: .top, reaction: 300_000, margin: nil))
         await server.stop()
@@ -199,22 +210,10 @@ import Testing
     @Test func aVersionOneClientIsJudgedByTheServersEstimateAndNeverSentCallTiming() async throws {
         let (server, clock) = try await Self.start()
         let ann = try await Self.signIn("Ann", on: server, clock: clock, roundTrip: .milliseconds(10))
-        // An old client: no Hello; it answers pings at once.
-        let old = try await RawSocket.connect(server)
-        await old.send(.signInResponse(name: "Old"))
-        try await old.waitFor("welcome") { if case .welcome = $0 { true } else { false } }
-        await ann.socket.send(.hostTable(solo: false))
-        guard case .tableJoined(let code, _) = try await ann.socket.waitFor("the table", { if case .tableJoined = $0 { true } else { false } })
-        else { return }
-        await old.send(.joinTable(code: code))
-        try await old.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
-        await ann.socket.send(.startRound)
-        try await ann.socket.waitFor("the deal") { if case .dealCards = $0 { true } else { false } }
-        clock.advance(by: .seconds(2))
-        guard case .activatePlayer(let active) = try await ann.socket.waitFor("the first turn", { if case .activatePlayer = $0 { true } else { false } })
-        else { return }
-        await (active == ann.id ? ann.socket : old).send(.clientTurnedCard)
-        try await old.waitFor("the card") { if case .cardTurned = $0 { true } else { false } }
+        // An old client: no Hello, and it never answers a ping.
+        let player = try await Self.signIn("Old", on: server, clock: clock, version: 1, roundTrip: nil)
+        try await Self.seatAndTurn(clock, ann, player)
+        let old = player.socket
         clock.advance(by: .milliseconds(300))
         await old.send(.playerShouldSnap(id: PlayerID("ignored")))
         try await Self.synced(old)

@@ -7,10 +7,15 @@ import Testing
 @Suite struct NetworkSessionTests {
     /// A two-player table as the guest (top) or the host (bottom) sees it, before the round.
     func waitingView(viewer: Seat) throws -> PlayerView {
+        try twoPlayers().view(for: viewer)
+    }
+
+    /// Ann and Bob at a table, before the round.
+    func twoPlayers() throws -> Table {
         var table = Table()
         _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
         _ = try table.join(PlayerInfo(id: PlayerID("bob"), name: "Bob"))
-        return table.view(for: viewer)
+        return table
     }
 
     func seated(_ viewer: Seat) throws -> NetworkSession {
@@ -45,9 +50,7 @@ import Testing
 
     @Test func duringARoundKeysTurnAndCall() throws {
         var session = try seated(.top)
-        var table = Table()
-        _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
-        _ = try table.join(PlayerInfo(id: PlayerID("bob"), name: "Bob"))
+        var table = try twoPlayers()
         var generator = SplitMix64(seed: 1)
         let before = table.view(for: .top)
         let events = try table.startRound(by: .bottom, using: &generator)
@@ -61,9 +64,7 @@ import Testing
 
     @Test func aCallSaysHowLongAfterTheCardWasDrawnItCameAndTheMarginIsShown() throws {
         var session = try seated(.top)
-        var table = Table()
-        _ = try table.join(PlayerInfo(id: PlayerID("ann"), name: "Ann"))
-        _ = try table.join(PlayerInfo(id: PlayerID("bob"), name: "Bob"))
+        var table = try twoPlayers()
         var generator = SplitMix64(seed: 1)
         var events = try table.startRound(by: .bottom, using: &generator)
         events += try table.advance(.finishDeal)
