@@ -16,6 +16,9 @@ struct LatencyBenchCommand: AsyncParsableCommand {
             Starts a server on a free loopback port in this process, seats four clients at one table over real
             WebSocket connections, and has them call Snap! one after another, each call waiting for the verdict to
             reach all four. Then they play turns only, to count the bytes each turn costs each client.
+            With --judging reaction (the default) a verdict waits, as in play, while another player could still
+            prove a faster reaction (on loopback about 10 ms: a round trip plus the 10 ms slack); --judging
+            arrival times the transport alone.
             """
     )
 
@@ -28,6 +31,8 @@ struct LatencyBenchCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @OptionGroup var judging: JudgingOptions
+
     func validate() throws {
         guard calls >= 10, calls <= 1_000_000 else { throw ValidationError("--calls must be between 10 and 1000000.") }
         guard turns >= 1, turns <= 100_000 else { throw ValidationError("--turns must be between 1 and 100000.") }
@@ -39,6 +44,7 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         configuration.port = 0
         configuration.speed = 1_000
         configuration.snapCallsPerSecond = 1_000_000
+        configuration.judging = judging.rule
         var logger = Logger(label: "snap.bench")
         logger.logLevel = .error
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
