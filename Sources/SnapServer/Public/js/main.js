@@ -20,7 +20,10 @@ const renderer = new Renderer(document);
 const sounds = new Sounds();
 const input = new Input(document);
 const clock = new ReactionClock();
-renderer.onShown = (event, time) => clock.drawn(event, time);
+renderer.onShown = (event, time) => {
+  clock.drawn(event, time);
+  globalThis.snapDebug.onShown?.(event, time);
+};
 const connection = new Connection({
   url: `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
   onPacket: received,
@@ -527,6 +530,8 @@ function writeStored(key, value) {
 
 /** For tests and for trying things out in the console. */
 globalThis.snapDebug = {
+  /** Set to a function to hear (event, time) in the frame that first shows each event: the reaction's start. */
+  onShown: null,
   /** Closes the socket without leaving, as a lost network would; the client reconnects by itself. */
   dropConnection: () => connection.dropConnection(),
   /** Throws the next packet away, so the client sees a gap and resyncs. */

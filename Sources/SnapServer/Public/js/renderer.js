@@ -6,8 +6,9 @@
 // that a flying card is bringing kept out of sight until it lands. A newer state replaces what is drawn at
 // once, so a late animation never hides it: flights are paced to the events (motion_pace.js), and a newer
 // event for a pile lands whatever still flies to or from it. With prefers-reduced-motion nothing flies.
-// `onShown(event, time)` hears the frame (performance.now) in which each event first showed (a turned card:
-// its face, halfway through the flip).
+// `onShown(event, time)` hears the frame (performance.now) in which each event first showed. That is the
+// first frame after its packet: a turned card shows its face from that frame on (it takes off face up), so
+// that the time a reaction counts from is never spent on animation.
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
 
@@ -107,9 +108,6 @@ export class Renderer {
   /** The motion under way: flying cards and piles kept out of sight, each `{animation, seats, beat}`. */
   #flights = new Set();
   #pace = new MotionPace();
-  /** The newest turned card still flipping: `{event, animation}`, watched until its face shows. */
-  #face = null;
-  #faceFrame = 0;
   onShown = () => {};
 
   /** @param {Document} doc */
@@ -339,7 +337,6 @@ export class Renderer {
     this.#flights.clear();
     this.flyers.replaceChildren();
     this.#pace.reset();
-    this.#face = null;
     for (const seat of this.seats) seat.openKey = "";
     this.#drawn = [null, null, null, null];
     this.#request();
@@ -363,8 +360,7 @@ export class Renderer {
       this.#drawModel(pending);
     } finally {
       const time = performance.now(); // a frame's own timestamp may be older than the packet it draws
-      for (const { event } of pending) if (event !== this.#face?.event) this.onShown(event, time);
-      this.#checkFace();
+      for (const { event } of pending) this.onShown(event, time);
     }
   }
 
@@ -391,21 +387,6 @@ export class Renderer {
     } catch (error) {
       console.warn("Snap!: an animation failed:", error);
     }
-  }
-
-  /** Reports the flipping card in the frame its face shows (past half its turn, or landed). */
-  #checkFace() {
-    cancelAnimationFrame(this.#faceFrame);
-    this.#faceFrame = 0;
-    const face = this.#face;
-    if (!face) return;
-    const progress = face.animation.effect?.getComputedTiming().progress;
-    if (face.animation.playState === "running" && progress !== null && progress <= 0.5) {
-      this.#faceFrame = requestAnimationFrame(() => this.#checkFace());
-      return;
-    }
-    this.#face = null;
-    this.onShown(face.event, performance.now());
   }
 
   #renderTitle(model) {
@@ -630,11 +611,9 @@ export class Renderer {
         case "dealFinished":
           this.#pace.dealFinished(now);
           break;
-        case "cardTurned": {
-          const animation = scale > 0 && this.#flip(model, event.seat, event.card, flight, beat);
-          if (animation) this.#face = { event, animation };
+        case "cardTurned":
+          if (scale > 0) this.#turn(model, event.seat, event.card, flight, beat);
           break;
-        }
         case "recycled":
         case "openPileTurnedUnder": {
           if (scale === 0) break;
@@ -716,14 +695,16 @@ export class Renderer {
     }
   }
 
-  /** The card lifts off the closed pile, narrows to an edge and opens on its face as it lands on the open pile. */
-  #flip(model, seat, card, duration, beat) {
+  /**
+   * The card is turned over on the closed pile in the first frame, its face up and still tilted from the
+   * turn; it settles flat as it lifts and slides onto the open pile. Its face shows from the first frame on.
+   */
+  #turn(model, seat, card, duration, beat) {
     const parts = this.#seatParts(model, seat);
     const options = { face: card, turn: "up", lift: 36, scale: 1.18, duration };
-    const animation = this.#fly(parts.closed, parts.open, options, [seat], beat);
+    const flies = this.#fly(parts.closed, parts.open, options, [seat], beat);
     const top = parts.open.querySelector(".card");
-    if (top) this.#hideUntilLanded(top, duration, [seat], beat);
-    return animation;
+    if (flies && top) this.#hideUntilLanded(top, duration, [seat], beat);
   }
 
   /** Lands at once the motion of an earlier beat than `beat` that involves any of these seats. */
@@ -756,9 +737,10 @@ export class Renderer {
    * @param {Element} from where it starts (centred on it)
    * @param {Element} to where it lands
    * @param {{face?: object, turn?: string, delay?: number, duration?: number, lift?: number, scale?: number,
-   *   plain?: boolean}} options `face` is the card's face when it shows one; `turn` is "up" (back to face),
-   *   "down" (face to back) or "none" (a face card stays face up, a back stays a back); `plain` leaves out
-   *   the shadow (a stack of cards waiting to be dealt would otherwise darken)
+   *   plain?: boolean}} options `face` is the card's face when it shows one; `turn` is "up" (just turned:
+   *   face up from the first frame, tilted, settling flat by the top of its arc), "down" (face to back) or
+   *   "none" (a face card stays face up, a back stays a back); `plain` leaves out the shadow (a stack of
+   *   cards waiting to be dealt would otherwise darken)
    * @param {number[]} seats the seats whose piles it moves between
    * @param {number} beat the beat of the event it shows (MotionPace)
    * @returns {Animation|undefined} the flight, if it flies
@@ -782,13 +764,14 @@ export class Renderer {
     flyer.style.height = `${height}px`;
     flyer.innerHTML = '<div class="back"></div>';
     if (face) flyer.innerHTML += `<div class="face ${colour(face)}">${faceSVG(face)}</div>`;
+    const up = turn === "up";
     const showsFace = face && turn === "none";
-    const [angle0, angle1] = turn === "up" ? [0, 180] : turn === "down" ? [180, 360] : showsFace ? [180, 180] : [0, 0];
+    const [angle0, angle1] = up ? [150, 180] : turn === "down" ? [180, 360] : showsFace ? [180, 180] : [0, 0];
     const at = (x, y, angle, size) =>
       `translate(${x}px, ${y}px) perspective(900px) rotateY(${angle}deg) scale(${size})`;
     const frames = [
-      { transform: at(x0, y0, angle0, 1) },
-      { transform: at((x0 + x1) / 2, (y0 + y1) / 2 - lift, (angle0 + angle1) / 2, scale), offset: 0.5 },
+      { transform: at(x0, up ? y0 - lift / 4 : y0, angle0, up ? 1.06 : 1) },
+      { transform: at((x0 + x1) / 2, (y0 + y1) / 2 - lift, up ? angle1 : (angle0 + angle1) / 2, scale), offset: 0.5 },
       { transform: at(x1, y1, angle1, 1) },
     ];
     this.flyers.append(flyer);
