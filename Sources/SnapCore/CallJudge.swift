@@ -61,12 +61,9 @@ public struct CallJudge: Hashable, Sendable {
     /// The fastest reaction so far.
     public var fastest: Duration? { calls.map(\.reaction).min() }
 
-    /// By how much the fastest call beat the next fastest call of another player, if there was one.
-    public var margin: Duration? {
-        let ranked = ranked
-        guard let first = ranked.first, let second = ranked.dropFirst().first(where: { $0.seat != first.seat })
-        else { return nil }
-        return second.reaction - first.reaction
+    /// By how much `call` beat the next fastest call of another player, if there was one.
+    public func margin(of call: Call) -> Duration? {
+        ranked.first { $0.seat != call.seat && $0.reaction >= call.reaction }.map { $0.reaction - call.reaction }
     }
 
     /// When the verdict can be given: the moment after which none of `others` — the players who have not

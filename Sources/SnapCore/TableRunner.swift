@@ -38,8 +38,11 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// How calls on the same card are ranked.
     public let judging: JudgingRule
     /// What each seat's network allows for when its calls are judged; a seat missing here has none (a computer
-    /// player, or a person at the same machine). The owner keeps it current.
-    public var allowances: [Seat: NetworkAllowance] = [:]
+    /// player, a person at the same machine, or one whose connection dropped). The owner keeps it current; a
+    /// change moves the verdict's deadline, which the next ``advance(to:)`` honours.
+    public var allowances: [Seat: NetworkAllowance] = [:] {
+        didSet { if judge != nil, allowances != oldValue { scheduleVerdict() } }
+    }
     /// When the current top cards were shown: the latest turned card (or the end of the deal).
     public private(set) var shownAt: Duration = .zero
     /// The calls on the current card waiting for their verdict, while the table waits for slower networks.
@@ -84,6 +87,12 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             return try call(seat, claim: claim)
         case .turnCard where judge != nil:
             throw .snapInProgress
+        case .leave where judge != nil:
+            // The calls were about the table as it was: judge them before the leaver's cards are handed out.
+            let verdict = giveVerdict()
+            let events = try table.perform(action, using: &generator)
+            afterEvents(events)
+            return verdict + events
         default:
             let events = try table.perform(action, using: &generator)
             afterEvents(events)
@@ -117,6 +126,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             }
         }
         now = max(now, time)
+        // A card turned by a timer reaches the players when the owner hands these events out — at `time`, which
+        // on a real clock may be later than the timer was due — so that is when it was shown.
+        if events.contains(where: Self.showsCards) { shownAt = now }
         return events
     }
 
@@ -151,18 +163,28 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             return events
         }
         var judge = self.judge ?? CallJudge(shownAt: shownAt, maximumCompensation: judging.maximumCompensation)
+        // A player's first call on a card is the one judged; pressing again while it is judged changes nothing.
+        guard !judge.calls.contains(where: { $0.seat == seat }) else { return [] }
         judge.add(seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none)
         self.judge = judge
+        guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict() }
+        return []
+    }
+
+    /// Sets the verdict's timer for when no player who has not called could still prove a faster reaction;
+    /// returns that moment. Network time: never divided by the speed.
+    @discardableResult
+    private mutating func scheduleVerdict() -> Duration {
+        guard let judge else { return now }
         let others = Dictionary(
             uniqueKeysWithValues: table.occupiedSeats.filter { table[$0]!.cardCount > 0 }.map {
                 ($0, allowances[$0] ?? .none)
             })
         let deadline = judge.deadline(now: now, others: others)
         timers.removeAll { $0.timer == .judge }
-        guard judging != .arrival, deadline > now else { return giveVerdict() }
         timers.append(Entry(deadline: deadline, order: nextOrder, timer: .judge))
         nextOrder += 1
-        return []
+        return deadline
     }
 
     /// Judges the calls collected on this card: the fastest first, the rest too late.
@@ -171,16 +193,14 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         self.judge = nil
         timers.removeAll { $0.timer == .judge }
         var events = [TableEvent]()
-        var judged: CallJudge.Call?
-        let ranked = judge.ranked
-        for call in ranked {
-            // A caller may have gone out or left while the calls were judged.
+        var judged = false
+        for call in judge.ranked {
+            // A caller may have gone out while the calls were judged.
             guard let called = try? table.callSnap(by: call.seat) else { continue }
             events += called
-            if judged == nil, table.stop?.seat == call.seat {
-                judged = call
-                let next = ranked.first { $0.seat != call.seat && $0.reaction >= call.reaction }
-                events.append(.callTimed(call.seat, reaction: call.reaction, margin: next.map { $0.reaction - call.reaction }))
+            if !judged, table.stop?.seat == call.seat {
+                judged = true
+                events.append(.callTimed(call.seat, reaction: call.reaction, margin: judge.margin(of: call)))
             }
         }
         afterEvents(events)
@@ -188,12 +208,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     }
 
     private mutating func afterEvents(_ events: [TableEvent]) {
-        for event in events {
-            switch event {
-            case .cardTurned, .dealFinished: shownAt = now
-            default: break
-            }
-        }
+        if events.contains(where: Self.showsCards) { shownAt = now }
         if let pending = table.pendingStep {
             if table.pendingStepNumber != scheduledStepNumber {
                 timers.removeAll { if case .table = $0.timer { true } else { false } }
@@ -211,6 +226,14 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             case .cancel(let timer):
                 timers.removeAll { $0.timer == .computer(timer) }
             }
+        }
+    }
+
+    /// Whether an event changes the cards a reaction time is measured from.
+    private static func showsCards(_ event: TableEvent) -> Bool {
+        switch event {
+        case .cardTurned, .dealFinished: true
+        default: false
         }
     }
 

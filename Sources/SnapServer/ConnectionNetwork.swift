@@ -48,6 +48,11 @@ final class ConnectionNetwork: Sendable {
         return value
     }
 
+    /// Whether a ping sent within the last `interval` is still unanswered (a new one would replace it).
+    func awaitsPong(at now: Duration, sentWithin interval: Duration) -> Bool {
+        state.withLock { state in state.outstanding.map { now - $0.sentAt < interval } ?? false }
+    }
+
     /// A pong arrived: its round trip, or nil when it does not answer the last ping (forged, or too late).
     func pong(_ value: UInt64, at now: Duration) -> Duration? {
         state.withLock { state in

@@ -53,7 +53,10 @@ struct PlayerConnection {
         do {
             for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
                 if outbox.isClosed { break }
-                outbox.network.heard(at: environment.clock.now)
+                // Stamped as it comes off the socket: a pong's round trip and a call's arrival must not include
+                // the time this connection spent waiting for a busy table.
+                let received = environment.clock.now
+                outbox.network.heard(at: received)
                 metrics.packetsIn.increment()
                 guard case .binary(let buffer) = message else {
                     malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
@@ -69,7 +72,7 @@ struct PlayerConnection {
                     malformed(&state, outbox, "That packet could not be read: \(error).")
                     continue
                 }
-                await handle(request, &state, outbox)
+                await handle(request, receivedAt: received, &state, outbox)
             }
         } catch {
             environment.logger.debug("connection ended: \(error)")
@@ -112,13 +115,14 @@ struct PlayerConnection {
         outbox.send(.ping(outbox.network.ping(at: environment.clock.now)))
     }
 
-    private func handle(_ request: ClientRequest, _ state: inout State, _ outbox: Outbox) async {
+    private func handle(
+        _ request: ClientRequest, receivedAt received: Duration, _ state: inout State, _ outbox: Outbox
+    ) async {
         switch request {
         case .hello(let version):
             outbox.version = min(version, Wire.version)
         case .pong(let value):
-            let now = environment.clock.now
-            guard let roundTrip = outbox.network.pong(value, at: now) else {
+            guard let roundTrip = outbox.network.pong(value, at: received) else {
                 // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
                 metrics.ignoredPongs.increment()
                 return
@@ -180,7 +184,7 @@ struct PlayerConnection {
         case .atTable(let request):
             guard let id = state.id else { return refuse(outbox, .notSignedIn) }
             guard let table = state.table else { return refuse(outbox, .notAtTable) }
-            await table.handle(request, from: id)
+            await table.handle(request, from: id, receivedAt: received)
             if request == .leave { state.table = nil }
         }
     }

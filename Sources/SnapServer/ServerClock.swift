@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The one clock of a server: every time the server reads or waits for — turns, verdicts, pings, silence,
 /// grace periods, rate limits — comes from it, as the time since the server started.
 ///
@@ -17,77 +15,5 @@ extension ServerClock {
     /// Waits for `duration` from now.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now + duration)
-    }
-}
-
-/// The real, monotonic clock.
-public struct SystemServerClock: ServerClock {
-    private let start = ContinuousClock.now
-
-    /// A clock that starts now.
-    public init() {}
-
-    public var now: Duration { ContinuousClock.now - start }
-
-    public func sleep(until deadline: Duration) async throws {
-        try await ContinuousClock().sleep(until: start + deadline)
-    }
-}
-
-/// A clock that only moves when told to (``advance(by:)``), for tests: whatever sleeps wakes when the clock
-/// reaches its deadline.
-public final class ManualServerClock: ServerClock {
-    private struct Sleeper {
-        var deadline: Duration
-        var waiter: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var now: Duration = .zero
-        var sleepers: [Int: Sleeper] = [:]
-        var nextID = 0
-    }
-
-    private let state = Mutex(State())
-
-    /// A clock at zero.
-    public init() {}
-
-    public var now: Duration { state.withLock { $0.now } }
-
-    /// How many tasks are waiting on the clock.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
-
-    /// Moves the clock forward and wakes every task whose deadline has come.
-    public func advance(by duration: Duration) {
-        let woken = state.withLock { state -> [Sleeper] in
-            state.now += duration
-            let now = state.now
-            let due = state.sleepers.filter { $0.value.deadline <= now }
-            for id in due.keys { state.sleepers[id] = nil }
-            return Array(due.values)
-        }
-        for sleeper in woken { sleeper.waiter.resume() }
-    }
-
-    public func sleep(until deadline: Duration) async throws {
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if Task.isCancelled || deadline <= state.now { return true }
-                    state.sleepers[id] = Sleeper(deadline: deadline, waiter: waiter)
-                    return false
-                }
-                if resumeNow { waiter.resume() }
-            }
-        } onCancel: {
-            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
-            sleeper?.waiter.resume(throwing: CancellationError())
-        }
-        try Task.checkCancellation()
     }
 }

@@ -21,15 +21,18 @@ public struct SnapGameServer: Sendable {
 
     /// A server; `onRunning` is told the port once it listens.
     ///
-    /// - Parameter signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
+    /// - Parameters:
+    ///   - clock: the one clock every part of the server reads; tests pass a ``ManualServerClock``.
+    ///   - signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
     public init(
         configuration: SnapServerConfiguration,
+        clock: any ServerClock = SystemServerClock(),
         logger: Logger,
         signals: [UnixSignal] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         let environment = ServerEnvironment(
-            configuration: configuration, clock: configuration.clock, logger: logger, metrics: ServerMetrics())
+            configuration: configuration, clock: clock, logger: logger, metrics: ServerMetrics())
         let lobby = Lobby(environment: environment)
         let app = Self.buildApplication(environment: environment, lobby: lobby, onRunning: onRunning)
         // Services stop in reverse order: the lobby says goodbye to every client before the HTTP server stops.

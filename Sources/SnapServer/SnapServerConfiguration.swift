@@ -1,6 +1,6 @@
 import SnapCore
 
-/// Everything about a server that can be set from the command line, and the clock it runs on.
+/// Everything about a server that can be set from the command line.
 public struct SnapServerConfiguration: Sendable {
     /// The address to listen on: "0.0.0.0" for every interface, "127.0.0.1" for this machine only.
     public var host = "0.0.0.0"
@@ -29,8 +29,6 @@ public struct SnapServerConfiguration: Sendable {
     /// How calls of "Snap!" are ranked: by reaction time (the default, fair whatever each player's network)
     /// or by arrival (the original game's rule, for comparison).
     public var judging = JudgingRule.standard
-    /// The server's clock; tests put a ``ManualServerClock`` here.
-    public var clock: any ServerClock = SystemServerClock()
 
     /// The defaults: every interface, port 8080, normal speed.
     public init() {}

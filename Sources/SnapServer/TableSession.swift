@@ -119,10 +119,14 @@ actor TableSession {
 
     // MARK: - Playing
 
-    /// Handles a request from the person `id`; a refusal goes back to them as an Error packet.
-    func handle(_ request: SeatedRequest, from id: PlayerID) {
-        let received = environment.clock.now
-        catchUp()
+    /// Handles a request from the person `id` that reached the server at server time `received`; a refusal
+    /// goes back to them as an Error packet.
+    ///
+    /// The table is brought up to `received` first, so a call that arrived before the verdict was due is
+    /// judged with the others even if it waited behind other work; then it catches up to now.
+    func handle(_ request: SeatedRequest, from id: PlayerID, receivedAt received: Duration) {
+        catchUp(until: received)
+        defer { catchUp() }
         guard let seat = runner.table.seat(of: id) else { return refuse(id, TableError.notSeated) }
         switch request {
         case .addComputer:
@@ -221,6 +225,11 @@ actor TableSession {
         runner.table.seat(of: id).map { runner.table.view(for: $0) }
     }
 
+    /// Whether the person `id` is seated here and connected (for tests and diagnostics).
+    func isConnected(_ id: PlayerID) -> Bool {
+        members[id]?.outbox != nil
+    }
+
     /// Whether all 52 cards are at the table.
     var cardsAccountedFor: Bool { runner.table.cardsAccountedFor }
 
@@ -235,11 +244,12 @@ actor TableSession {
         return try runner.perform(action)
     }
 
-    /// Fires every timer that is due, so that actions are judged against an up-to-date table.
-    private func catchUp() {
+    /// Fires every timer due by server time `serverTime` (by default now), so that actions are judged against
+    /// an up-to-date table.
+    private func catchUp(until serverTime: Duration? = nil) {
         guard !timer.isPaused else { return }
         runner.allowances = members.allowances(at: runner.table)
-        let events = runner.advance(to: timer.now)
+        let events = runner.advance(to: timer.tableTime(at: serverTime ?? environment.clock.now))
         if !events.isEmpty {
             broadcast(events)
             afterChange()
@@ -248,11 +258,11 @@ actor TableSession {
 
     private func scheduleNextTimer() {
         guard !isClosed else { return timer.cancel() }
-        timer.schedule(runner.nextDeadline) { [weak self] in await self?.timerFired() }
+        timer.schedule(runner.nextDeadline) { [weak self] number in await self?.timerFired(number) }
     }
 
-    private func timerFired() {
-        timer.fired()
+    private func timerFired(_ number: Int) {
+        guard timer.fired(number) else { return }
         catchUp()
         scheduleNextTimer()
     }

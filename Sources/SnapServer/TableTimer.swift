@@ -8,6 +8,8 @@ struct TableTimer {
     private var pausedTotal: Duration = .zero
     private var task: Task<Void, Never>?
     private var scheduled: Duration?
+    /// Goes up with every timer set or cancelled, so that a timer replaced while it was waking is ignored.
+    private var generation = 0
 
     /// A timer whose table time starts now.
     init(clock: any ServerClock) {
@@ -16,32 +18,39 @@ struct TableTimer {
     }
 
     /// The table's time now: server time since the start, less the time spent paused.
-    var now: Duration {
-        (pausedAt ?? clock.now) - start - pausedTotal
+    var now: Duration { tableTime(at: clock.now) }
+
+    /// The table's time at server time `serverTime`.
+    func tableTime(at serverTime: Duration) -> Duration {
+        min(serverTime, pausedAt ?? serverTime) - start - pausedTotal
     }
 
     /// Whether the table's time stands still.
     var isPaused: Bool { pausedAt != nil }
 
-    /// Wakes `fire` at table time `deadline` (nil: nothing to wake for). A deadline already set is kept.
-    mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable () async -> Void) {
+    /// Wakes `fire` at table time `deadline` (nil: nothing to wake for), passing the timer's number for
+    /// ``fired(_:)``. A deadline already set is kept.
+    mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable (Int) async -> Void) {
         guard deadline != scheduled || task == nil else { return }
-        task?.cancel()
-        task = nil
+        cancel()
         scheduled = deadline
         guard let deadline, pausedAt == nil else { return }
         let instant = start + pausedTotal + deadline
+        let number = generation
         task = Task { [clock] in
             try? await clock.sleep(until: instant)
             guard !Task.isCancelled else { return }
-            await fire()
+            await fire(number)
         }
     }
 
-    /// The timer fired: nothing is scheduled any more.
-    mutating func fired() {
+    /// Timer `number` woke: true if it is still the one set (nothing is scheduled any more), false if it was
+    /// replaced or cancelled while waking, and must be ignored.
+    mutating func fired(_ number: Int) -> Bool {
+        guard number == generation, task != nil else { return false }
         task = nil
         scheduled = nil
+        return true
     }
 
     /// Stops the table's time.
@@ -63,5 +72,6 @@ struct TableTimer {
         task?.cancel()
         task = nil
         scheduled = nil
+        generation += 1
     }
 }

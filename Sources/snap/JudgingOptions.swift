@@ -1,14 +1,6 @@
 import ArgumentParser
 import SnapCore
 
-/// How a server ranks calls of "Snap!", as `--judging` names it.
-enum JudgingMode: String, CaseIterable, ExpressibleByArgument {
-    /// By reaction time, each player's network taken off (the default).
-    case reaction
-    /// In arrival order, as the original game did (for comparison).
-    case arrival
-}
-
 /// The judging options of the commands that run a server (`serve`, `host`, `bench floor` aside).
 struct JudgingOptions: ParsableArguments {
     @Option(help: "How Snap! calls are ranked: reaction (the fastest reaction wins, whatever each player's network) or arrival (the first call to reach the server wins, as in the original game).")

@@ -178,7 +178,7 @@ import Testing
         #expect(try runner.perform(.callSnap(.top, reaction: .milliseconds(10))) == [.snapCalled(.top, .tooLate)])
     }
 
-    @Test func aCallerWhoLeavesWhileJudgedIsPassedOver() throws {
+    @Test func aLeaveWhileCallsAreJudgedComesAfterTheVerdict() throws {
         let table = playingTable([
             Hand(seat: .bottom, closed: "2C 9C", open: "5C"),
             Hand(seat: .left, closed: "4D", open: "9D"),
@@ -190,10 +190,68 @@ import Testing
         _ = try runner.perform(.turnCard(.bottom))
         _ = runner.advance(to: .milliseconds(1_200))
         _ = try runner.perform(.callSnap(.left, reaction: .milliseconds(190)))
-        _ = try runner.perform(.leave(.left))
-        let events = runner.advance(to: .seconds(2))
-        #expect(!events.contains { if case .snapCalled(.left, _) = $0 { true } else { false } })
+        // The calls were about three nines on the table: they are judged before the leaver's cards move.
+        let events = try runner.perform(.leave(.top))
+        #expect(events.first == .snapCalled(.left, .correct(matching: [.left, .top, .bottom])))
+        #expect(events.contains { if case .playerLeft(.top, _) = $0 { true } else { false } })
         #expect(runner.judge == nil)
         #expect(runner.table.cardsAccountedFor)
+    }
+
+    @Test func aPlayerWhoDropsWhileCallsAreJudgedIsNotWaitedFor() throws {
+        var runner = try Self.turned()
+        _ = runner.advance(to: .milliseconds(1_260))
+        _ = try runner.perform(.callSnap(.bottom, reaction: .milliseconds(250)))
+        #expect(runner.nextDeadline == .milliseconds(1_420))
+        // Lucy's connection drops: she cannot call any more, so her allowance is gone and the verdict is due.
+        runner.allowances[.top] = nil
+        #expect(runner.nextDeadline == .milliseconds(1_260))
+        #expect(runner.advance(to: .milliseconds(1_261)).first == .snapCalled(.bottom, .correct(matching: [.bottom, .top])))
+    }
+
+    @Test func pressingAgainWhileJudgedChangesNothing() throws {
+        var runner = try Self.turned()
+        _ = runner.advance(to: .milliseconds(1_260))
+        _ = try runner.perform(.callSnap(.bottom, reaction: .milliseconds(250)))
+        #expect(try runner.perform(.callSnap(.bottom, reaction: .zero)).isEmpty)
+        #expect(runner.judge?.calls.count == 1)
+    }
+
+    /// One race: each player's one-way delay and true reaction; honest clients claim their true reaction.
+    struct Race: Sendable, CustomTestStringConvertible {
+        var annDelay: Int
+        var annReaction: Int
+        var lucyDelay: Int
+        var lucyReaction: Int
+        var winner: Seat
+        var testDescription: String {
+            "Ann \(annDelay) ms away took \(annReaction) ms, Lucy \(lucyDelay) ms away took \(lucyReaction) ms"
+        }
+    }
+
+    @Test(arguments: [
+        Race(annDelay: 5, annReaction: 250, lucyDelay: 80, lucyReaction: 240, winner: .top),
+        Race(annDelay: 5, annReaction: 230, lucyDelay: 80, lucyReaction: 240, winner: .bottom),
+        Race(annDelay: 80, annReaction: 205, lucyDelay: 5, lucyReaction: 215, winner: .bottom),
+        Race(annDelay: 40, annReaction: 300, lucyDelay: 40, lucyReaction: 295, winner: .top),
+        Race(annDelay: 0, annReaction: 400, lucyDelay: 95, lucyReaction: 390, winner: .top),
+        // Equal reactions: the earlier arrival.
+        Race(annDelay: 5, annReaction: 250, lucyDelay: 80, lucyReaction: 250, winner: .bottom),
+    ])
+    func theTrulyFasterPlayerWinsWhateverTheirNetwork(_ race: Race) throws {
+        var runner = try Self.turned(near: race.annDelay, far: race.lucyDelay)
+        let calls = [
+            (seat: Seat.bottom, arrival: 2 * race.annDelay + race.annReaction, reaction: race.annReaction),
+            (seat: Seat.top, arrival: 2 * race.lucyDelay + race.lucyReaction, reaction: race.lucyReaction),
+        ].sorted { $0.arrival < $1.arrival }
+        var events = [TableEvent]()
+        for call in calls {
+            events += runner.advance(to: .seconds(1) + .milliseconds(call.arrival))
+            events += try runner.perform(.callSnap(call.seat, reaction: .milliseconds(call.reaction)))
+        }
+        events += runner.advance(to: .seconds(2))
+        let judged = events.first { if case .snapCalled(_, let verdict) = $0 { verdict != .tooLate } else { false } }
+        guard case .snapCalled(let winner, _)? = judged else { Issue.record("no verdict"); return }
+        #expect(winner == race.winner)
     }
 }

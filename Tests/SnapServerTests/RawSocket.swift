@@ -7,6 +7,8 @@ import SnapProtocol
 /// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives.
 actor RawSocket {
     private(set) var frames: [Frame] = []
+    /// When each frame arrived.
+    private(set) var arrivals: [ContinuousClock.Instant] = []
     private var searched = 0
     private(set) var undecodable = 0
     private(set) var closeCode: WebSocketErrorCode?
@@ -45,7 +47,12 @@ actor RawSocket {
     }
 
     private func received(_ bytes: [UInt8]) {
-        if let frame = try? Frame.decode(bytes) { frames.append(frame) } else { undecodable += 1 }
+        if let frame = try? Frame.decode(bytes) {
+            frames.append(frame)
+            arrivals.append(.now)
+        } else {
+            undecodable += 1
+        }
     }
 
     /// Closes the connection as a client going away would.

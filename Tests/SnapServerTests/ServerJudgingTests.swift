@@ -17,8 +17,7 @@ import Testing
     /// A server whose clock only moves when the test says.
     static func start(judging: JudgingRule = .standard) async throws -> (TestServer, ManualServerClock) {
         let clock = ManualServerClock()
-        let server = try await TestServer.start(speed: 1, grace: .seconds(600)) {
-            $0.clock = clock
+        let server = try await TestServer.start(speed: 1, grace: .seconds(600), clock: clock) {
             $0.judging = judging
             // Nothing but the warm-up pings: the test answers every ping it gets.
             $0.pingInterval = .seconds(3_600)

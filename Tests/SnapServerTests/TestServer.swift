@@ -21,6 +21,7 @@ struct TestServer {
     /// Starts a server; fast games and a short grace period unless told otherwise.
     static func start(
         speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
+        clock: any ServerClock = SystemServerClock(),
         configure: (inout SnapServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         var configuration = SnapServerConfiguration()
@@ -34,7 +35,7 @@ struct TestServer {
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, logger: logger) { port in
+        let server = SnapGameServer(configuration: configuration, clock: clock, logger: logger) { port in
             continuation.yield(port)
         }
         let task = Task { try await server.run() }

@@ -1,0 +1,10 @@
+extension WireVerdict {
+    /// The verdict byte of the original game: wrong = 1, too late = 2, correct = 3.
+    public var code: UInt8 {
+        switch self {
+        case .wrong: 1
+        case .tooLate: 2
+        case .correct: 3
+        }
+    }
+}

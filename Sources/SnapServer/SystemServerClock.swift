@@ -1,0 +1,15 @@
+/// The real, monotonic clock.
+public struct SystemServerClock: ServerClock {
+    private let start = ContinuousClock.now
+
+    /// A clock that starts now.
+    public init() {}
+
+    /// The time since the clock was made.
+    public var now: Duration { ContinuousClock.now - start }
+
+    /// Waits until `now` reaches `deadline`.
+    public func sleep(until deadline: Duration) async throws {
+        try await ContinuousClock().sleep(until: start + deadline)
+    }
+}
