@@ -197,6 +197,39 @@ import Testing
         await server.stop()
     }
 
+    @Test func aDelayedCallGainsNothing() async throws {
+        let (server, clock) = try await Self.start()
+        // Ann truly took 200 ms but holds her call back 100 ms, still claiming 200 ms: arriving at 310 ms after a
+        // 10 ms round trip, she is credited with at least 290 ms.
+        let (ann, bob) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(10))
+        clock.advance(by: .milliseconds(270))
+        await bob.socket.send(.callSnap(reaction: 260_000))
+        try await Self.synced(bob.socket)
+        clock.advance(by: .milliseconds(40))
+        await ann.socket.send(.callSnap(reaction: 200_000))
+        try await Self.synced(ann.socket)
+        clock.advance(by: .milliseconds(50))
+        let (caller, timing) = try await Self.verdict(ann)
+        #expect(caller == bob.id)
+        #expect(timing == .callTiming(seat: .top, reaction: 260_000, margin: nil))
+        await server.stop()
+    }
+
+    @Test func aReplayedCallIsJudgedAsANewCallOnTheCardOnTheTable() async throws {
+        let (server, clock) = try await Self.start()
+        let (ann, bob) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(10))
+        // Bob sends the bytes of an earlier call (claiming 150 ms) only 20 ms after this card was sent. A replay is
+        // a new call about the card on the table: credited with no more than the 20 ms that passed, whatever it
+        // claims — an early guess like any other, judged against the cards as they are (a wrong guess pays).
+        clock.advance(by: .milliseconds(20))
+        await bob.socket.sendBytes(Frame(number: nil, packet: .callSnap(reaction: 150_000)).encoded())
+        try await Self.synced(bob.socket)
+        let (caller, timing) = try await Self.lonelyCall(ann, after: .milliseconds(200), claim: 190_000, clock: clock, watcher: ann)
+        #expect(caller == bob.id)
+        #expect(timing == .callTiming(seat: .top, reaction: 20_000, margin: nil))
+        await server.stop()
+    }
+
     @Test func aClaimOutsideTheFieldIsAMalformedPacket() async throws {
         let (server, clock) = try await Self.start()
         let (ann, _) = try await Self.firstCard(server, clock, near: .milliseconds(10), far: .milliseconds(10))
@@ -209,8 +242,8 @@ import Testing
     @Test func aVersionOneClientIsJudgedByTheServersEstimateAndNeverSentCallTiming() async throws {
         let (server, clock) = try await Self.start()
         let ann = try await Self.signIn("Ann", on: server, clock: clock, roundTrip: .milliseconds(10))
-        // An old client: no Hello, and it never answers a ping.
-        let player = try await Self.signIn("Old", on: server, clock: clock, version: 1, roundTrip: nil)
+        // An old client: no Hello; its pings come back after 40 ms.
+        let player = try await Self.signIn("Old", on: server, clock: clock, version: 1, roundTrip: .milliseconds(40))
         try await Self.seatAndTurn(clock, ann, player)
         let old = player.socket
         clock.advance(by: .milliseconds(300))
@@ -218,10 +251,10 @@ import Testing
         try await Self.synced(old)
         clock.advance(by: .milliseconds(50))
         let (_, timing) = try await Self.verdict(ann)
-        // It never answered a ping, so nothing is known of its network and nothing is taken off the 300 ms.
-        #expect(timing == .callTiming(seat: .top, reaction: 300_000, margin: nil))
-        try await old.waitFor("the verdict") { if case .playerCalledSnap = $0 { true } else { false } }
+        // It said nothing of its reaction: its typical round trip (40 ms) is taken off the 300 ms.
+        #expect(timing == .callTiming(seat: .top, reaction: 260_000, margin: nil))
         try await Self.synced(old)
+        #expect(await old.frames.contains { if case .playerCalledSnap = $0.packet { true } else { false } })
         #expect(!(await old.frames.contains { if case .callTiming = $0.packet { true } else { false } }))
         await server.stop()
     }
