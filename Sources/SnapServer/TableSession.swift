@@ -2,7 +2,6 @@ import Logging
 import NIOWebSocket
 import SnapCore
 import SnapProtocol
-import Synchronization
 
 /// One table on the server: owns its rules engine and runner, its timer, its computer players and the
 /// connections of the people seated there. Tables share nothing mutable; everything about a table happens on
@@ -22,7 +21,8 @@ actor TableSession {
     private let onClose: @Sendable (String) -> Void
     private let onTokenRetired: @Sendable (String) -> Void
     private var isClosed = false
-    private let summaryState: Mutex<TableSummary>
+    private let lobbySummary: LobbySummary
+    private var audit = CardAudit()
 
     init(
         code: String,
@@ -50,11 +50,11 @@ actor TableSession {
             generator: SplitMix64(seed: seed))
         packets = TableEventPackets(seating: table)
         timer = TableTimer(clock: environment.clock)
-        summaryState = Mutex(TableSummary(code: code, hostName: "", players: 0, seatsFree: 4, roundUnderWay: false))
+        lobbySummary = LobbySummary(code: code)
     }
 
     /// What the lobby lists about this table; readable without waiting for the table.
-    nonisolated var summary: TableSummary { summaryState.withLock { $0 } }
+    nonisolated var summary: TableSummary { lobbySummary.current }
 
     // MARK: - Seating
 
@@ -234,7 +234,7 @@ actor TableSession {
     var cardsAccountedFor: Bool { runner.table.cardsAccountedFor }
 
     /// How many times, after an action, the 52 cards were not all at the table (must stay 0).
-    private(set) var conservationFailures = 0
+    var conservationFailures: Int { audit.failures }
 
     // MARK: - The runner and time
 
@@ -271,12 +271,7 @@ actor TableSession {
 
     private func broadcast(_ events: [TableEvent], except skipped: PlayerID? = nil) {
         for event in events { logger.debug("\(event)") }
-        // Cheap enough to check after every action; a failure would be a bug in the rules.
-        if !runner.table.cardsAccountedFor {
-            conservationFailures += 1
-            environment.metrics.cardConservationFailures.increment()
-            logger.error("cards not accounted for after \(events)")
-        }
+        audit.check(runner.table, after: events, metrics: environment.metrics, logger: logger)
         members.broadcast(packets.packets(for: events), except: skipped)
     }
 
@@ -295,13 +290,7 @@ actor TableSession {
 
     /// After every change: keep the lobby's summary fresh, set the next timer, close a table nobody is at.
     private func afterChange() {
-        let table = runner.table
-        summaryState.withLock {
-            $0.hostName = table.host.flatMap { table[$0]?.info.name } ?? ""
-            $0.players = UInt8(table.playerCount)
-            $0.seatsFree = UInt8(Seat.count - table.playerCount)
-            $0.roundUnderWay = table.phase.isRoundUnderWay
-        }
+        lobbySummary.update(from: runner.table)
         guard members.anyPerson else { return close() }
         // While a single-player table's person is away, its time stands still: they come back to the same cards.
         if isSolo && !members.anyoneConnected {
