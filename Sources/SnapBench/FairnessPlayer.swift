@@ -139,7 +139,8 @@ final class FairnessPlayer: Sendable {
             default:
                 continue
             }
-            await considerTurn()
+            // Not awaited: waiting for the race to end must not hold up the updates behind it.
+            Task { await considerTurn() }
         }
     }
 

@@ -1,7 +1,7 @@
 /// What a `snap bench fairness` run plays.
 public struct FairnessSettings: Sendable {
     /// Races to gather for each scenario and judging mode.
-    public var races = 200
+    public var races = 300
     /// Tables played at once for each scenario and judging mode.
     public var tables = 8
     /// The servers' speed factor: the table's own delays are divided by it (the judging window is not).

@@ -21,7 +21,7 @@ struct FairnessBenchCommand: AsyncParsableCommand {
     )
 
     @Option(help: "Races to gather for each scenario and judging mode.")
-    var races = 200
+    var races = 300
 
     @Option(help: "Tables played at once for each scenario and judging mode.")
     var tables = 8
