@@ -103,6 +103,8 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -111,7 +113,15 @@ let package = Package(
             dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapBenchTests", dependencies: ["SnapBench", "SnapCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SnapBenchTests",
+            dependencies: [
+                "SnapBench", "SnapCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Command line
 
