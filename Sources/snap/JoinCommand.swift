@@ -29,7 +29,7 @@ struct JoinCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try webSocketURL()
-        do { _ = try PlayerName.validated(name) } catch { throw ValidationError("--name: \(error)") }
+        try validateName(name)
         if let table, TableCode.normalized(table) == nil {
             throw ValidationError("--table: a table code is four letters (no I or O), such as KXPT; got '\(table)'.")
         }
@@ -48,7 +48,7 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard NetworkGame.hasTerminal else { throw ValidationError(NetworkGame.needsTerminalMessage) }
+        try NoTerminal.requireTerminal(for: "snap join")
         let url = try webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
