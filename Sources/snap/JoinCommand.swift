@@ -55,7 +55,7 @@ struct JoinCommand: AsyncParsableCommand {
         do {
             client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), logger: quiet)
         } catch {
-            throw ServeFailure.unreachable(url, "\(error)")
+            throw ConnectFailure(url: url, error: error)
         }
         var code = table.flatMap(TableCode.normalized)
         while true {

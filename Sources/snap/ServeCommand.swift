@@ -89,15 +89,12 @@ struct ServeCommand: AsyncParsableCommand {
 /// Why the server could not run.
 enum ServeFailure: Error, CustomStringConvertible {
     case portInUse(Int)
-    case unreachable(String, String)
     case other(String)
 
     var description: String {
         switch self {
         case .portInUse(let port):
             "Port \(port) is already in use (is another server running?). Choose another with --port, e.g. --port \(port + 1)."
-        case .unreachable(let url, let why):
-            "Could not reach a Snap! server at \(url) (\(why)). Is `snap` running there? Check the address and the port."
         case .other(let text): "The server could not start: \(text)"
         }
     }
