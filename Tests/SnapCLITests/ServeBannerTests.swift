@@ -1,4 +1,5 @@
 import Foundation
+import SnapClient
 import Testing
 
 /// What `snap serve` shows a newcomer first: the banner alone at the default log level, with a `join` command that
@@ -15,6 +16,17 @@ import Testing
         let errors = server.errorText()
         #expect(!errors.contains("Serving files from"), "\(errors)")
         #expect(!errors.contains("Server started and listening"), "\(errors)")
+    }
+
+    @Test func theGamesOwnMessagesStillShowAtTheDefaultLevel() async throws {
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", keepErrors: true)
+        let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
+        _ = try await client.sitDown(at: nil)
+        await client.disconnect()
+        server.stop()
+        #expect(server.errorText().contains("table opened"), "\(server.errorText())")
     }
 
     @Test func theFrameworksStartupLinesShowAtDebug() throws {
