@@ -51,7 +51,7 @@ public struct FloorServer: Sendable {
         let app = Application(
             router: Router(),
             server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter, configuration: SnapGameServer.webSocketConfiguration),
+                webSocketRouter: webSocketRouter, configuration: .init(ws: SnapGameServer.webSocketConfiguration)),
             configuration: SnapGameServer.httpConfiguration(host: settings.host, port: settings.port, serverName: "snap-floor"),
             onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

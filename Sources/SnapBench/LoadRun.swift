@@ -94,7 +94,7 @@ public struct LoadRun: Sendable {
         let clock = ContinuousClock()
         let rampStart = clock.now
         let firstFailure = FirstFailure()
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try await Task.sleep(for: .seconds(1))

@@ -85,7 +85,8 @@ public struct SnapGameServer: Sendable {
 
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: Self.webSocketConfiguration),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter, configuration: .init(ws: Self.webSocketConfiguration)),
             configuration: Self.httpConfiguration(host: configuration.host, port: configuration.port, serverName: "snap"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

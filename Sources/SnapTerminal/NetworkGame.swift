@@ -12,20 +12,19 @@ public struct NetworkGame: Sendable {
     public let addresses: [String]
     /// How long the server shows the deal (the deal's length divided by the server's speed).
     public let dealLength: Duration
+    /// The command that plays, as a person types it (`snap host` or `snap join`), for the message shown
+    /// without a terminal.
+    public let command: String
 
     /// Describes a game.
-    public init(client: SnapClient, addresses: [String] = [], dealLength: Duration = .seconds(2)) {
+    public init(
+        client: SnapClient, addresses: [String] = [], dealLength: Duration = .seconds(2), command: String = "snap join"
+    ) {
         self.client = client
         self.addresses = addresses
         self.dealLength = dealLength
+        self.command = command
     }
-
-    /// The message printed when standard input or output is not a terminal.
-    public static let needsTerminalMessage =
-        "snap host and snap join need an interactive terminal: run them in a terminal window, with neither input nor output redirected."
-
-    /// Whether this process has an interactive terminal to play in.
-    public static var hasTerminal: Bool { Terminal.isInteractive }
 
     /// Plays until the person quits or the server goes away; returns the exit status.
     public func run() async -> Int32 {
@@ -60,7 +59,9 @@ public struct NetworkGame: Sendable {
     }
 
     private func loop(mailbox: Mailbox, outgoing: AsyncStream<NetworkSession.Request>.Continuation) -> Int32 {
-        guard let terminal = ScreenLoop.enterTerminal(orExplain: NetworkGame.needsTerminalMessage) else { return 2 }
+        guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: command)) else {
+            return NoTerminal.exitStatus
+        }
         var session = NetworkSession(addresses: addresses, dealLength: dealLength)
         session.exchange = { requests in
             for request in requests { outgoing.yield(request) }

@@ -25,12 +25,12 @@ protocol ScreenSession {
 /// The frame loop every full-screen game shares: advance, draw what changed, wait for a key or the next
 /// frame, hand keys to the session, until a key asks to quit.
 enum ScreenLoop {
-    /// Takes over the terminal (raw mode, alternate screen), or prints `message` to standard error and
-    /// returns nil when there is no interactive terminal.
-    static func enterTerminal(orExplain message: String) -> Terminal? {
+    /// Takes over the terminal (raw mode, alternate screen), or prints `problem` to standard error, as the
+    /// commands print their errors, and returns nil when there is no interactive terminal.
+    static func enterTerminal(orExplain problem: NoTerminal) -> Terminal? {
         let terminal = Terminal()
         guard Terminal.isInteractive, (try? terminal.enter()) != nil else {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data("Error: \(problem)\n".utf8))
             return nil
         }
         return terminal

@@ -1,6 +1,5 @@
 import SnapCore
 
-
 /// Single-player Snap! in the terminal: one person against Ray, Lucy and Steve.
 ///
 /// Full screen: the table is drawn on the alternate screen with the terminal in raw mode, and the
@@ -23,16 +22,12 @@ public struct SoloGame: Sendable {
         self.difficulty = difficulty
     }
 
-    /// The message printed when standard input or output is not a terminal.
-    public static let needsTerminalMessage = """
-        snap solo needs an interactive terminal: run it in a terminal window, \
-        with neither input nor output redirected.
-        """
-
     /// Plays until the person quits; returns the process exit status: 0 after quitting, 130 after Ctrl-C,
-    /// 2 without an interactive terminal.
+    /// ``NoTerminal/exitStatus`` without an interactive terminal.
     public func run() -> Int32 {
-        guard let terminal = ScreenLoop.enterTerminal(orExplain: SoloGame.needsTerminalMessage) else { return 2 }
+        guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: "snap solo")) else {
+            return NoTerminal.exitStatus
+        }
         var session = SoloSession(name: name, seed: seed, speed: speed, difficulty: difficulty)
         session.start(at: .zero)
         let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)

@@ -36,13 +36,11 @@ struct HostCommand: AsyncParsableCommand {
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: false)
-        do { _ = try PlayerName.validated(name) } catch { throw ValidationError("--name: \(error)") }
+        try validateName(name)
     }
 
     func run() async throws {
-        guard NetworkGame.hasTerminal else {
-            throw ValidationError(NetworkGame.needsTerminalMessage)
-        }
+        try NoTerminal.requireTerminal(for: "snap host")
         var configuration = SnapServerConfiguration()
         configuration.port = port
         configuration.speed = speed
@@ -67,7 +65,8 @@ struct HostCommand: AsyncParsableCommand {
         let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: try PlayerName.validated(name), logger: quiet)
         _ = try await client.sitDown(at: nil)
         let addresses = (NetworkAddresses.local() + ["127.0.0.1"]).map { "\($0):\(port)" }
-        let game = NetworkGame(client: client, addresses: addresses, dealLength: .milliseconds(Int64(2_000 / speed)))
+        let game = NetworkGame(
+            client: client, addresses: addresses, dealLength: .milliseconds(Int64(2_000 / speed)), command: "snap host")
         let status = await game.run()
         await server.shutDown()
         _ = try? await serverTask.value

@@ -4,7 +4,6 @@ import Logging
 import SnapClient
 import SnapCore
 import SnapProtocol
-import SnapServer
 import SnapTerminal
 
 /// `snap join`: sit down at a table on a Snap! server and play in this terminal.
@@ -29,7 +28,7 @@ struct JoinCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try webSocketURL()
-        do { _ = try PlayerName.validated(name) } catch { throw ValidationError("--name: \(error)") }
+        try validateName(name)
         if let table, TableCode.normalized(table) == nil {
             throw ValidationError("--table: a table code is four letters (no I or O), such as KXPT; got '\(table)'.")
         }
@@ -48,14 +47,14 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard NetworkGame.hasTerminal else { throw ValidationError(NetworkGame.needsTerminalMessage) }
+        try NoTerminal.requireTerminal(for: "snap join")
         let url = try webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
         do {
             client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), logger: quiet)
         } catch {
-            throw ServeFailure.unreachable(url, "\(error)")
+            throw ConnectFailure(url: url, error: error)
         }
         var code = table.flatMap(TableCode.normalized)
         while true {

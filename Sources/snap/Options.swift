@@ -29,3 +29,19 @@ func validatePort(_ port: Int, allowingAnyFree: Bool) throws {
         throw ValidationError("--port must be between \(lowest) and 65535; got \(port).")
     }
 }
+
+/// Validates `--name` by the server's rule, and states the rule when refusing it.
+func validateName(_ name: String) throws {
+    let rule = "--name must be 1–\(PlayerName.maximumLength) visible characters"
+    do {
+        _ = try PlayerName.validated(name)
+    } catch .empty {
+        throw ValidationError("\(rule); '\(name)' has none.")
+    } catch .tooLong(let count) {
+        throw ValidationError("\(rule); this one has \(count).")
+    } catch .controlCharacter {
+        throw ValidationError("\(rule), with no control characters.")
+    } catch .reserved {
+        throw ValidationError("--name cannot be \"You\": that is how everyone sees themselves at the table.")
+    }
+}

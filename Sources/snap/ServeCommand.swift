@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seed for table codes and shuffles (for reproducible test runs).")
     var seed: UInt64?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical. The frameworks' routine messages show from debug.")
     var logLevel = "info"
 
     @OptionGroup var judging: JudgingOptions
@@ -58,8 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.seed = seed
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
-        var logger = Logger(label: "snap")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let logger = Logger(label: "snap") { label in ServerLogHandler(label: label, level: level) }
         let host = host
         let server = SnapGameServer(configuration: configuration, logger: logger, signals: [.sigint, .sigterm]) { port in
             // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
@@ -76,15 +76,22 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    static func banner(host: String, port: Int) -> String {
+    /// What the server prints once it listens: the addresses to open, and a `join` command that can be copied as
+    /// it is, in the words that started this server (`snap`, `swift run snap`, …).
+    static func banner(host: String, port: Int, invocation: Invocation = .current) -> String {
         var lines = ["Snap! server running. Open one of these in a browser on this network:"]
+        let joinHost: String
         if host == "0.0.0.0" || host == "::" {
             lines.append("  http://127.0.0.1:\(port)/   (this machine)")
-            for address in NetworkAddresses.local() { lines.append("  http://\(address):\(port)/") }
+            let addresses = NetworkAddresses.local()
+            for address in addresses { lines.append("  http://\(address):\(port)/") }
+            joinHost = addresses.first ?? "127.0.0.1"
         } else {
             lines.append("  http://\(host):\(port)/")
+            joinHost = host.contains(":") ? "[\(host)]" : host
         }
-        lines.append("Terminal players: snap join ws://<address>:\(port)   ·   Stop the server with Ctrl-C.")
+        lines.append("Play in a terminal: \(invocation.command) join ws://\(joinHost):\(port) --name YourName")
+        lines.append("Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
     }
 }
@@ -92,15 +99,12 @@ struct ServeCommand: AsyncParsableCommand {
 /// Why the server could not run.
 enum ServeFailure: Error, CustomStringConvertible {
     case portInUse(Int)
-    case unreachable(String, String)
     case other(String)
 
     var description: String {
         switch self {
         case .portInUse(let port):
             "Port \(port) is already in use (is another server running?). Choose another with --port, e.g. --port \(port + 1)."
-        case .unreachable(let url, let why):
-            "Could not reach a Snap! server at \(url) (\(why)). Is `snap` running there? Check the address and the port."
         case .other(let text): "The server could not start: \(text)"
         }
     }

@@ -39,8 +39,15 @@ struct SnapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snap",
         abstract: "Snap!, the card game: race to call \"Snap!\" when two face-up cards match.",
+        usage: """
+            snap [--host <host>] [--port <port>] [--speed <speed>] [--grace <grace>]
+                 [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
+              snap <subcommand>
+            """,
         discussion: """
-            Without a subcommand, snap starts a server (snap serve): open the address it prints in a browser.
+            Plain snap starts a server, as snap serve does, and takes the same options (snap serve --help says what \
+            each does). Open the address it prints in a browser.
+
             Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join`.
             """,
         subcommands: [

@@ -23,14 +23,11 @@ struct SoloCommand: ParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
-        do {
-            _ = try PlayerName.validated(name)
-        } catch {
-            throw ValidationError("--name: \(error)")
-        }
+        try validateName(name)
     }
 
     func run() throws {
+        try NoTerminal.requireTerminal(for: "snap solo")
         let seed = game.seed ?? UInt64.random(in: 0...UInt64.max)
         let solo = SoloGame(
             name: try PlayerName.validated(name),

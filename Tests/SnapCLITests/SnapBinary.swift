@@ -49,6 +49,7 @@ enum SnapBinary {
         process.executableURL = url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = packageRoot
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -71,11 +72,18 @@ enum SnapBinary {
         var output: Pipe
         /// What it printed on starting.
         var banner: String
+        /// Where its standard error goes, when kept.
+        var errors: URL?
 
         /// Stops it and waits until it has.
         func stop() {
             process.terminate()
             process.waitUntilExit()
+        }
+
+        /// What it wrote to standard error so far, when kept.
+        func errorText() -> String {
+            errors.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         }
     }
 
@@ -85,15 +93,32 @@ enum SnapBinary {
         return try startBackground(["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, until: "Ctrl-C")
     }
 
-    /// Starts `snap` with `arguments` in the background and waits until it prints `marker`; the port is the
-    /// first `127.0.0.1:PORT` it printed.
-    static func startBackground(_ arguments: [String], until marker: String = "127.0.0.1:") throws -> Server {
+    /// Starts `snap` with `arguments` in the background, from the package's folder, and waits until it prints
+    /// `marker`; the port is the first `127.0.0.1:PORT` it printed. `executable` replaces the built binary (a link
+    /// to it, say); `keepErrors` keeps standard error in a file for ``Server/errorText()``.
+    static func startBackground(
+        _ arguments: [String],
+        until marker: String = "127.0.0.1:",
+        executable: URL? = nil,
+        environment: [String: String] = [:],
+        keepErrors: Bool = false
+    ) throws -> Server {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = packageRoot
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        var errors: URL?
+        if keepErrors {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("snap-stderr-\(UUID().uuidString)")
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: file)
+            errors = file
+        } else {
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        }
         try process.run()
         var banner = Data()
         let deadline = Date().addingTimeInterval(20)
@@ -103,6 +128,6 @@ enum SnapBinary {
         let text = String(decoding: banner, as: UTF8.self)
         let port = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
             .flatMap { Int(text[$0].split(separator: ":").last ?? "") } ?? 0
-        return Server(process: process, port: port, output: output, banner: text)
+        return Server(process: process, port: port, output: output, banner: text, errors: errors)
     }
 }

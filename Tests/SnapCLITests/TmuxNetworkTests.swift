@@ -64,8 +64,12 @@ import Glibc
         let port = try Self.freePort()
         let pane = try TmuxSoloTests.SnapPane(arguments: "join ws://127.0.0.1:\(port) --table KXPT --name Bob")
         defer { pane.close() }
-        let screen = try pane.waitFor("the error") { $0.contains("snap exited with") }
-        #expect(screen.contains("Could not reach a Snap! server at ws://127.0.0.1:\(port)/ws"))
-        #expect(!screen.contains("snap exited with 0"))
+        try pane.waitFor("the error") { $0.contains("snap exited with") }
+        let screen = try pane.captureJoined()
+        let message = "Error: Nothing is listening at 127.0.0.1:\(port). Is `snap` running there? Check the address and the port."
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains(message), "\(screen)")
+        #expect(lines.contains("snap exited with 1"), "\(screen)")
+        #expect(lines.count == 4, "before snap, the one line of error, the modes and the status: \(screen)")
     }
 }

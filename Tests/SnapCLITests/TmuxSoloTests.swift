@@ -223,6 +223,11 @@ import Testing
             try tmuxCommand(["capture-pane", "-p", "-t", "solo"])
         }
 
+        /// The pane's text with lines the pane's width wrapped joined again.
+        func captureJoined() throws -> String {
+            try tmuxCommand(["capture-pane", "-p", "-J", "-t", "solo"])
+        }
+
         /// A tmux format evaluated for the pane, e.g. "#{alternate_on}".
         func display(_ format: String) throws -> String {
             try tmuxCommand(["display-message", "-p", "-t", "solo", format])

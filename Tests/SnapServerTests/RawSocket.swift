@@ -36,7 +36,7 @@ actor RawSocket {
                     if case .binary(let buffer) = message { await self.received(Array(buffer.readableBytesView)) }
                 }
             }
-            await self.closed(close?.closeCode)
+            self.closed(close?.closeCode)
         }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The mistakes a newcomer makes first, each answered in one plain line with a consistent exit status (an
+/// unreachable server, which needs a terminal to get that far, is in ``TmuxNetworkTests``).
+@Suite struct CommandErrorTests {
+    static let noTerminalAdvice = "needs an interactive terminal: run it in a terminal window, with neither input nor output redirected."
+
+    @Test(arguments: [
+        ["solo", "--name", "Ann"],
+        ["host", "--name", "Ann", "--port", "1"],
+        ["join", "ws://127.0.0.1:1", "--name", "Ann"],
+    ])
+    func everyFullScreenCommandSaysNoTerminalTheSameWay(arguments: [String]) throws {
+        let result = try SnapBinary.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: snap \(arguments[0]) \(Self.noTerminalAdvice)\n", "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: ["solo", "host", "join"])
+    func anEmptyNameStatesTheRule(command: String) throws {
+        let result = try SnapBinary.run([command, "--name", ""])
+        #expect(result.status == 64)
+        let firstLine = result.stderr.split(separator: "\n").first ?? ""
+        #expect(firstLine == "Error: --name must be 1–20 visible characters; '' has none.", "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: snap \(command)"), "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("   ", "Error: --name must be 1–20 visible characters; '   ' has none."),
+        ("ABCDEFGHIJKLMNOPQRSTUVWXY", "Error: --name must be 1–20 visible characters; this one has 25."),
+        ("you", "Error: --name cannot be \"You\": that is how everyone sees themselves at the table."),
+    ])
+    func otherBadNamesStateTheRule(name: String, message: String) throws {
+        let result = try SnapBinary.run(["solo", "--name", name])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SnapClient
+import Testing
+
+/// What `snap serve` shows a newcomer first: the banner alone at the default log level, with a `join` command that
+/// works as copied, for however this `snap` was started.
+@Suite struct ServeBannerTests {
+    @Test func theBannerComesFirstWithoutTheFrameworksStartupLines() throws {
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", keepErrors: true)
+        // A request in, so that anything logged on the way has been logged.
+        _ = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/healthz")!)
+        server.stop()
+        #expect(server.banner.hasPrefix("Snap! server running."), "\(server.banner)")
+        let errors = server.errorText()
+        #expect(!errors.contains("Serving files from"), "\(errors)")
+        #expect(!errors.contains("Server started and listening"), "\(errors)")
+    }
+
+    @Test func theGamesOwnMessagesStillShowAtTheDefaultLevel() async throws {
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", keepErrors: true)
+        let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
+        _ = try await client.sitDown(at: nil)
+        await client.disconnect()
+        server.stop()
+        #expect(server.errorText().contains("table opened"), "\(server.errorText())")
+    }
+
+    @Test func theFrameworksStartupLinesShowAtDebug() throws {
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--log-level", "debug"], until: "Ctrl-C",
+            keepErrors: true)
+        server.stop()
+        #expect(server.errorText().contains("Server started and listening"), "\(server.errorText())")
+    }
+
+    @Test func aBinarySwiftPMBuiltSaysSwiftRun() throws {
+        let server = try SnapBinary.startServer()
+        server.stop()
+        #expect(
+            server.banner.contains("Play in a terminal: swift run snap join ws://127.0.0.1:\(server.port) --name YourName"),
+            "\(server.banner)")
+    }
+
+    @Test func aSnapOnPathSaysSnap() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-path-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("snap")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: SnapBinary.url)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: link,
+            environment: ["PATH": "\(folder.path):\(path)"])
+        server.stop()
+        #expect(
+            server.banner.contains("Play in a terminal: snap join ws://127.0.0.1:\(port) --name YourName"),
+            "\(server.banner)")
+    }
+
+    @Test func aCopiedBinaryElsewhereSaysItsPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("snap")
+        try FileManager.default.copyItem(at: SnapBinary.url, to: copy)
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: copy)
+        server.stop()
+        #expect(
+            server.banner.contains("Play in a terminal: \(copy.path) join ws://127.0.0.1:\(port) --name YourName"),
+            "\(server.banner)")
+    }
+}
