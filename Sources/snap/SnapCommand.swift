@@ -42,6 +42,7 @@ struct SnapCommand: AsyncParsableCommand {
         usage: """
             snap [--host <host>] [--port <port>] [--speed <speed>] [--grace <grace>]
                  [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
+                 [--judging <judging>] [--max-compensation <max-compensation>]
               snap <subcommand>
             """,
         discussion: """

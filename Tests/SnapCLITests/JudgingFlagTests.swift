@@ -1,0 +1,24 @@
+import Testing
+
+/// `--judging` and `--max-compensation`, as `snap serve` (and plain `snap`) take them.
+@Suite struct JudgingFlagTests {
+    @Test(arguments: [
+        (["serve", "--judging", "fastest"], "--judging"),
+        (["--judging", "order"], "--judging"),
+        (["serve", "--max-compensation", "5000"], "--max-compensation must be between 0 and 1000 milliseconds; got 5000."),
+        (["host", "--name", "Ann", "--max-compensation=-1"], "--max-compensation must be between 0 and 1000"),
+    ])
+    func badJudgingFlagsGetAClearMessage(arguments: [String], message: String) throws {
+        let result = try SnapBinary.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func theJudgingFlagsAreExplainedInTheHelp() throws {
+        let help = try SnapBinary.run(["serve", "--help"]).stdout
+        #expect(help.contains("--judging <judging>"))
+        #expect(help.contains("reaction"))
+        #expect(help.contains("arrival"))
+        #expect(help.contains("--max-compensation"))
+    }
+}
