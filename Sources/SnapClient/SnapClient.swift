@@ -400,7 +400,7 @@ public actor SnapClient {
                 guard let events = try packet.tableEvents(in: view) else { return }
                 view.apply(events)
                 self.view = view
-                if events.contains(where: Self.showsCards) { cardShownAt = .now }
+                if events.contains(where: \.startsReactionClock) { cardShownAt = .now }
                 continuation.yield(.table(view, events: events))
             } catch {
                 protocolErrors += 1
@@ -408,14 +408,6 @@ public actor SnapClient {
                 awaitingSnapshot = true
                 await send(.resyncRequest)
             }
-        }
-    }
-
-    /// Whether an event changes the cards a reaction time is measured from.
-    private static func showsCards(_ event: TableEvent) -> Bool {
-        switch event {
-        case .cardTurned, .dealFinished: true
-        default: false
         }
     }
 }

@@ -128,7 +128,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         now = max(now, time)
         // A card turned by a timer reaches the players when the owner hands these events out — at `time`, which
         // on a real clock may be later than the timer was due — so that is when it was shown.
-        if events.contains(where: Self.showsCards) { shownAt = now }
+        if events.contains(where: \.startsReactionClock) { shownAt = now }
         return events
     }
 
@@ -208,7 +208,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     }
 
     private mutating func afterEvents(_ events: [TableEvent]) {
-        if events.contains(where: Self.showsCards) { shownAt = now }
+        if events.contains(where: \.startsReactionClock) { shownAt = now }
         if let pending = table.pendingStep {
             if table.pendingStepNumber != scheduledStepNumber {
                 timers.removeAll { if case .table = $0.timer { true } else { false } }
@@ -226,14 +226,6 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             case .cancel(let timer):
                 timers.removeAll { $0.timer == .computer(timer) }
             }
-        }
-    }
-
-    /// Whether an event changes the cards a reaction time is measured from.
-    private static func showsCards(_ event: TableEvent) -> Bool {
-        switch event {
-        case .cardTurned, .dealFinished: true
-        default: false
         }
     }
 
