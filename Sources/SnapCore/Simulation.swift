@@ -12,14 +12,20 @@ public struct Simulation: Sendable {
         public var difficulty: Difficulty
         /// A round that reaches this many turned cards is stopped and reported as capped.
         public var turnCap: Int
+        /// How rounds end: classic, or quick with a time limit.
+        public var roundLength: RoundLength
 
         /// Describes a simulation.
-        public init(games: Int, players: Int = 4, seed: UInt64 = 1, difficulty: Difficulty = .normal, turnCap: Int = 20_000) {
+        public init(
+            games: Int, players: Int = 4, seed: UInt64 = 1, difficulty: Difficulty = .normal, turnCap: Int = 20_000,
+            roundLength: RoundLength = .classic
+        ) {
             self.games = games
             self.players = players
             self.seed = seed
             self.difficulty = difficulty
             self.turnCap = turnCap
+            self.roundLength = roundLength
         }
     }
 
@@ -53,6 +59,8 @@ public struct Simulation: Sendable {
         public var cardsConserved = true
         /// Rounds won, by seat.
         public var wins: [Seat: Int] = [:]
+        /// The game time each round lasted, from the start of the deal to its end (capped rounds included).
+        public var roundGameSeconds: [Double] = []
     }
 
     /// The options this simulation runs with.
@@ -84,6 +92,7 @@ public struct Simulation: Sendable {
 
     private func makeRunner(generator: SplitMix64) -> TableRunner<SplitMix64> {
         var table = Table()
+        table.settings.roundLength = options.roundLength
         for index in 0..<options.players {
             let name = Simulation.names[index]
             _ = try! table.join(PlayerInfo(id: PlayerID(name.lowercased()), name: name, isComputer: true))
@@ -97,6 +106,7 @@ public struct Simulation: Sendable {
         defer {
             report.longestRoundTurns = max(report.longestRoundTurns, turns)
             report.virtualSeconds += (runner.now - start).inSeconds
+            report.roundGameSeconds.append((runner.now - start).inSeconds)
         }
         guard let host = runner.table.host, let events = try? runner.perform(.startRound(by: host)) else {
             report.roundsStuck += 1

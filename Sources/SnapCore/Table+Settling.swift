@@ -42,10 +42,17 @@ extension Table {
     /// Ends the stop after a call: the round ends if someone holds every card; otherwise the active player
     /// stays active, is recycled and stays active, or hands over to the next player.
     mutating func resume() -> [TableEvent] {
+        let call = stop
         stop = nil
         var events: [TableEvent] = [.resumed]
         if let winner = seatHoldingEveryCard {
             return events + endRound(winner: winner)
+        }
+        // Time ran out while the cards moved, or sudden death met its correct call: the most cards wins now.
+        if timeIsUp, !suddenDeath || call.map({ if case .correct = $0.verdict { true } else { false } }) == true {
+            let decided = decideByCards()
+            events += decided
+            guard phase == .playing else { return events }
         }
         guard let active = activeSeat else { return events }
         let player = self[active]
@@ -56,6 +63,7 @@ extension Table {
         } else if player!.closed.isEmpty {
             events.append(recycle(active))
         }
+        armTurnTimer()
         return events
     }
 }

@@ -47,6 +47,14 @@ public struct Table: Hashable, Sendable {
     public internal(set) var pendingStepNumber = 0
     /// The table's delays at normal speed.
     public var timing: TableTiming
+    /// How rounds end and how long a player has to turn, as the host chose.
+    public var settings = TableSettings()
+    /// Whether the current quick round's time has run out (the round ends at the next chance).
+    public internal(set) var timeIsUp = false
+    /// Whether the round is in sudden death: time ran out with a tie for most cards.
+    public internal(set) var suddenDeath = false
+    /// The seats of people whose connection has dropped: the turn timer waits only a second for them.
+    public internal(set) var absent: Set<Seat> = []
 
     /// An empty table.
     public init(timing: TableTiming = .standard) {
@@ -131,6 +139,8 @@ public struct Table: Hashable, Sendable {
         case .turnCard(let seat): try turnCard(by: seat)
         case .callSnap(let seat, _): try callSnap(by: seat)
         case .advance(let step): try advance(step)
+        case .timeRanOut: try timeRanOut()
+        case .setPresence(let seat, let present): try setPresence(seat, present: present)
         }
     }
 
@@ -190,6 +200,8 @@ public struct Table: Hashable, Sendable {
         }
 
         round += 1
+        timeIsUp = false
+        suddenDeath = false
         startingSeat = starter
         phase = .dealing
         activeSeat = nil
@@ -255,6 +267,9 @@ public struct Table: Hashable, Sendable {
             return events
         case .resume:
             return resume()
+        case .turnForPlayer:
+            guard let active = activeSeat, !hasTurned, stop == nil else { return [] }
+            return (try? turnCard(by: active)) ?? []
         }
     }
 
@@ -274,8 +289,21 @@ public struct Table: Hashable, Sendable {
     }
 
     mutating func setPending(_ step: TimedStep) {
-        pendingStep = PendingStep(step: step, delay: timing.delay(before: step))
+        var delay = timing.delay(before: step)
+        if step == .turnForPlayer, let active = activeSeat {
+            let turnTime = settings.turnTime ?? TableSettings.standardTurnTime
+            delay = absent.contains(active) ? min(turnTime, TableSettings.absentTurnTime) : turnTime
+        }
+        pendingStep = PendingStep(step: step, delay: delay)
         pendingStepNumber += 1
+    }
+
+    /// Starts the active player's turn timer, when the table has one and they may turn.
+    mutating func armTurnTimer() {
+        guard settings.turnTime != nil, phase == .playing, stop == nil, pendingStep == nil,
+            let active = activeSeat, !hasTurned, self[active]?.closed.isEmpty == false
+        else { return }
+        setPending(.turnForPlayer)
     }
 
     /// Activates the first candidate who can play: one with closed cards, or one with two or more open
@@ -297,6 +325,7 @@ public struct Table: Hashable, Sendable {
     mutating func makeActive(_ seat: Seat) -> [TableEvent] {
         activeSeat = seat
         hasTurned = false
+        armTurnTimer()
         return [.activated(seat)]
     }
 

@@ -14,4 +14,9 @@ public enum TableAction: Hashable, Sendable {
     case callSnap(Seat, reaction: Duration? = nil)
     /// The clock reached the step the table was waiting for.
     case advance(TimedStep)
+    /// A quick round's time ran out.
+    case timeRanOut
+    /// The person in this seat lost their connection (false) or came back (true): the turn timer waits only a
+    /// second for someone who is not there.
+    case setPresence(Seat, present: Bool)
 }

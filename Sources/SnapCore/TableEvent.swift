@@ -41,6 +41,10 @@ public enum TableEvent: Hashable, Sendable {
     case roundWon(Seat, gamesWon: Int)
     /// The round ended without a winner (the player holding every card left).
     case roundAbandoned
+    /// A quick round's time ran out. Cards still moving finish first; then the most cards wins.
+    case timeUp
+    /// When the time was up these players tied for the most cards: play goes on until the next correct call.
+    case suddenDeath([Seat])
 }
 
 /// A player moving from one seat to another between rounds.

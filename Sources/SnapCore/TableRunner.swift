@@ -17,6 +17,8 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         case computer(ComputerTimer)
         /// The verdict on the calls being judged is due.
         case judge
+        /// A quick round's time runs out.
+        case roundClock
     }
 
     private struct Entry: Hashable, Sendable {
@@ -123,12 +125,25 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
                 events += (try? perform(action)) ?? []
             case .judge:
                 events += giveVerdict()
+            case .roundClock:
+                events += (try? perform(.timeRanOut)) ?? []
             }
         }
         now = max(now, time)
         // A card turned by a timer reaches the players when the owner hands these events out — at `time`, which
         // on a real clock may be later than the timer was due — so that is when it was shown.
         if events.contains(where: \.startsReactionClock) { shownAt = now }
+        for event in events {
+            switch event {
+            case .dealFinished:
+                // A quick round's clock runs from the end of the deal, at the game's speed.
+                if let limit = table.settings.roundLength.timeLimit { schedule(.roundClock, after: limit) }
+            case .roundStarted, .roundWon, .roundAbandoned:
+                timers.removeAll { $0.timer == .roundClock }
+            default:
+                break
+            }
+        }
         return events
     }
 
@@ -148,7 +163,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         guard judge != nil else { return false }
         switch timer {
         case .judge, .computer(.call): return false
-        case .table, .computer(.turn): return true
+        case .table, .computer(.turn), .roundClock: return true
         }
     }
 
@@ -209,6 +224,17 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
 
     private mutating func afterEvents(_ events: [TableEvent]) {
         if events.contains(where: \.startsReactionClock) { shownAt = now }
+        for event in events {
+            switch event {
+            case .dealFinished:
+                // A quick round's clock runs from the end of the deal, at the game's speed.
+                if let limit = table.settings.roundLength.timeLimit { schedule(.roundClock, after: limit) }
+            case .roundStarted, .roundWon, .roundAbandoned:
+                timers.removeAll { $0.timer == .roundClock }
+            default:
+                break
+            }
+        }
         if let pending = table.pendingStep {
             if table.pendingStepNumber != scheduledStepNumber {
                 timers.removeAll { if case .table = $0.timer { true } else { false } }

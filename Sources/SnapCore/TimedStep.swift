@@ -8,6 +8,8 @@ public enum TimedStep: Hashable, Sendable {
     case moveCards
     /// The cards have moved: play goes on (or the round ends).
     case resume
+    /// The active player's time to turn is up: the table turns their card for them.
+    case turnForPlayer
 }
 
 /// The timed step the table is waiting for and how long after the last action it is due (at speed 1).
@@ -42,6 +44,8 @@ public struct TableTiming: Hashable, Sendable {
         case .activateNext: nextPlayer
         case .moveCards: showVerdict
         case .resume: afterMove
+        // Set by the table's settings, not by its timing (see Table.setPending).
+        case .turnForPlayer: TableSettings.standardTurnTime
         }
     }
 }

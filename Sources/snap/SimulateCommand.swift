@@ -28,6 +28,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "How the computer players play: easy, normal or hard.")
     var difficulty: Difficulty = .normal
 
+    @Option(help: "How rounds end: 3, 5 or 10 (a quick round of that many minutes: the most cards wins when time is up) or classic (until one player holds all 52).")
+    var round: RoundOption = .classic
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -45,7 +48,8 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let options = Simulation.Options(
-            games: games, players: players, seed: seed, difficulty: difficulty, turnCap: turnCap)
+            games: games, players: players, seed: seed, difficulty: difficulty, turnCap: turnCap,
+            roundLength: round.roundLength)
         let showProgress = isatty(STDERR_FILENO) == 1 && !json
         let clock = ContinuousClock()
         let started = clock.now

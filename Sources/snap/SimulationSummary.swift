@@ -21,6 +21,9 @@ struct SimulationSummary: Encodable {
     let longestRoundTurns: Int
     let averageRoundTurns: Double
     let virtualHours: Double
+    let round: String
+    let roundGameSecondsMean: Double
+    let roundGameSecondsP90: Double
     let cardsConserved: Bool
     let wallSeconds: Double
     let roundsPerSecond: Double
@@ -46,6 +49,10 @@ struct SimulationSummary: Encodable {
         longestRoundTurns = report.longestRoundTurns
         averageRoundTurns = rounds > 0 ? Double(report.turns) / Double(rounds) : 0
         virtualHours = report.virtualSeconds / 3600
+        round = options.roundLength.timeLimit.map { "quick \(Int($0.inSeconds / 60)) min" } ?? "classic"
+        let lengths = report.roundGameSeconds.sorted()
+        roundGameSecondsMean = lengths.isEmpty ? 0 : lengths.reduce(0, +) / Double(lengths.count)
+        roundGameSecondsP90 = lengths.isEmpty ? 0 : lengths[min(lengths.count - 1, Int((Double(lengths.count) * 0.9).rounded(.up)) - 1)]
         cardsConserved = report.cardsConserved
         self.wallSeconds = wallSeconds
         roundsPerSecond = wallSeconds > 0 ? Double(rounds) / wallSeconds : 0
@@ -68,6 +75,7 @@ struct SimulationSummary: Encodable {
             ("payments", "\(payments) cards"),
             ("players out", "\(playersOut)"),
             ("cards conserved", cardsConserved ? "yes, 52 after every action" : "NO"),
+            ("round length", "\(round): \(format(roundGameSecondsMean / 60, 1)) min of game time on average, p90 \(format(roundGameSecondsP90 / 60, 1)) min"),
             ("game time", "\(format(virtualHours, 1)) hours on the virtual clock"),
             ("wall time", "\(format(wallSeconds, 3)) s"),
             ("speed", "\(format(roundsPerSecond, 1)) rounds/s, \(format(turnsPerSecond, 0)) turns/s"),

@@ -5,7 +5,7 @@ import Testing
     static let requiredKeys = [
         "games", "players", "seed", "rounds_finished", "rounds_capped", "turns", "calls_correct", "calls_wrong",
         "calls_too_late", "recycles", "payments", "players_out", "longest_round_turns", "cards_conserved",
-        "wall_seconds", "rounds_per_second", "turns_per_second",
+        "wall_seconds", "rounds_per_second", "turns_per_second", "round_game_seconds_mean", "round_game_seconds_p90",
     ]
 
     func json(_ arguments: [String]) throws -> [String: Any] {
@@ -21,6 +21,20 @@ import Testing
         #expect(object["players"] as? Int == 3)
         #expect(object["rounds_finished"] as? Int == 4)
         #expect(object["cards_conserved"] as? Bool == true)
+    }
+
+    @Test func quickRoundsEndWhenTheTimeIsUp() throws {
+        let quick = try json(["--games", "10", "--round", "3", "--seed", "4"])
+        let mean = try #require(quick["round_game_seconds_mean"] as? Double)
+        let p90 = try #require(quick["round_game_seconds_p90"] as? Double)
+        // The deal (2 s), then three minutes; a tie goes on only until the next correct call.
+        #expect(mean <= 182 + 30 && p90 <= 182 + 60, "mean \(mean) s, p90 \(p90) s")
+        #expect(quick["round"] as? String == "quick 3 min")
+        let classic = try json(["--games", "10", "--round", "classic", "--seed", "4"])
+        #expect(try #require(classic["round_game_seconds_mean"] as? Double) > mean)
+        let bad = try SnapBinary.run(["simulate", "--round", "7"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--round"), "\(bad.stderr)")
     }
 
     @Test func theSameSeedGivesTheSameFiguresApartFromTiming() throws {

@@ -15,6 +15,10 @@ import Testing
         var dice = SplitMix64(seed: seed)
         var generator = SplitMix64(seed: seed &* 31 &+ 7)
         var table = Table()
+        // Half the games are quick rounds with a turn timer, whose time may run out at any moment.
+        if seed.isMultiple(of: 2) {
+            table.settings = TableSettings(roundLength: .standardQuick, turnTime: TableSettings.standardTurnTime)
+        }
         var outcome = Outcome()
         var mirrors: [PlayerID: PlayerView] = [:]
         var joined = 0
@@ -38,6 +42,8 @@ import Testing
             case 85..<88: action = .advance([.finishDeal, .activateNext, .moveCards, .resume][roll % 4])
             case 88..<90: action = .leave(seat)
             case 90..<92: join(); continue
+            case 92..<94: action = .timeRanOut
+            case 94..<96: action = .setPresence(seat, present: roll.isMultiple(of: 2))
             default: action = .startRound(by: roll.isMultiple(of: 2) ? (table.host ?? seat) : seat)
             }
             let before = table
