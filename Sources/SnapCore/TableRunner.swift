@@ -133,17 +133,6 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         // A card turned by a timer reaches the players when the owner hands these events out — at `time`, which
         // on a real clock may be later than the timer was due — so that is when it was shown.
         if events.contains(where: \.startsReactionClock) { shownAt = now }
-        for event in events {
-            switch event {
-            case .dealFinished:
-                // A quick round's clock runs from the end of the deal, at the game's speed.
-                if let limit = table.settings.roundLength.timeLimit { schedule(.roundClock, after: limit) }
-            case .roundStarted, .roundWon, .roundAbandoned:
-                timers.removeAll { $0.timer == .roundClock }
-            default:
-                break
-            }
-        }
         return events
     }
 

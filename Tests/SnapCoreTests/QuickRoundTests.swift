@@ -106,7 +106,16 @@ import Testing
         var runner = TableRunner(table: table, speed: 2, generator: SplitMix64(seed: 3))
         _ = try runner.perform(.startRound(by: .bottom))
         var events = [TableEvent]()
-        while runner.table.phase.isRoundUnderWay, let more = runner.fireNextTimer() { events += more }
+        var checkedClock = false
+        while runner.table.phase.isRoundUnderWay, let more = runner.fireNextTimer() {
+            events += more
+            if more.contains(.dealFinished) {
+                // One round clock, set once at the end of the deal.
+                #expect(runner.pendingTimers.filter { $0.timer == .roundClock }.count == 1)
+                checkedClock = true
+            }
+        }
+        #expect(checkedClock)
         #expect(events.contains(.timeUp))
         // The clock runs at the game's speed from the end of the deal (1 s at speed 2): 30 s of it.
         let timeUp = try #require(events.firstIndex(of: .timeUp))
