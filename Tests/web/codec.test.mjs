@@ -191,7 +191,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0x90, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0x96, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -207,7 +207,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x90])), "unknown packet type 0x90");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x96])), "unknown packet type 0x96");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
   assert.equal(message(new Uint8Array(3)), "packet of 3 bytes is shorter than the 10-byte header");
@@ -382,6 +382,38 @@ test("protocol version 2 packets encode as the layouts say", () => {
   assert.deepEqual(decodingError(tooLong), { kind: "invalidValue", field: "CallSnap.reaction", value: 70_000_000 });
   assert.deepEqual(decodingError(encodeFrame({ packet: { type: "Hello", version: 0 } })),
     { kind: "invalidValue", field: "Hello.version", value: 0 });
+});
+
+test("protocol version 3: settings and clocks decode, encode and render as PROTOCOL.md says", () => {
+  const hex = (packet, number = null) => bytesToHex(encodeFrame({ number, packet }));
+  const json = (text) => toJSON(decodeFrame(hexToBytes(text)));
+  assert.equal(hex({ type: "Hello", version: 3 }), "534E4150FFFFFFFF008D03");
+  assert.equal(hex({ type: "ChangeSettings", round: 300, turn: 8 }), "534E4150FFFFFFFF0090012C08");
+  assert.deepEqual(json("534E4150000000070091000000"),
+    { number: 7, type: 0x91, name: "TableSettings", fields: { round: 0, turn: 0 } });
+  assert.deepEqual(json("534E4150000000080092000493E0"),
+    { number: 8, type: 0x92, name: "RoundClock", fields: { remaining: 300_000 } });
+  assert.deepEqual(json("534E415000000009009302FFFFFFFF"),
+    { number: 9, type: 0x93, name: "TurnClock", fields: { seat: 2, remaining: 0xffffffff } });
+  assert.deepEqual(json("534E41500000000A0094"), { number: 10, type: 0x94, name: "TimeUp", fields: {} });
+  assert.deepEqual(json("534E41500000000B0095020103"),
+    { number: 11, type: 0x95, name: "SuddenDeath", fields: { seats: [1, 3] } });
+  assert.deepEqual(decodeFrame(hexToBytes("534E41500000000B0095020103")).packet, { type: "SuddenDeath", seats: [1, 3] });
+});
+
+test("protocol version 3 packets are checked field by field", () => {
+  const invalid = (field, value) => ({ kind: "invalidValue", field, value });
+  assert.deepEqual(refused("ChangeSettings", [1]), { kind: "truncated", field: "ChangeSettings.round" });
+  assert.deepEqual(refused("TableSettings", [0, 0]), { kind: "truncated", field: "TableSettings.turn" });
+  assert.deepEqual(refused("TableSettings", [0, 0, 0, 0]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(refused("RoundClock", [0, 0, 1]), { kind: "truncated", field: "RoundClock.remaining" });
+  assert.deepEqual(refused("TurnClock", [4, 0, 0, 0, 0]), invalid("TurnClock.seat", 4));
+  assert.deepEqual(refused("TimeUp", [0]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(refused("SuddenDeath", [5, 0, 1, 2, 3, 0]), { kind: "countOutOfRange", field: "SuddenDeath.seats", count: 5 });
+  assert.deepEqual(refused("SuddenDeath", [2, 0, 9]), invalid("SuddenDeath.seats[1]", 9));
+  assert.deepEqual(refused("SuddenDeath", [2, 0]), { kind: "truncated", field: "SuddenDeath.seats[1]" });
+  assert.throws(() => encodeFrame({ packet: { type: "ChangeSettings", round: 300, turn: 256 } }), /ChangeSettings.turn/);
+  assert.throws(() => encodeFrame({ packet: { type: "TurnClock", seat: 5, remaining: 1 } }), /TurnClock.seat/);
 });
 
 // MARK: Encoding

@@ -5,7 +5,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { decodeFrame, hexToBytes } from "../../Sources/SnapServer/Public/js/codec.js";
-import { TableState, YOUR_TURN_TEXT, marginText } from "../../Sources/SnapServer/Public/js/table_state.js";
+import { TableState } from "../../Sources/SnapServer/Public/js/table_state.js";
+import { STATUS, marginText } from "../../Sources/SnapServer/Public/js/words.js";
+
+const YOUR_TURN_TEXT = STATUS.yourTurn();
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/recorded_games.json", import.meta.url)));
 const vectors = JSON.parse(readFileSync(new URL("../SnapProtocolTests/GoldenVectors.json", import.meta.url)));
@@ -218,14 +221,14 @@ test("status lines read as RULES.md lists them", () => {
   assert.equal(text(playing({ active: 1 })), "Ray's turn");
   assert.equal(text(playing({ active: null })), "Waiting for players…");
   const pair = { 0: player("Ann", 5, [card(4)]), 2: player("Lucy", 5, [card(4, 3)]) };
-  assert.equal(text(playing({}, pair)), "*** Match! ***");
-  assert.equal(text(playing({ stop: { seat: 2, verdict: { kind: "wrong" } } })), "Lucy Must Pay");
-  assert.equal(text(playing({ stop: { seat: 0, verdict: { kind: "wrong" } } })), "You Must Pay");
+  assert.equal(text(playing({}, pair)), "Match!");
+  assert.equal(text(playing({ stop: { seat: 2, verdict: { kind: "wrong" } } })), "Lucy must pay");
+  assert.equal(text(playing({ stop: { seat: 0, verdict: { kind: "wrong" } } })), "You must pay");
   const correct = { kind: "correct", matching: [1, 2] };
-  assert.equal(text(playing({ stop: { seat: 0, verdict: correct } })), "You Receive Cards");
-  assert.equal(text(playing({ stop: { seat: 3, verdict: correct } })), "Steve Receives Cards");
-  assert.equal(text(playing({ phase: "roundOver", winner: 2, active: null })), "** Winner: Lucy **");
-  assert.equal(text(playing({ phase: "roundOver", winner: 0, active: null })), "** Winner: You **");
+  assert.equal(text(playing({ stop: { seat: 0, verdict: correct } })), "You receive cards");
+  assert.equal(text(playing({ stop: { seat: 3, verdict: correct } })), "Steve receives cards");
+  assert.equal(text(playing({ phase: "roundOver", winner: 2, active: null })), "Lucy wins the round!");
+  assert.equal(text(playing({ phase: "roundOver", winner: 0, active: null })), "You win the round!");
   assert.equal(text(playing({ phase: "roundOver", winner: null, active: null })), "Round over: nobody won");
   assert.deepEqual(TableState.fromSnapshot(playing({ active: 3 })).status,
     { kind: "playersTurn", name: "Steve", text: "Steve's turn" });
@@ -235,7 +238,7 @@ test("status lines read as RULES.md lists them", () => {
 test("the golden Snapshots give the statuses Swift gives them", () => {
   const text = (name) => TableState.fromSnapshot(vectorView(name)).status.text;
   assert.equal(text("Snapshot.waiting"), "Waiting for players…");
-  assert.equal(text("Snapshot.roundOver"), "** Winner: Lucy **");
+  assert.equal(text("Snapshot.roundOver"), "Lucy wins the round!");
   assert.equal(text("Snapshot.abandoned"), "Round over: nobody won");
   assert.equal(text("Snapshot.watching"), "Waiting for players…");
 });
@@ -290,4 +293,79 @@ test("shown seats put the viewer at the bottom", () => {
   assert.equal(fromTop.displayName(2), "You");
   assert.equal(fromTop.displayName(0), "Ann");
   assert.equal(watching.displayName(0), "Ann");
+});
+
+// MARK: Quick rounds and the turn timer (protocol version 3)
+
+test("the table's settings and clocks are kept beside the view, on the caller's clock", () => {
+  const state = TableState.fromSnapshot(playing({ active: 1 }));
+  const before = structuredClone(state.view);
+  assert.equal(state.settings, null);
+  assert.equal(state.roundLeft(0), null);
+  assert.equal(state.turnLeft(0), null);
+  state.applyPacket({ type: "TableSettings", round: 300, turn: 8 }, 1000);
+  state.applyPacket({ type: "RoundClock", remaining: 90_000 }, 1000);
+  state.applyPacket({ type: "TurnClock", seat: 1, remaining: 8000 }, 2000);
+  assert.deepEqual(state.settings, { round: 300, turn: 8 });
+  assert.equal(state.roundLeft(31_000), 60_000);
+  assert.equal(state.roundLeft(500_000), 0, "never below zero");
+  assert.deepEqual(state.turnLeft(7000), { seat: 1, left: 3000 });
+  assert.deepEqual(state.view, before, "a mirror still equals the next Snapshot");
+});
+
+test("the turn countdown ends with a turn, an activation, a judged call, the time or the round", () => {
+  const ends = [
+    [{ type: "CardTurned", seat: 1, card: card(4) }],
+    [{ type: "ActivatePlayer", id: "lucy" }],
+    [{ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "wrong" } }],
+    [{ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "correct", matching: ["ann", "ray"] } }],
+    [{ type: "TimeUp" }],
+    [{ type: "RoundWon", seat: 1, gamesWon: 1 }],
+    [{ type: "RoundAbandoned" }],
+  ];
+  for (const packets of ends) {
+    const state = TableState.fromSnapshot(playing({ active: 1 }));
+    state.applyPacket({ type: "TurnClock", seat: 1, remaining: 3000 }, 0);
+    for (const packet of packets) state.applyPacket(packet, 10);
+    assert.equal(state.turnLeft(20), null, `after ${packets[0].type}`);
+  }
+  const state = TableState.fromSnapshot(playing({ active: 1 }));
+  state.applyPacket({ type: "TurnClock", seat: 1, remaining: 3000 }, 0);
+  state.applyPacket({ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "tooLate" } }, 10);
+  state.applyPacket({ type: "PlayerConnection", seat: 1, connected: false }, 10);
+  assert.deepEqual(state.turnLeft(1000), { seat: 1, left: 2000 }, "a too-late call or a drop changes nothing");
+  state.applyPacket({ type: "TurnClock", seat: 1, remaining: 1000 }, 1000);
+  assert.deepEqual(state.turnLeft(1000), { seat: 1, left: 1000 }, "a new TurnClock replaces the old one");
+});
+
+test("time up, then sudden death, in the status line; the next round forgets both", () => {
+  const pair = { 0: player("Ann", 5, [card(4)]), 2: player("Lucy", 5, [card(4, 3)]) };
+  const state = TableState.fromSnapshot(playing({ active: 3 }));
+  state.applyPacket({ type: "RoundClock", remaining: 1000 }, 0);
+  state.applyPacket({ type: "TimeUp" }, 1000);
+  assert.equal(state.roundLeft(1000), null, "the round clock stops with TimeUp");
+  assert.deepEqual(state.status, { kind: "timeUp", text: "Time's up!" });
+  state.applyPacket({ type: "SuddenDeath", seats: [0, 2] });
+  assert.deepEqual(state.suddenDeath, [0, 2]);
+  assert.equal(state.status.text, "Sudden death: the next correct Snap! wins");
+  state.applyPacket({ type: "ActivatePlayer", id: "ann" });
+  assert.equal(state.status.text, "Your turn. Tap the stack.", "your own turn still says so");
+  assert.equal(TableState.fromSnapshot(playing({}, pair)).status.text, "Match!");
+  state.applyPacket({ type: "DealCards", round: 2, startingSeat: 1, counts: [] });
+  assert.equal(state.timeUp, false);
+  assert.equal(state.suddenDeath, null);
+});
+
+test("standings: the winner first, then by cards when the time ran out, then by games won", () => {
+  const seats = { 0: { ...player("Ann", 20, [card(3)]), gamesWon: 1 }, 1: { ...player("Ray", 9), gamesWon: 4 },
+    2: { ...player("Lucy", 21, [card(5)]), gamesWon: 0 }, 3: player("Steve", 0) };
+  const byTime = TableState.fromSnapshot(playing({ phase: "roundOver", winner: 2, active: null }, seats)).standings;
+  assert.equal(byTime.byCards, true);
+  assert.deepEqual(byTime.rows.map((row) => [row.name, row.cards, row.gamesWon]),
+    [["Lucy", 22, 0], ["You", 21, 1], ["Ray", 9, 4], ["Steve", 0, 0]]);
+  const classic = { 0: { ...player("Ann", 52), gamesWon: 1 }, 1: { ...player("Ray", 0), gamesWon: 4 },
+    2: player("Lucy", 0), 3: null };
+  const allCards = TableState.fromSnapshot(playing({ phase: "roundOver", winner: 0, active: null }, classic)).standings;
+  assert.equal(allCards.byCards, false, "one player holds every card: only games won tell them apart");
+  assert.deepEqual(allCards.rows.map((row) => row.name), ["You", "Ray", "Lucy"]);
 });

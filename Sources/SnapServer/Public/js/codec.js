@@ -75,6 +75,12 @@ export const PacketType = Object.freeze({
   Hello: 0x8d,
   CallSnap: 0x8e,
   CallTiming: 0x8f,
+  ChangeSettings: 0x90,
+  TableSettings: 0x91,
+  RoundClock: 0x92,
+  TurnClock: 0x93,
+  TimeUp: 0x94,
+  SuddenDeath: 0x95,
 });
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -429,6 +435,7 @@ function writeView(writer, view) {
 const fieldType = (read, write) => ({ read, write });
 const u8 = fieldType((r, f) => r.u8(f), (w, v, f) => w.u8(v, f));
 const u16 = fieldType((r, f) => r.u16(f), (w, v, f) => w.u16(v, f));
+const u32 = fieldType((r, f) => r.u32(f), (w, v, f) => w.u32(v, f));
 const u64 = fieldType((r, f) => r.u64(f), (w, v, f) => w.u64(v, f));
 const bool = fieldType((r, f) => r.bool(f), (w, v, f) => w.bool(v, f));
 const str = fieldType((r, f) => r.string(f), (w, v, f) => w.string(v, f));
@@ -531,6 +538,11 @@ const LAYOUTS = {
   Hello: [["version", version]],
   CallSnap: [["reaction", reaction]],
   CallTiming: [["seat", seat], ["reaction", reaction], ["margin", margin]],
+  ChangeSettings: [["round", u16], ["turn", u8]],
+  TableSettings: [["round", u16], ["turn", u8]],
+  RoundClock: [["remaining", u32]],
+  TurnClock: [["seat", seat], ["remaining", u32]],
+  SuddenDeath: [["seats", list(MAX_PLAYERS, seat)]],
 };
 
 // MARK: Frames

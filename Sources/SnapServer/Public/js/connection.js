@@ -5,7 +5,7 @@
 import { decodeFrame, encodeFrame } from "./codec.js";
 
 const TOKEN_KEY = "snap.token";
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying (the server keeps a seat for 30 s). */
@@ -18,6 +18,7 @@ const TABLE_EVENTS = new Set([
   "DealCards", "ActivatePlayer", "PlayerCalledSnap", "OtherClientQuit", "CardTurned", "PlayerJoined",
   "SeatsRearranged", "HostChanged", "DealFinished", "Recycled", "PileCollected", "OpenPileTurnedUnder",
   "CardPaid", "PlayerOut", "Resumed", "RoundWon", "RoundAbandoned", "PlayerConnection", "CallTiming",
+  "TableSettings", "RoundClock", "TurnClock", "TimeUp", "SuddenDeath",
 ]);
 
 /**

@@ -1,11 +1,12 @@
-// The browser's mirror of the table: one player's view, kept up to date from the server's event packets
-// exactly as SnapCore's PlayerView.apply does it (Sources/SnapCore/PlayerView+Events.swift), with the
-// derived values the screen needs (PlayerView.swift, TableStatus.swift). No DOM code: a renderer reads it.
+// The browser's mirror of the table: one player's view, kept up to date from the server's packets exactly as
+// SnapCore's PlayerView.apply does it (PlayerView+Events.swift), with the derived values the screen needs
+// (PlayerView.swift, TableStatus.swift). No DOM: the renderer reads it.
 //
-// The view has the shape of a decoded Snapshot's `view` (see codec.js), so a Snapshot replaces it whole and
-// a mirror can be compared with the next Snapshot directly.
+// The view has the shape of a decoded Snapshot's `view` (codec.js), so a Snapshot replaces it whole and a
+// mirror can be compared with the next Snapshot. What a Snapshot does not hold is kept beside it: who is
+// offline, the last CallTiming (`timing`), the table's settings and its clocks.
 //
-// Events, as `applyPacket` returns them for the renderer's animations, mirror SnapCore's TableEvent:
+// Events, as `applyPacket` returns them, mirror SnapCore's TableEvent:
 //   {kind: "playerJoined", seat, player: {id, name, isComputer}}   {kind: "playerLeft", seat, handedOutTo}
 //   {kind: "seatsRearranged", moves: [{from, to}]}                  {kind: "hostChanged", seat}
 //   {kind: "roundStarted", round, startingSeat}                      {kind: "dealt", counts: [{seat, count}]}
@@ -13,20 +14,17 @@
 //   {kind: "cardTurned", seat, card}                                 {kind: "snapCalled", seat, verdict}
 //   {kind: "pileCollected", from, to, count}                         {kind: "openPileTurnedUnder", seat, count}
 //   {kind: "cardPaid", from, to}   {kind: "playerOut", seat}         {kind: "resumed"}
-//   {kind: "roundWon", seat, gamesWon}   {kind: "roundAbandoned"}
-// plus two the Swift mirror does not keep: {kind: "connectionChanged", seat, connected} (PlayerConnection),
-// {kind: "callTimed", seat, reaction, margin} (CallTiming, kept in `timing`).
+//   {kind: "roundWon", seat, gamesWon}   {kind: "roundAbandoned"}   {kind: "timeUp"}   {kind: "suddenDeath", seats}
+// plus those the Swift mirror does not keep: {kind: "connectionChanged", seat, connected},
+// {kind: "callTimed", seat, reaction, margin}, {kind: "settings", round, turn}, {kind: "roundClock", endsAt}
+// and {kind: "turnClock", seat, endsAt} (endsAt on the clock `applyPacket` was given).
 // A snapCalled verdict names seats: {kind: "correct", matching: [seats]}.
 
-/** What the status line says when it is the viewer's turn. */
-export const YOUR_TURN_TEXT = "Your turn. Tap the stack.";
+import { STATUS, marginText } from "./words.js";
 
 const SEATS = [0, 1, 2, 3];
-
-/** A deep copy of a view, so that a mirror never shares arrays with a packet. */
-function copyView(view) {
-  return structuredClone(view);
-}
+/** The events that end a turn timer's countdown (a too-late call does not). */
+const TURN_ENDS = new Set(["activated", "cardTurned", "snapCalled", "timeUp", "roundWon", "roundAbandoned", "roundStarted"]);
 
 /** Where the player in `seat` ends up after `moves` (the same seat when it does not move). */
 function destination(seat, moves) {
@@ -73,9 +71,19 @@ export class TableState {
   /** @param {object} view a decoded Snapshot's view; it is copied */
   constructor(view) {
     /** The view, shaped like a decoded Snapshot's: read it, change it only through `applyPacket`. */
-    this.view = copyView(view);
-    /** The last judged call's CallTiming `{seat, reaction, margin}`; not in the view. */
+    this.view = structuredClone(view);
+    /** The last judged call's CallTiming `{seat, reaction, margin}`. */
     this.timing = null;
+    /** The table's settings `{round, turn}` (seconds; 0: classic, no turn timer), once TableSettings said. */
+    this.settings = null;
+    /** When the quick round's time runs out (ms), while its clock runs. */
+    this.roundEndsAt = null;
+    /** The turn timer `{seat, endsAt}` while it runs. */
+    this.turnClock = null;
+    /** Whether the quick round's time is up. */
+    this.timeUp = false;
+    /** The seats tied for most cards in sudden death, or null. */
+    this.suddenDeath = null;
   }
 
   // MARK: Applying packets
@@ -88,12 +96,13 @@ export class TableState {
    * does not know, nothing changes and `needsResync` is true: send a ResyncRequest.
    *
    * @param {{type: string}} packet a decoded packet (codec.js)
+   * @param {number} now the time (ms) the packet came, on the clock the caller reads the clocks with
    * @returns {{events: object[], needsResync: boolean, unknownId?: string}} the events applied, in order
    */
-  applyPacket(packet) {
+  applyPacket(packet, now = 0) {
     let events;
     try {
-      events = this.eventsFor(packet);
+      events = this.eventsFor(packet, now);
     } catch (error) {
       if (error instanceof UnknownPlayer) return { events: [], needsResync: true, unknownId: error.id };
       throw error;
@@ -110,7 +119,7 @@ export class TableState {
   }
 
   /** The table events a packet carries, read against this mirror (Packet+TableEvents.swift). */
-  eventsFor(packet) {
+  eventsFor(packet, now = 0) {
     switch (packet.type) {
       case "PlayerJoined": {
         const { seat, id, name, isComputer } = packet;
@@ -160,6 +169,16 @@ export class TableState {
         return [{ kind: "connectionChanged", seat: packet.seat, connected: packet.connected }];
       case "CallTiming":
         return [{ kind: "callTimed", seat: packet.seat, reaction: packet.reaction, margin: packet.margin }];
+      case "TableSettings":
+        return [{ kind: "settings", round: packet.round, turn: packet.turn }];
+      case "RoundClock":
+        return [{ kind: "roundClock", endsAt: now + packet.remaining }];
+      case "TurnClock":
+        return [{ kind: "turnClock", seat: packet.seat, endsAt: now + packet.remaining }];
+      case "TimeUp":
+        return [{ kind: "timeUp" }];
+      case "SuddenDeath":
+        return [{ kind: "suddenDeath", seats: [...packet.seats] }];
       default:
         return [];
     }
@@ -169,6 +188,10 @@ export class TableState {
   applyEvent(event) {
     const view = this.view;
     const seats = view.seats;
+    // The turn timer ends with the next turn, activation, judged call or the end of the time or the round.
+    if (TURN_ENDS.has(event.kind) && !(event.kind === "snapCalled" && event.verdict.kind === "tooLate")) {
+      this.turnClock = null;
+    }
     switch (event.kind) {
       case "playerJoined":
         seats[event.seat] = { ...event.player, closedCount: 0, gamesWon: 0, open: [] };
@@ -209,6 +232,7 @@ export class TableState {
           stop: null,
         });
         for (const entry of seats) if (entry) Object.assign(entry, { closedCount: 0, open: [] });
+        Object.assign(this, { roundEndsAt: null, timeUp: false, suddenDeath: null });
         break;
       case "dealt":
         for (const { seat, count } of event.counts) if (seats[seat]) seats[seat].closedCount = count;
@@ -271,6 +295,22 @@ export class TableState {
       case "callTimed":
         this.timing = { seat: event.seat, reaction: event.reaction, margin: event.margin };
         break;
+      case "settings":
+        this.settings = { round: event.round, turn: event.turn };
+        break;
+      case "roundClock":
+        this.roundEndsAt = event.endsAt;
+        break;
+      case "turnClock":
+        this.turnClock = { seat: event.seat, endsAt: event.endsAt };
+        break;
+      case "timeUp":
+        this.timeUp = true;
+        this.roundEndsAt = null;
+        break;
+      case "suddenDeath":
+        this.suddenDeath = [...event.seats];
+        break;
       default: // playerOut changes nothing: a player with no cards is out by their count.
         break;
     }
@@ -278,6 +318,7 @@ export class TableState {
 
   #endRound(winner) {
     Object.assign(this.view, { phase: "roundOver", winner, active: null, hasTurned: false, stop: null });
+    this.roundEndsAt = null;
   }
 
   // MARK: Reading the table
@@ -365,12 +406,38 @@ export class TableState {
     return (shown + (this.view.viewer ?? 0)) % 4;
   }
 
+  /** Milliseconds left on the quick round's clock at `now`, or null while it does not run. */
+  roundLeft(now) {
+    return this.roundEndsAt === null ? null : Math.max(0, this.roundEndsAt - now);
+  }
+
+  /** The turn timer at `now`: `{seat, left}` (ms) while it runs, else null. */
+  turnLeft(now) {
+    const clock = this.turnClock;
+    return clock && this.view.phase === "playing" ? { seat: clock.seat, left: Math.max(0, clock.endsAt - now) } : null;
+  }
+
   /**
-   * The centre status line, as SnapCore's TableStatus works it out.
+   * Who stands where once the round is over: `[{seat, name, cards, gamesWon}]`, the winner first, then by
+   * cards held and games won. `byCards` is true when the time ran out with cards in several hands.
+   */
+  get standings() {
+    const { phase, winner } = this.view;
+    const rows = this.occupiedSeats.map((seat) => ({
+      seat, name: this.displayName(seat), cards: this.cardsIn(seat), gamesWon: this.view.seats[seat].gamesWon,
+    }));
+    const byCards = phase === "roundOver" && rows.some((row) => row.seat !== winner && row.cards > 0);
+    rows.sort((a, b) => (b.seat === winner) - (a.seat === winner) || (byCards && b.cards - a.cards) ||
+      b.gamesWon - a.gamesWon);
+    return { byCards, rows };
+  }
+
+  /**
+   * The centre status line, as SnapCore's TableStatus works it out, plus the quick round's time up and
+   * sudden death.
    *
-   * @returns {{kind: string, name?: string, text: string}} kind is waitingForPlayers, dealing, yourTurn,
-   *   playersTurn, match, mustPay, receivesCards, youReceiveCards, winner or abandoned; name is the player
-   *   it is about
+   * @returns {{kind: string, name?: string, text: string}} kind is a key of words.js's STATUS; name is the
+   *   player it is about
    */
   get status() {
     const view = this.view;
@@ -382,6 +449,7 @@ export class TableState {
       case "roundOver":
         return view.winner === null ? status("abandoned") : status("winner", this.displayName(view.winner));
       default:
+        if (this.timeUp && !this.suddenDeath) return status("timeUp");
         if (view.stop !== null) {
           const name = this.displayName(view.stop.seat);
           if (view.stop.verdict.kind === "wrong") return status("mustPay", name);
@@ -389,32 +457,15 @@ export class TableState {
         }
         if (this.matchingSeats.length > 0) return status("match");
         if (view.active !== null && view.active === view.viewer) return status("yourTurn");
+        if (this.suddenDeath) return status("suddenDeath");
         if (view.active !== null) return status("playersTurn", this.displayName(view.active));
         return status("waitingForPlayers");
     }
   }
 }
 
-/** A call's margin (µs, null: nobody else called in time) in words: "Snap! — Ann, by 12 ms", or null. */
-export function marginText(name, margin) {
-  if (margin == null) return null;
-  return `Snap! — ${name}, by ${margin < 1000 ? "<1" : Math.round(margin / 1000)} ms`;
-}
-
-/** A status with its text (TableStatus.text in Swift). */
+/** A status with its text (TableStatus.text in Swift, in sentence case). */
 function status(kind, name) {
-  const texts = {
-    waitingForPlayers: () => "Waiting for players…",
-    dealing: () => "Dealing…",
-    yourTurn: () => YOUR_TURN_TEXT,
-    playersTurn: () => `${name}'s turn`,
-    match: () => "*** Match! ***",
-    mustPay: () => `${name} Must Pay`,
-    receivesCards: () => `${name} Receives Cards`,
-    youReceiveCards: () => "You Receive Cards",
-    winner: () => `** Winner: ${name} **`,
-    abandoned: () => "Round over: nobody won",
-  };
-  const text = texts[kind]();
+  const text = STATUS[kind](name);
   return name === undefined ? { kind, text } : { kind, name, text };
 }
