@@ -5,11 +5,15 @@
 import { Connection } from "./connection.js";
 import { Input } from "./input.js";
 import { ReactionClock, pressTime } from "./reaction_clock.js";
-import { Renderer } from "./renderer.js";
+import { ROUNDS, Renderer } from "./renderer.js";
 import { Sounds } from "./sounds.js";
 import { TableState } from "./table_state.js";
+import { NOTICE } from "./words.js";
 
 const NAME_KEY = "snap.name";
+const ROUND_KEY = "snap.round";
+/** The turn timer asked for when the table has not said its own yet (seconds). */
+const TURN_SECONDS = 8;
 const TABLES_EVERY_MS = 2000;
 const CODE_PATTERN = /^[A-Z]{4}$/;
 
@@ -34,6 +38,8 @@ const connection = new Connection({
 const app = {
   /** Our player id, from Welcome. */
   id: null,
+  /** The server's protocol version, from Welcome. */
+  version: 0,
   /** The mirror of the table we sit at (TableState), or null. */
   model: null,
   /** The table's code, once seated. */
@@ -58,6 +64,7 @@ const app = {
 
 function start() {
   renderer.name = readStored(NAME_KEY) ?? "";
+  renderer.setChoice("solo-round", soloRound());
   renderer.setMuted(sounds.muted);
   renderer.setConnection("closed");
   const linkCode = new URLSearchParams(location.search).get("t")?.trim().toUpperCase();
@@ -69,7 +76,7 @@ function start() {
     } else {
       app.linkCode = linkCode;
       renderer.showScreen("menu");
-      renderer.setMessage("menu", `Enter your name to join table ${linkCode}, then press Join Game.`);
+      renderer.setMessage("menu", `Enter your name to join table ${linkCode}, then press Join Game.`, "info");
       renderer.focusName();
     }
   } else {
@@ -111,6 +118,11 @@ input.on("back", () => showMenu());
 input.on("join-by-code", () => joinTable(renderer.joinCode));
 input.on("join-table", ({ code }) => joinTable(code));
 input.on("add-computer", () => connection.send({ type: "AddComputer" }));
+input.on("solo-round-typed", ({ value }) => writeStored(ROUND_KEY, value));
+input.on("round-setting-typed", ({ value }) => {
+  renderer.setMessage("lobby", "");
+  changeSettings(Number(value));
+});
 input.on("start-round", () => connection.send({ type: "StartRound" }));
 input.on("next-round", () => connection.send({ type: "StartRound" }));
 input.on("leave-table", () => leaveTable());
@@ -139,7 +151,7 @@ input.on("turn", () => {
 
 input.on("name-typed", ({ value }) => {
   writeStored(NAME_KEY, value.trim());
-  renderer.setMessage("menu", app.linkCode ? `Press Join Game to join table ${app.linkCode}.` : "");
+  renderer.setMessage("menu", app.linkCode ? `Press Join Game to join table ${app.linkCode}.` : "", "info");
 });
 
 // Closing the tab is leaving: the others should not wait out the grace period for us.
@@ -197,12 +209,23 @@ function joinTable(rawCode) {
   const name = nameFromMenu();
   if (name === null) {
     app.linkCode = code;
-    renderer.setMessage("menu", `Enter your name, then press Join Game to join table ${code}.`);
+    renderer.setMessage("menu", `Enter your name, then press Join Game to join table ${code}.`, "info");
     return;
   }
   renderer.setMessage("join", `Joining table ${code}…`);
   app.request = { kind: "join", code };
   withSession(name, () => connection.send({ type: "JoinTable", code }));
+}
+
+/** The round the single player chose (seconds, 0: classic), remembered; quick, 5 minutes at first. */
+function soloRound() {
+  const round = Number(readStored(ROUND_KEY) ?? NaN);
+  return ROUNDS.includes(round) ? round : 300;
+}
+
+/** (Host) asks for rounds of `round` seconds (0: classic), keeping the table's turn timer. */
+function changeSettings(round) {
+  connection.send({ type: "ChangeSettings", round, turn: app.model?.settings?.turn ?? TURN_SECONDS });
 }
 
 function leaveTable() {
@@ -264,6 +287,7 @@ function received(packet) {
   switch (packet.type) {
     case "Welcome": {
       app.id = packet.id;
+      app.version = packet.version;
       const action = app.afterWelcome;
       app.afterWelcome = null;
       action?.();
@@ -284,6 +308,7 @@ function received(packet) {
       const before = app.model;
       const first = before === null;
       app.model = TableState.fromSnapshot(packet.view);
+      app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
       renderer.reset();
       renderer.setTable(app.model, app.code, app.solo);
       // New cards on the screen count from the frame that draws them.
@@ -313,7 +338,7 @@ function applyToTable(packet) {
   const model = app.model;
   if (!model) return;
   const names = model.view.seats.map((entry, seat) => (entry ? model.displayName(seat) : null));
-  const { events, needsResync } = model.applyPacket(packet);
+  const { events, needsResync } = model.applyPacket(packet, performance.now());
   if (needsResync) {
     connection.requestResync();
     return;
@@ -329,10 +354,13 @@ function afterUpdate() {
   const model = app.model;
   if (!model) return;
   showTableScreen();
-  // Single player: start as soon as Ray, Lucy and Steve have sat down.
+  // Single player: start as soon as Ray, Lucy and Steve have sat down and the table has said its settings,
+  // in the round chosen on the menu.
   const { phase, host } = model.view;
-  if (app.autoStart && phase === "waiting" && model.occupiedSeats.length === 4 && host === model.viewer) {
+  const settled = model.settings !== null || app.version < 3;
+  if (app.autoStart && settled && phase === "waiting" && model.occupiedSeats.length === 4 && host === model.viewer) {
     app.autoStart = false;
+    if (model.settings && model.settings.round !== soloRound()) changeSettings(soloRound());
     connection.send({ type: "StartRound" });
   }
 }
@@ -357,49 +385,27 @@ function react(event, model, names) {
       sounds.win();
       break;
     case "playerJoined":
-      if (atTable && !app.solo) renderer.notice(`${event.player.name} sat down at the table.`);
+      if (atTable && !app.solo) renderer.notice(NOTICE.playerJoined(event.player.name));
       break;
     case "playerLeft": {
-      const who = names[event.seat] ?? "A player";
       const shares = new Map();
       for (const seat of event.handedOutTo) shares.set(seat, (shares.get(seat) ?? 0) + 1);
       const given = [...shares].map(([seat, count]) => {
         const recipient = seat === model.viewer ? "you" : name(seat);
         return shares.size > 1 ? `${recipient} (${count})` : recipient;
       });
-      const cards = event.handedOutTo.length;
-      renderer.notice(
-        cards > 0
-          ? `${who} left the table. Their ${cards} card${cards === 1 ? "" : "s"} went to ${listed(given)}.`
-          : `${who} left the table.`,
-        { seconds: 12 },
-      );
+      renderer.notice(NOTICE.playerLeft(names[event.seat] ?? "A player", event.handedOutTo.length, given), { seconds: 12 });
       break;
     }
     case "hostChanged":
-      if (event.seat === null) break;
-      renderer.notice(
-        event.seat === model.viewer
-          ? "You are now the host: you start the rounds."
-          : `${name(event.seat)} is now the host.`,
-        { seconds: 10 },
-      );
+      if (event.seat !== null) renderer.notice(NOTICE.hostChanged(name(event.seat)), { seconds: 10 });
       break;
-    case "connectionChanged":
-      if (event.connected) {
-        renderer.notice(`${name(event.seat)} is back.`, { key: `connection-${event.seat}`, seconds: 5 });
-      } else {
-        renderer.notice(`${name(event.seat)} lost their connection; their seat is kept for a little while.`, {
-          key: `connection-${event.seat}`,
-          seconds: 30,
-        });
-      }
+    case "connectionChanged": {
+      const key = `connection-${event.seat}`;
+      if (event.connected) renderer.notice(NOTICE.connectionBack(name(event.seat)), { key, seconds: 5 });
+      else renderer.notice(NOTICE.connectionLost(name(event.seat)), { key, seconds: 30 });
       break;
-    case "playerOut":
-      if (event.seat === model.viewer) {
-        renderer.notice("You have no cards left: you are out of this round.", { seconds: 6 });
-      }
-      break;
+    }
     default:
       break;
   }
@@ -409,11 +415,6 @@ function react(event, model, names) {
 function topCards(model) {
   const { round, phase, seats } = model.view;
   return JSON.stringify([round, phase, seats.map((entry) => entry?.open.at(-1) ?? null)]);
-}
-
-function listed(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 /** An Error packet: say it where the person is looking. */
@@ -449,6 +450,7 @@ function refused({ code, message }) {
   }
   if (code === 109) return; // the connection reports a lost seat itself
   if (QUIET_ERRORS.has(code)) return;
+  renderer.update(); // a refused setting goes back to the table's
   if (renderer.screen === "lobby") renderer.setMessage("lobby", message);
   else renderer.notice(message, { key: "error", seconds: 6 });
 }

@@ -11,6 +11,7 @@
 // that the time a reaction counts from is never spent on animation.
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
+import { STATUS, cards, clockText, roundName, wins } from "./words.js";
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -41,6 +42,10 @@ const MAX_FLYERS = 90;
 const ALL_SEATS = [0, 1, 2, 3];
 /** Events older than this when their frame finally comes (a hidden tab) are drawn without motion. */
 const STALE_MS = 1000;
+/** The rounds a host may choose, in seconds (0: classic). */
+export const ROUNDS = [180, 300, 600, 0];
+/** The turn timer's countdown ring shows for this long before the table turns for the player. */
+const RING_MS = 3000;
 
 /** A card's name for people and screen readers: "Queen of hearts". */
 export function cardName(card) {
@@ -105,6 +110,7 @@ export class Renderer {
   #calls = [0, 0, 0, 0];
   #tablesKey = "";
   #tableDrawn = false;
+  #tick = 0;
   /** The motion under way: flying cards and piles kept out of sight, each `{animation, seats, beat}`. */
   #flights = new Set();
   #pace = new MotionPace();
@@ -122,6 +128,10 @@ export class Renderer {
     own.setAttribute("role", "button");
     own.tabIndex = 0;
     own.setAttribute("aria-label", "Your face-down pile: turn the top card (Enter)");
+    for (const box of doc.querySelectorAll(".choice")) {
+      box.insertAdjacentHTML("beforeend", ROUNDS.map((round) => `<label><input type="radio" name="${box.id}" ` +
+        `value="${round}" data-typed="${box.id}"><span>${round ? `${round / 60} min` : "Classic"}</span></label>`).join(""));
+    }
     this.motionQuery = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
     this.#placeNotices(this.screen);
   }
@@ -147,6 +157,7 @@ export class Renderer {
       count: find(".count"),
       open: find(".open-pile"),
       bubble: null,
+      ring: null,
       openKey: "",
       bubbleKey: "",
     };
@@ -186,10 +197,17 @@ export class Renderer {
     this.$("reconnecting").hidden = state !== "reconnecting";
   }
 
-  /** The message under a screen's buttons (menu, join or lobby); empty text hides it. */
-  setMessage(where, text = "") {
+  /** The message under a screen's buttons (menu, join or lobby), an error unless `kind` is "info". */
+  setMessage(where, text = "", kind = "error") {
     const element = this.$(`${where}-message`);
-    if (element) setText(element, text);
+    if (!element) return;
+    setText(element, text);
+    element.dataset.kind = kind;
+  }
+
+  /** Checks the radio button of `round` (seconds, 0: classic) in the choice `id`; null checks none. */
+  setChoice(id, round) {
+    for (const radio of this.$(id).querySelectorAll("input")) radio.checked = Number(radio.value) === round;
   }
 
   /**
@@ -370,7 +388,8 @@ export class Renderer {
     this.#renderTitle(model);
     if (!model) return;
     if (this.screen === "lobby") this.#renderLobby(model);
-    this.#renderTable(model);
+    const now = performance.now();
+    this.#renderTable(model, now);
     if (this.screen !== "table") return;
     if (!this.#tableDrawn) {
       this.#tableDrawn = true;
@@ -380,7 +399,6 @@ export class Renderer {
       this.#land(ALL_SEATS, Infinity);
       return;
     }
-    const now = performance.now();
     const events = pending.filter((item) => now - item.time < STALE_MS).map((item) => item.event);
     try {
       this.#startMotion(model, events, before, now);
@@ -428,53 +446,67 @@ export class Renderer {
     const start = this.$("start-round");
     start.hidden = !isHost;
     start.disabled = players < 2;
+    const round = model.settings?.round ?? null;
+    const choice = this.$("round-setting");
+    choice.disabled = !isHost;
+    this.setChoice("round-setting", round);
+    setText(choice.firstElementChild, isHost ? "Round" : "Round (the host chooses)");
     const hostName = view.host === null ? "the host" : model.displayName(view.host);
+    const about = round === null ? "" : round > 0 ? ` ${roundName(round)}: the most cards when the time is up wins.`
+      : " Classic: play until one player holds every card.";
     setText(
       this.$("lobby-hint"),
       isHost
         ? players < 2
-          ? "Share the code, or add a computer player: a round needs at least two players."
-          : "Everyone here? Start the round."
-        : `Waiting for ${hostName} to start the round…`,
+          ? `Share the code, or add a computer player: a round needs at least two players.${about}`
+          : `Everyone here? Start the round.${about}`
+        : `Waiting for ${hostName} to start the round…${about}`,
     );
   }
 
-  #renderTable(model) {
+  #renderTable(model, now) {
     const view = model.view;
     const roundOn = model.isRoundUnderWay;
+    const over = view.phase === "roundOver";
     const drawn = [null, null, null, null];
     for (let shown = 0; shown < 4; shown += 1) {
       const seat = model.seatShownAt(shown);
-      drawn[seat] = this.#renderSeat(this.seats[shown], model, seat);
+      drawn[seat] = this.#renderSeat(this.seats[shown], model, seat, now);
     }
     this.#drawn = drawn;
 
     const status = model.status;
     const statusLine = this.$("status");
-    setText(statusLine, status.text);
+    setText(statusLine, over ? "" : status.text); // the round's result has its own banner
     setAttr(statusLine, "data-kind", status.kind);
     setText(this.$("call-margin"), model.marginText ?? "");
     setText(this.$("table-label"), this.#solo ? "Single player" : `Table ${this.#code ?? ""}`);
 
-    const over = view.phase === "roundOver";
+    // A quick round's clock: the length during the deal, then the time left until the time is up.
+    const clock = this.$("round-clock");
+    const length = view.phase === "dealing" && model.settings?.round ? model.settings.round * 1000 : null;
+    const left = model.roundLeft(now) ?? length;
+    clock.hidden = left === null;
+    if (left !== null) setText(clock, clockText(left));
+    setAttr(clock, "data-last-minute", model.roundEndsAt !== null && left <= 60_000);
+
     const isHost = view.host !== null && view.host === view.viewer;
     const players = model.occupiedSeats.length;
     this.$("round-result").hidden = !over;
     if (over) {
       const winner = view.winner;
-      let result = "Round over";
-      if (winner !== null) {
-        result = winner === view.viewer ? "You win the round!" : `${model.displayName(winner)} wins the round!`;
-      }
-      setText(this.$("result-text"), result);
-      setAttr(this.$("result-text"), "data-you", winner !== null && winner === view.viewer);
+      setText(this.$("result-text"), winner === null ? "Round over" : STATUS.winner(model.displayName(winner)));
+      setAttr(this.$("round-result"), "data-you", winner !== null && winner === view.viewer);
+      const { byCards, rows } = model.standings;
+      const html = rows.map((row) => `<li${row.seat === winner ? " data-winner" : ""}><span>${escapeHTML(row.name)}` +
+        `</span>${byCards ? `<span>${cards(row.cards)}</span>` : ""}<span>${wins(row.gamesWon)}</span></li>`).join("");
+      const standings = this.$("standings");
+      if (standings.innerHTML !== html) standings.innerHTML = html;
       const next = this.$("next-round");
       next.hidden = !isHost;
       next.disabled = players < 2;
-      const add = this.$("table-add-computer");
-      add.hidden = !isHost || this.#solo || players >= 4;
-      const hostName = view.host === null ? "the host" : model.displayName(view.host);
-      let hint = `Waiting for ${hostName} to start the next round…`;
+      this.$("table-add-computer").hidden = !isHost || this.#solo || players >= 4;
+      let hint = "Waiting for the host to start the next round…";
       if (isHost) hint = players < 2 ? "A round needs at least two players." : "";
       setText(this.$("result-hint"), hint);
     }
@@ -486,10 +518,22 @@ export class Renderer {
     this.$("out-note").hidden = !viewerOut;
     setAttr(this.seats[0].closed, "data-can-turn", model.viewerCanTurn);
     setAttr(this.$("table"), "data-phase", view.phase);
+    this.#tickAt(model, now);
+  }
+
+  /** Draws again when a clock's figures next change: a second of the round clock, or the turn countdown. */
+  #tickAt(model, now) {
+    clearTimeout(this.#tick);
+    const waits = [];
+    const round = model.roundLeft(now);
+    if (round) waits.push(round % 1000 || 1000);
+    const turn = model.turnLeft(now);
+    if (turn?.left) waits.push(turn.left > RING_MS ? turn.left - RING_MS : turn.left % 1000 || 1000);
+    if (waits.length > 0) this.#tick = setTimeout(() => this.#request(), Math.min(...waits) + 10);
   }
 
   /** Draws one seat; returns what it drew, for the next frame's motion. */
-  #renderSeat(parts, model, seat) {
+  #renderSeat(parts, model, seat, now) {
     const view = model.view;
     const entry = view.seats[seat];
     const element = parts.element;
@@ -516,13 +560,14 @@ export class Renderer {
       }
       setAttr(element, "data-call", null);
       this.#renderBubble(parts, null);
+      this.#renderRing(parts, null);
       return null;
     }
 
     setText(parts.name, model.displayName(seat));
     setText(parts.won, `${entry.gamesWon} ${entry.gamesWon === 1 ? "win" : "wins"}`);
     const tags = [];
-    if (view.host === seat) tags.push("host");
+    if (view.host === seat && !this.#solo) tags.push("host");
     if (entry.isComputer) tags.push("computer");
     if (!model.isConnected(seat)) tags.push("offline");
     if (model.isOut(seat)) tags.push("out");
@@ -556,7 +601,32 @@ export class Renderer {
     const call = view.phase === "playing" ? this.#callFor(view, seat) : null;
     setAttr(element, "data-call", call?.verdict.kind ?? null);
     this.#renderBubble(parts, call, seat);
+    // After a correct call the matching top cards light up until they fly to the caller.
+    const verdict = view.stop?.verdict;
+    setAttr(parts.open, "data-glow", verdict?.kind === "correct" && verdict.matching.includes(seat) && top !== null);
+    const turn = model.turnLeft(now);
+    this.#renderRing(parts, turn?.seat === seat && turn.left > 0 && turn.left <= RING_MS ? turn.left : null);
     return { top, closed };
+  }
+
+  /** The turn timer's last seconds as a ring draining on the closed pile, with the seconds left in it. */
+  #renderRing(parts, left) {
+    if (left === null) {
+      parts.ring?.remove();
+      parts.ring = null;
+      return;
+    }
+    if (!parts.ring) {
+      parts.ring = this.doc.createElement("div");
+      parts.ring.className = "countdown";
+      parts.ring.innerHTML = '<svg viewBox="0 0 40 40" aria-hidden="true"><circle r="17" cx="20" cy="20" ' +
+        'pathLength="100"/><circle r="17" cx="20" cy="20" pathLength="100"/></svg><b></b>';
+      parts.ring.style.animationDelay = `${left - RING_MS}ms`;
+      parts.closed.append(parts.ring);
+    }
+    const seconds = Math.ceil(left / 1000);
+    setAttr(parts.ring, "data-left", seconds);
+    setText(parts.ring.lastChild, String(seconds));
   }
 
   /** The call to show by a seat: a judged call outweighs a too-late one. */
@@ -579,9 +649,8 @@ export class Renderer {
     const bubble = this.doc.createElement("div");
     bubble.className = "bubble";
     bubble.dataset.verdict = call.verdict.kind;
-    const mark = { wrong: "✗", correct: "☺", tooLate: "too late" }[call.verdict.kind];
-    const label = { wrong: "wrong", correct: "correct", tooLate: "too late" }[call.verdict.kind];
-    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark" aria-label="${label}">${mark}</span>`;
+    const mark = { wrong: "✗ no match", correct: "☺", tooLate: "too late" }[call.verdict.kind];
+    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${mark}</span>`;
     parts.element.append(bubble);
     parts.bubble = bubble;
   }
