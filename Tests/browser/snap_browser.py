@@ -148,8 +148,18 @@ class SnapServer:
 SNAPSHOT_JS = r"""
 const body = document.body;
 if (body && !window.__snapTest) {
-  const t = window.__snapTest = { verdicts: [], connection: [], margins: [], margin: '', bubbles: new WeakMap() };
+  const t = window.__snapTest = { verdicts: [], connection: [], margins: [], margin: '', bubbles: new WeakMap(),
+                                  rings: [], statuses: [] };
   const record = () => {
+    document.querySelectorAll('.seat .countdown').forEach(r => {
+      const seat = r.closest('.seat').getAttribute('data-seat');
+      const last = t.rings[t.rings.length - 1];
+      if (!last || last.seat !== seat || last.left !== r.getAttribute('data-left'))
+        t.rings.push({ seat, left: r.getAttribute('data-left') });
+    });
+    const st = document.getElementById('status');
+    const s = st ? st.textContent.trim() : '';
+    if (s && t.statuses[t.statuses.length - 1] !== s) t.statuses.push(s);
     const c = document.body.getAttribute('data-connection');
     if (t.connection[t.connection.length - 1] !== c) t.connection.push(c);
     const marginBox = document.getElementById('call-margin');
@@ -168,7 +178,7 @@ if (body && !window.__snapTest) {
   record();
   new MutationObserver(record).observe(document.documentElement, {
     subtree: true, childList: true, characterData: true, attributes: true,
-    attributeFilter: ['data-verdict', 'data-connection', 'class', 'hidden'] });
+    attributeFilter: ['data-verdict', 'data-connection', 'class', 'hidden', 'data-left'] });
 }
 const flag = (el, name) => el.hasAttribute(name) && el.getAttribute(name) !== 'false';
 const text = sel => { const e = document.querySelector(sel); return e ? e.innerText.trim() : null; };
@@ -204,6 +214,13 @@ return {
   seats,
   verdicts: window.__snapTest ? window.__snapTest.verdicts : [],
   margin: text('#call-margin'),
+  roundClock: visible(document.getElementById('round-clock')) ? text('#round-clock') : null,
+  lastMinute: !!document.querySelector('#round-clock[data-last-minute]'),
+  result: visible(document.getElementById('round-result')) ? text('#result-text') : null,
+  standings: [...document.querySelectorAll('#standings li')].filter(visible).map(li => li.innerText.replace(/\s+/g, ' ').trim()),
+  outNote: visible(document.getElementById('out-note')) ? text('#out-note p') : null,
+  rings: window.__snapTest ? window.__snapTest.rings : [],
+  statuses: window.__snapTest ? window.__snapTest.statuses : [],
   margins: window.__snapTest ? window.__snapTest.margins : [],
   connectionLog: window.__snapTest ? window.__snapTest.connection : [],
 };
@@ -263,6 +280,32 @@ WIRE_OBSERVER_JS = r"""
 
 WIRE_JS = "return window.__snapWire ? window.__snapWire : null"
 
+# The boxes docs/WEB_CLIENT.md names that must never overlap: a call's bubble and any seat's name, count, piles
+# and cards (and the centre's lines, and other bubbles); the round's result, the centre's lines and the
+# controls below the table and any seat's name plate and piles. Only what shows counts. Returns "a overlaps b".
+OVERLAPS_JS = r"""
+const shows = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+const all = selector => [...document.querySelectorAll(selector)].filter(shows);
+const label = el => {
+  const seat = el.closest('.seat');
+  const what = el.id ? '#' + el.id : '.' + String(el.getAttribute('class') || el.tagName).split(' ')[0];
+  return (seat ? `seat ${seat.getAttribute('data-shown')} ` : '') + what;
+};
+const overlap = (a, b) => {
+  const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+  return Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1 && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1;
+};
+const rules = [
+  ['.seat .bubble', '.seat .name, .closed-pile .count, .closed-pile, .open-pile .card, .seat .bubble, #status, #round-clock, #call-margin'],
+  ['#round-result, #status, #round-clock, #call-margin, .controls > *', '.seat .plate, .seat .piles'],
+];
+const found = new Set();
+for (const [these, those] of rules)
+  for (const a of all(these)) for (const b of all(those))
+    if (a !== b && !a.contains(b) && !b.contains(a) && overlap(a, b)) found.add([label(a), label(b)].sort().join(' overlaps '));
+return [...found];
+"""
+
 SOUNDS_JS = r"""
 const audio = window.__snapAudio || {};
 return {
@@ -276,7 +319,7 @@ return {
 """
 
 
-HELLO_V2 = "534E4150FFFFFFFF008D02"
+HELLO_V3 = "534E4150FFFFFFFF008D03"
 SIGN_IN_RESPONSE, PLAYER_SHOULD_SNAP, CARD_TURNED, DEAL_FINISHED = 0x65, 0x6C, 0x7F, 0x83
 CALL_SNAP, CALL_TIMING, NO_MARGIN = 0x8E, 0x8F, 0xFFFFFFFF
 
@@ -413,6 +456,10 @@ class Page:
         except WebDriverException as error:
             return Path(f"(no screenshot: {error})")
         return path
+
+    def overlaps(self) -> list[str]:
+        """The named boxes that overlap one another (OVERLAPS_JS); empty when none do."""
+        return self.js(OVERLAPS_JS, "measuring the boxes that must not overlap") or []
 
     def settle_motion(self, timeout: float = 3) -> None:
         """Waits (bounded, without failing) until no card is flying (#flyers is empty)."""

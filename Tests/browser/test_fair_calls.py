@@ -20,7 +20,7 @@ from snap_browser import (
     CALL_SNAP,
     CARD_TURNED,
     DESKTOP,
-    HELLO_V2,
+    HELLO_V3,
     PHONE,
     PLAYER_SHOULD_SNAP,
     SIGN_IN_RESPONSE,
@@ -34,10 +34,11 @@ PLAYER_CALLED_SNAP = 0x6D
 
 
 def assert_speaks_version_2(page) -> None:
-    """Hello(2) is the first packet on the socket, SignInResponse the next; no PlayerShouldSnap ever."""
+    """Hello (version 3, which includes version 2's fair calls) is the first packet on the socket,
+    SignInResponse the next; no PlayerShouldSnap ever."""
     wire = page.wire()
     sent = [hex_ for _, _, _, hex_ in wire.sent]
-    assert sent and sent[0] == HELLO_V2, f"{page.label}: the first packet sent should be Hello(2), sent: {sent[:4]}"
+    assert sent and sent[0] == HELLO_V3, f"{page.label}: the first packet sent should be Hello(3), sent: {sent[:4]}"
     assert wire.sent_types()[1:2] == [SIGN_IN_RESPONSE], (
         f"{page.label}: SignInResponse should follow Hello, sent: {sent[:4]}")
     assert PLAYER_SHOULD_SNAP not in wire.sent_types(), f"{page.label} sent a PlayerShouldSnap: {sent}"
@@ -234,7 +235,7 @@ def test_scripted_reaction_times_and_margins(server, browser, reduced_motion):
     page.wait_screen("lobby")
     types = [p["packet"]["type"] for p in sent(page)]
     assert types[:3] == ["Hello", "SignInResponse", "HostTable"], f"the page sent {types}"
-    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 2}
+    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 3}
 
     # Before any card: the reaction counts from the frame that drew DealFinished.
     deliver(page, "{type: 'DealCards', round: 1, startingSeat: 2, counts: [{seat: 0, count: 26}, {seat: 2, count: 26}]}")

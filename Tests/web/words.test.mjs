@@ -1,7 +1,7 @@
 // What the page says (words.js): plain sentence case, no asterisks, clocks as m:ss. Run with `node --test Tests/web/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { NOTICE, STATUS, cards, clockText, listed, roundName, wins } from "../../Sources/SnapServer/Public/js/words.js";
+import { NOTICE, ROUND_ABOUT, STATUS, cards, clockText, listed, wins } from "../../Sources/SnapServer/Public/js/words.js";
 
 test("status lines read as RULES.md lists them, in sentence case", () => {
   assert.equal(STATUS.match(), "Match!");
@@ -47,7 +47,7 @@ test("clocks count whole seconds up, as m:ss", () => {
 });
 
 test("round settings in words", () => {
-  assert.equal(roundName(180), "Quick, 3 min");
-  assert.equal(roundName(600), "Quick, 10 min");
-  assert.equal(roundName(0), "Classic");
+  assert.equal(ROUND_ABOUT(180), "Rounds of 3 minutes: when the time is up, the most cards wins.");
+  assert.equal(ROUND_ABOUT(600), "Rounds of 10 minutes: when the time is up, the most cards wins.");
+  assert.equal(ROUND_ABOUT(0), "Classic rounds: play until one player holds every card.");
 });

@@ -11,7 +11,7 @@
 // that the time a reaction counts from is never spent on animation.
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
-import { STATUS, cards, clockText, roundName, wins } from "./words.js";
+import { ROUND_ABOUT, STATUS, cards, clockText, wins } from "./words.js";
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -452,15 +452,14 @@ export class Renderer {
     this.setChoice("round-setting", round);
     setText(choice.firstElementChild, isHost ? "Round" : "Round (the host chooses)");
     const hostName = view.host === null ? "the host" : model.displayName(view.host);
-    const about = round === null ? "" : round > 0 ? ` ${roundName(round)}: the most cards when the time is up wins.`
-      : " Classic: play until one player holds every card.";
+    const about = round === null ? "" : ` ${ROUND_ABOUT(round)}`;
     setText(
       this.$("lobby-hint"),
-      isHost
+      (isHost
         ? players < 2
-          ? `Share the code, or add a computer player: a round needs at least two players.${about}`
-          : `Everyone here? Start the round.${about}`
-        : `Waiting for ${hostName} to start the round…${about}`,
+          ? "Share the code, or add a computer player: a round needs at least two players."
+          : "Everyone here? Start the round."
+        : `Waiting for ${hostName} to start the round…`) + about,
     );
   }
 

@@ -53,5 +53,7 @@ export function clockText(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** A table's round setting (seconds, 0 classic) in words: "Quick, 5 min" or "Classic". */
-export const roundName = (round) => (round > 0 ? `Quick, ${round / 60} min` : "Classic");
+/** What a table's round setting (seconds, 0: classic) means, in a sentence. */
+export const ROUND_ABOUT = (round) => round > 0
+  ? `Rounds of ${round / 60} minutes: when the time is up, the most cards wins.`
+  : "Classic rounds: play until one player holds every card.";
