@@ -3,16 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import {
-  MAX_PACKET_SIZE,
-  PacketType,
-  ProtocolError,
-  bytesToHex,
-  decodeFrame,
-  encodeFrame,
-  hexToBytes,
-  toJSON,
-} from "../../Sources/SnapServer/Public/js/codec.js";
+import { MAX_PACKET_SIZE, PacketType, ProtocolError, decodeFrame, encodeFrame } from "../../Sources/SnapServer/Public/js/codec.js";
+import { bytesToHex, hexToBytes, toJSON } from "./codec_json.mjs";
 
 const vectors = JSON.parse(readFileSync(new URL("../SnapProtocolTests/GoldenVectors.json", import.meta.url)));
 

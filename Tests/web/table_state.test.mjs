@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { decodeFrame, hexToBytes } from "../../Sources/SnapServer/Public/js/codec.js";
+import { decodeFrame } from "../../Sources/SnapServer/Public/js/codec.js";
+import { hexToBytes } from "./codec_json.mjs";
 import { TableState } from "../../Sources/SnapServer/Public/js/table_state.js";
 import { STATUS, marginText } from "../../Sources/SnapServer/Public/js/words.js";
 

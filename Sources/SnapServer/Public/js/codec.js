@@ -24,80 +24,28 @@ const MAX_U64 = (1n << 64n) - 1n;
 export const MAX_REACTION_US = 60_000_000;
 const NO_MARGIN = 0xffffffff;
 
-/** The suit names the JSON rendering uses, by suit number. */
-export const SUIT_NAMES = Object.freeze(["clubs", "diamonds", "hearts", "spades"]);
 /** The phase names of a Snapshot, by phase byte. */
 export const PHASES = Object.freeze(["waiting", "dealing", "playing", "roundOver"]);
 
-/** Every packet type number, by name. */
-export const PacketType = Object.freeze({
-  SignInRequest: 0x64,
-  SignInResponse: 0x65,
-  ServerReady: 0x66,
-  ClientReady: 0x67,
-  DealCards: 0x68,
-  ClientDealtCards: 0x69,
-  ActivatePlayer: 0x6a,
-  ClientTurnedCard: 0x6b,
-  PlayerShouldSnap: 0x6c,
-  PlayerCalledSnap: 0x6d,
-  OtherClientQuit: 0x6e,
-  ServerQuit: 0x6f,
-  ClientQuit: 0x70,
-  Welcome: 0x71,
-  ListTables: 0x72,
-  TableList: 0x73,
-  HostTable: 0x74,
-  JoinTable: 0x75,
-  TableJoined: 0x76,
-  AddComputer: 0x77,
-  StartRound: 0x78,
-  Ping: 0x79,
-  Pong: 0x7a,
-  ResyncRequest: 0x7b,
-  Snapshot: 0x7c,
-  Reconnect: 0x7d,
-  Error: 0x7e,
-  CardTurned: 0x7f,
-  PlayerJoined: 0x80,
-  SeatsRearranged: 0x81,
-  HostChanged: 0x82,
-  DealFinished: 0x83,
-  Recycled: 0x84,
-  PileCollected: 0x85,
-  OpenPileTurnedUnder: 0x86,
-  CardPaid: 0x87,
-  PlayerOut: 0x88,
-  Resumed: 0x89,
-  RoundWon: 0x8a,
-  RoundAbandoned: 0x8b,
-  PlayerConnection: 0x8c,
-  Hello: 0x8d,
-  CallSnap: 0x8e,
-  CallTiming: 0x8f,
-  ChangeSettings: 0x90,
-  TableSettings: 0x91,
-  RoundClock: 0x92,
-  TurnClock: 0x93,
-  TimeUp: 0x94,
-  SuddenDeath: 0x95,
-});
+/** Every packet type number, by name: numbered from 0x64 (SignInRequest) in this order, as in docs/PROTOCOL.md. */
+export const PacketType = Object.freeze(Object.fromEntries(
+  `SignInRequest SignInResponse ServerReady ClientReady DealCards ClientDealtCards ActivatePlayer ClientTurnedCard
+  PlayerShouldSnap PlayerCalledSnap OtherClientQuit ServerQuit ClientQuit Welcome ListTables TableList HostTable
+  JoinTable TableJoined AddComputer StartRound Ping Pong ResyncRequest Snapshot Reconnect Error CardTurned
+  PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
+  PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
+  RoundClock TurnClock TimeUp SuddenDeath`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
 
 // MARK: Errors
 
 /**
- * Why bytes could not be decoded as a frame; the same cases and messages as the Swift `ProtocolError`.
- * `kind` is one of oversized, truncatedHeader, badMagic, unknownType, truncated, missingNul, badUTF8,
- * stringTooLong, invalidValue, countOutOfRange, trailingBytes; the details (`size`, `type`, `field`, `limit`,
- * `value`, `count`) are properties of the error.
+ * Why bytes could not be decoded as a frame: the Swift `ProtocolError`'s case as `kind` (oversized, truncated,
+ * invalidValue, …) and its values as properties (`size`, `type`, `field`, `limit`, `value`, `count`).
  */
 export class ProtocolError extends Error {
-  /**
-   * @param {string} kind the case, as in Swift
-   * @param {object} details the case's values, e.g. `{field: "CardTurned.seat", value: 7}`
-   */
   constructor(kind, details = {}) {
     super(describe(kind, details));
     this.name = "ProtocolError";
@@ -150,19 +98,22 @@ class ByteReader {
     return start;
   }
 
+  /** An unsigned big-endian integer of `size` bytes (at most 4). */
+  uint(size, field) {
+    const at = this.take(size, field);
+    return this.bytes.subarray(at, at + size).reduce((value, byte) => value * 256 + byte, 0);
+  }
+
   u8(field) {
-    return this.bytes[this.take(1, field)];
+    return this.uint(1, field);
   }
 
   u16(field) {
-    const at = this.take(2, field);
-    return (this.bytes[at] << 8) | this.bytes[at + 1];
+    return this.uint(2, field);
   }
 
   u32(field) {
-    const at = this.take(4, field);
-    const [b0, b1, b2, b3] = this.bytes.subarray(at, at + 4);
-    return b0 * 2 ** 24 + ((b1 << 16) | (b2 << 8) | b3);
+    return this.uint(4, field);
   }
 
   u64(field) {
@@ -245,11 +196,9 @@ class ByteReader {
 }
 
 /**
- * Writes the data types. A value that its field cannot hold at all (a seat of 7, a u8 of 300, a list of 256,
- * a missing field) throws a TypeError or RangeError naming the field: in JavaScript that is a bug in the caller.
- * A value the field holds but the format's limits refuse (a pile of 60 cards) is written as it is, for the
- * decoder to refuse, as Swift does. Strings are cut as in Swift: at their first NUL, and to at most 255 bytes
- * between two characters.
+ * Writes the data types. A value its field cannot hold (a seat of 7, a u8 of 300) throws an error naming the
+ * field: a bug in the caller. One the format's limits refuse (a pile of 60) is written for the decoder to
+ * refuse, as in Swift. Strings are cut as in Swift: at a NUL, and to 255 bytes between two characters.
  */
 class ByteWriter {
   constructor() {
@@ -547,13 +496,7 @@ const LAYOUTS = {
 
 // MARK: Frames
 
-/**
- * The bytes of a frame: the header (`SNAP`, the packet number or FFFFFFFF, the type), then the payload.
- *
- * @param {{number: ?number, packet: {type: string}}} frame `number` null or undefined for "not numbered"
- * @returns {Uint8Array}
- * @throws {TypeError|RangeError} when the packet's type is unknown or a field cannot hold its value
- */
+/** The bytes (a Uint8Array) of a frame `{number, packet}`, `number` null for "not numbered". */
 export function encodeFrame({ number = null, packet }) {
   const type = PacketType[packet?.type];
   if (type === undefined) throw new TypeError(`unknown packet type ${String(packet?.type)}`);
@@ -568,12 +511,8 @@ export function encodeFrame({ number = null, packet }) {
 }
 
 /**
- * Reads one frame from the bytes of one WebSocket message, strictly and all or nothing, with the same checks
- * in the same order as the Swift decoder: size, header, every payload field in byte order, trailing bytes.
- *
- * @param {Uint8Array|ArrayBuffer} bytes
- * @returns {{number: ?number, packet: {type: string}}}
- * @throws {ProtocolError} for any bytes that are not exactly one valid packet
+ * The frame `{number, packet}` in the bytes of one message, all or nothing, with the Swift decoder's checks in
+ * its order (size, header, the fields in byte order, trailing bytes); throws a ProtocolError if they fail.
  */
 export function decodeFrame(bytes) {
   const data = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
@@ -592,86 +531,4 @@ export function decodeFrame(bytes) {
   }
   if (reader.remaining > 0) throw new ProtocolError("trailingBytes", { count: reader.remaining });
   return { number: number === UNNUMBERED ? null : number, packet };
-}
-
-// MARK: JSON rendering
-
-const cardJSON = (card) => ({ suit: SUIT_NAMES[card.suit], value: card.value });
-
-function verdictJSON(verdict) {
-  return verdict.kind === "correct" ? { kind: "correct", matching: [...verdict.matching] } : { kind: verdict.kind };
-}
-
-function callJSON(call) {
-  return { seat: call.seat, verdict: verdictJSON(call.verdict) };
-}
-
-function viewJSON(view) {
-  return {
-    viewer: view.viewer,
-    phase: view.phase,
-    winner: view.phase === "roundOver" ? view.winner : null,
-    round: view.round,
-    host: view.host,
-    startingSeat: view.startingSeat,
-    active: view.active,
-    hasTurned: view.hasTurned,
-    seats: view.seats.map((entry) => entry && { ...entry, open: entry.open.map(cardJSON) }),
-    calls: view.calls.map(callJSON),
-    stop: view.stop ? callJSON(view.stop) : null,
-  };
-}
-
-/** A packet's fields as the JSON rendering names them: suit names, decimal u64 strings, the view flattened. */
-function fieldsJSON(packet) {
-  const { type, ...fields } = packet;
-  switch (type) {
-    case "Snapshot": return viewJSON(packet.view);
-    case "CardTurned": return { ...fields, card: cardJSON(packet.card) };
-    case "Ping":
-    case "Pong": return { value: packet.value.toString() };
-    case "PlayerCalledSnap": return { ...fields, verdict: verdictJSON(packet.verdict) };
-    default: return structuredClone(fields);
-  }
-}
-
-/**
- * The frame as the language-neutral JSON of `snap decode` and the golden vectors:
- * `{number, type, name, fields}`, with `type` the type number and `name` the packet's name.
- *
- * @param {{number: ?number, packet: {type: string}}} frame
- * @returns {object} a plain object; compare it with a vector's "json", or pass it to JSON.stringify
- */
-export function toJSON({ number = null, packet }) {
-  return { number, type: PacketType[packet.type], name: packet.type, fields: fieldsJSON(packet) };
-}
-
-// MARK: Hex
-
-/**
- * Bytes from hex digits, two per byte, upper or lower case; white space is ignored.
- *
- * @param {string} text
- * @returns {Uint8Array}
- * @throws {SyntaxError} for a character that is not a hex digit, or an odd number of digits
- */
-export function hexToBytes(text) {
-  const digits = text.replace(/\s+/g, "");
-  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new SyntaxError(`not hex: ${text}`);
-  if (digits.length % 2 !== 0) throw new SyntaxError(`${digits.length} hex digits is an odd number`);
-  const bytes = new Uint8Array(digits.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) {
-    bytes[index] = parseInt(digits.slice(2 * index, 2 * index + 2), 16);
-  }
-  return bytes;
-}
-
-/**
- * The bytes as upper-case hex digits, two per byte, as the Swift `Hex.string` writes them.
- *
- * @param {Uint8Array} bytes
- * @returns {string}
- */
-export function bytesToHex(bytes) {
-  return Array.from(bytes, (byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join("");
 }

@@ -1,26 +1,22 @@
-// How fast the cards may fly, from how fast the table's events come. No DOM and no clock of its own (the
-// renderer passes the time in), so it runs under `node --test`.
-//
-// The server decides the pace (a faster server, quick players, a wrong call paying three cards at once).
-// A flight that is still under way when the next event comes makes cards bunch, so flights are shortened to
-// fit the time between events, and left out when that time is too short to show anything. Events closer
-// together than a burst (the three CardPaid of one wrong call) count as one beat.
+// How fast the cards may fly, from how fast the table's events come (the server sets the pace). Flights are
+// shortened to fit the time between events, so that cards never bunch, and left out when it is too short.
+// Events within a burst (the three CardPaid of one wrong call) are one beat. No DOM, no clock of its own.
 
 /** A card's flight when events come slowly, in milliseconds. */
 export const FLIGHT_MS = 420;
-/** Events within this many milliseconds of a beat's first event belong to that beat. */
+/** Events within this many ms of a beat's first event belong to that beat. */
 export const BURST_MS = 40;
-/** A flight shorter than this is not worth drawing: the cards just appear where they land. */
+/** A shorter flight is not worth drawing: the cards just appear. */
 export const MIN_FLIGHT_MS = 90;
 /** One card's flight in the deal, from the middle to a closed pile. */
 export const DEAL_FLIGHT_MS = 320;
-/** How long the cards of a deal take to fly out, first to last, when the deal is slow enough. */
+/** How long a slow enough deal's cards take to fly out, first to last. */
 export const DEAL_SPREAD_MS = 1500;
 /** How many of the last gaps between beats the pace follows. */
 const GAPS_KEPT = 3;
-/** Longer gaps count as this long: one slow moment does not make the next fast ones slow. */
+/** Longer gaps count as this long, so that one slow moment does not slow the next ones. */
 const MAX_GAP_MS = 1000;
-/** The share of the gap a flight may take, leaving a moment between one landing and the next take-off. */
+/** The share of the gap a flight may take. */
 const SHARE = 0.8;
 
 /** Follows the beats of motion and says how long the next flights may take. */
@@ -29,7 +25,7 @@ export class MotionPace {
   #beatStart = -Infinity;
   #gaps = [];
   #dealStart = null;
-  /** How long the last deal lasted, from DealCards to DealFinished (the server's speed decides it). */
+  /** How long the last deal lasted, from DealCards to DealFinished. */
   #dealMs = Infinity;
 
   /** The current beat: a number, one up for each beat. */
@@ -37,12 +33,7 @@ export class MotionPace {
     return this.#beat;
   }
 
-  /**
-   * Marks motion at `now` (milliseconds); returns the beat it belongs to.
-   *
-   * @param {number} now
-   * @returns {number}
-   */
+  /** Marks motion at `now` (ms); returns the beat it belongs to. */
   mark(now) {
     if (now - this.#beatStart >= BURST_MS) {
       if (Number.isFinite(this.#beatStart)) {
@@ -55,12 +46,7 @@ export class MotionPace {
     return this.#beat;
   }
 
-  /**
-   * How much of its usual time a flight may take now: 1 when events come slowly, less as they come
-   * faster, 0 (no flight at all) when the next event is likely to come before a flight could show.
-   *
-   * @returns {number} between 0 and 1
-   */
+  /** The share of its usual time a flight may take now: 1 when events come slowly, 0 for no flight at all. */
   get scale() {
     if (this.#gaps.length === 0) return 1;
     const gap = this.#gaps.reduce((sum, value) => sum + value, 0) / this.#gaps.length;
@@ -80,11 +66,8 @@ export class MotionPace {
   }
 
   /**
-   * How a deal's cards fly: each for `flight` milliseconds, taking off one after another over `spread`
-   * milliseconds. The usual deal, or a quicker one when the last deal was shorter, so that the last card
-   * lands as the deal ends; null when the last deal was too short for any card to fly.
-   *
-   * @returns {?{flight: number, spread: number}}
+   * How a deal's cards fly, `{flight, spread}` (ms): each for `flight`, taking off one after another over
+   * `spread`, quicker when the last deal was shorter; null when no card has the time to fly.
    */
   get deal() {
     const flight = Math.min(DEAL_FLIGHT_MS, this.#dealMs * 0.4);

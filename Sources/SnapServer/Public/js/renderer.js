@@ -1,14 +1,9 @@
-// All DOM work and animation, as 2048's html_actuator does it: main.js hands over the model (TableState)
-// and the events it just applied, and the renderer draws the page in the next animation frame.
-//
-// The model is the truth. Every frame first makes the DOM show the model exactly (the DOM contract in
-// docs/WEB_CLIENT.md); motion is decoration laid on top: cards flying in an overlay (#flyers), and a card
-// that a flying card is bringing kept out of sight until it lands. A newer state replaces what is drawn at
-// once, so a late animation never hides it: flights are paced to the events (motion_pace.js), and a newer
-// event for a pile lands whatever still flies to or from it. With prefers-reduced-motion nothing flies.
-// `onShown(event, time)` hears the frame (performance.now) in which each event first showed. That is the
-// first frame after its packet: a turned card shows its face from that frame on (it takes off face up), so
-// that the time a reaction counts from is never spent on animation.
+// All DOM work and animation, as 2048's html_actuator does it: main.js hands over the model (TableState) and
+// the events it applied, and the next animation frame draws them. The model is the truth: every frame makes
+// the DOM show it (the DOM contract in docs/WEB_CLIENT.md), and motion is laid on top (cards flying in
+// #flyers, paced by motion_pace.js; a newer event for a pile lands what still flies there). `onShown(event,
+// time)` hears the frame in which each event first showed: a turned card takes off face up in the first frame
+// after its packet, so no reaction time is spent on animation.
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
 import { ROUND_ABOUT, STATUS, cards, clockText, wins } from "./words.js";
@@ -106,12 +101,12 @@ export class Renderer {
   #solo = false;
   /** What the previous frame drew, per absolute seat: the top open card and the closed count. */
   #drawn = [null, null, null, null];
-  /** A count per seat, one up at each call, so that a new bubble pops even with the same verdict. */
+  /** Calls per seat, so that a new bubble pops even with the same verdict. */
   #calls = [0, 0, 0, 0];
   #tablesKey = "";
   #tableDrawn = false;
   #tick = 0;
-  /** The motion under way: flying cards and piles kept out of sight, each `{animation, seats, beat}`. */
+  /** The motion under way, each `{animation, seats, beat}`. */
   #flights = new Set();
   #pace = new MotionPace();
   onShown = () => {};
@@ -179,10 +174,7 @@ export class Renderer {
     return this.body.dataset.screen;
   }
 
-  /**
-   * Puts #messages where it covers nothing: at the table in the top bar, between the exit and mute
-   * buttons; elsewhere at the top of the screen's panel.
-   */
+  /** Puts #messages where it covers nothing: in the table's top bar, or atop the screen's panel. */
   #placeNotices(screen) {
     const box = this.$("messages");
     const home = this.$(`${screen}-screen`)?.querySelector(screen === "table" ? ".table-bar" : ".panel");
@@ -210,10 +202,7 @@ export class Renderer {
     for (const radio of this.$(id).querySelectorAll("input")) radio.checked = Number(radio.value) === round;
   }
 
-  /**
-   * A notice in #messages: a player left, the host changed, the connection dropped, the server shut down.
-   * A notice with the same `key` replaces the last one; `sticky` ones stay until dismissed or replaced.
-   */
+  /** A notice in #messages; one with the same `key` replaces the last, a `sticky` one stays until dismissed. */
   notice(text, { key = null, sticky = false, kind = "info", seconds = 8 } = {}) {
     const box = this.$("messages");
     if (key) box.querySelector(`[data-key="${key}"]`)?.remove();
@@ -281,11 +270,8 @@ export class Renderer {
     this.$("confirm-no").focus();
   }
 
-  /**
-   * The open tables on the join screen, from GET /api/tables; null when they could not be loaded.
-   *
-   * @param {?Array<{code: string, host: string, players: number, seats_free: number, round_under_way: boolean}>} tables
-   */
+  /** The open tables on the join screen, from GET /api/tables (`{code, host, players, seats_free,
+   * round_under_way}`); null when they could not be loaded. */
   renderTableList(tables) {
     const key = JSON.stringify(tables);
     if (key === this.#tablesKey) return;
@@ -318,13 +304,7 @@ export class Renderer {
 
   // MARK: The table
 
-  /**
-   * Draws this model (a TableState, or null when not seated) at the next frame.
-   *
-   * @param {?object} model the TableState
-   * @param {?string} code the table's code
-   * @param {boolean} solo whether it is a single-player table
-   */
+  /** Draws this TableState (null: not seated) of table `code` at the next frame. */
   setTable(model, code = null, solo = false) {
     this.#model = model;
     this.#code = code;
@@ -664,8 +644,7 @@ export class Renderer {
     const moving = events.filter((event) => seatsMoved(event).length > 0);
     if (moving.length === 0) return;
     const beat = this.#pace.mark(now);
-    // Whatever still flies to or from these piles belongs to an older event: it lands now, so that cards
-    // never bunch in the air and the piles show the model.
+    // What still flies to or from these piles belongs to an older event: it lands now.
     this.#land([...new Set(moving.flatMap(seatsMoved))], beat);
     const scale = this.#pace.scale;
     const flight = FLIGHT_MS * scale;
@@ -763,10 +742,7 @@ export class Renderer {
     }
   }
 
-  /**
-   * The card is turned over on the closed pile in the first frame, its face up and still tilted from the
-   * turn; it settles flat as it lifts and slides onto the open pile. Its face shows from the first frame on.
-   */
+  /** A turned card shows its face on the closed pile in the first frame, tilted, and settles flat as it flies. */
   #turn(model, seat, card, duration, beat) {
     const parts = this.#seatParts(model, seat);
     const options = { face: card, turn: "up", lift: 36, scale: 1.18, duration };
@@ -782,7 +758,7 @@ export class Renderer {
     }
   }
 
-  /** Keeps track of one animation of `seats` until it ends (or is landed or cancelled). */
+  /** Keeps track of one animation of `seats` until it ends. */
   #track(animation, seats, beat, done = () => {}) {
     const flight = { animation, seats, beat };
     this.#flights.add(flight);
@@ -793,25 +769,17 @@ export class Renderer {
     animation.finished.then(end, end);
   }
 
-  /** Keeps an element out of sight for `ms` (until a flying card lands on it); a newer event ends it early. */
+  /** Keeps an element out of sight for `ms`, until a flying card lands on it. */
   #hideUntilLanded(element, ms, seats, beat) {
     const animation = element.animate?.([{ opacity: 0 }, { opacity: 0 }], { duration: ms, fill: "none" });
     if (animation) this.#track(animation, seats, beat);
   }
 
   /**
-   * One card flying from one element to another, over everything.
-   *
-   * @param {Element} from where it starts (centred on it)
-   * @param {Element} to where it lands
-   * @param {{face?: object, turn?: string, delay?: number, duration?: number, lift?: number, scale?: number,
-   *   plain?: boolean}} options `face` is the card's face when it shows one; `turn` is "up" (just turned:
-   *   face up from the first frame, tilted, settling flat by the top of its arc), "down" (face to back) or
-   *   "none" (a face card stays face up, a back stays a back); `plain` leaves out the shadow (a stack of
-   *   cards waiting to be dealt would otherwise darken)
-   * @param {number[]} seats the seats whose piles it moves between
-   * @param {number} beat the beat of the event it shows (MotionPace)
-   * @returns {Animation|undefined} the flight, if it flies
+   * One card flying from `from` (centred on it) to `to`, under the seats' labels, moving cards between `seats`
+   * in `beat`; returns its Animation if it flies. Options: `face` (the card shown, if any), `turn` ("up":
+   * face up from the first frame, settling flat; "down": face to back; "none"), `delay`, `duration`, `lift`,
+   * `scale`, and `plain` (no shadow: a stack of dealt cards would darken).
    */
   #fly(from, to, options, seats, beat) {
     const { face = null, turn = "none", delay = 0, duration = FLIGHT_MS } = options;

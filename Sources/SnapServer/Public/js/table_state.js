@@ -23,6 +23,14 @@
 import { STATUS, marginText } from "./words.js";
 
 const SEATS = [0, 1, 2, 3];
+/** Packets that are one event with the packet's own fields, and the event's kind. */
+const SAME_FIELDS = {
+  SeatsRearranged: "seatsRearranged", HostChanged: "hostChanged", DealFinished: "dealFinished",
+  Recycled: "recycled", CardTurned: "cardTurned", PileCollected: "pileCollected",
+  OpenPileTurnedUnder: "openPileTurnedUnder", CardPaid: "cardPaid", PlayerOut: "playerOut", Resumed: "resumed",
+  RoundWon: "roundWon", RoundAbandoned: "roundAbandoned", PlayerConnection: "connectionChanged",
+  CallTiming: "callTimed", TableSettings: "settings", TimeUp: "timeUp", SuddenDeath: "suddenDeath",
+};
 /** The events that end a turn timer's countdown (a too-late call does not). */
 const TURN_ENDS = new Set(["activated", "cardTurned", "snapCalled", "timeUp", "roundWon", "roundAbandoned", "roundStarted"]);
 
@@ -58,17 +66,11 @@ export class TableState {
   /** The seats whose connection dropped (PlayerConnection); not part of a Snapshot. */
   #offline = new Set();
 
-  /**
-   * A mirror starting from a Snapshot's view.
-   *
-   * @param {object} view a decoded Snapshot's `packet.view`; it is copied
-   * @returns {TableState}
-   */
+  /** A mirror starting from a decoded Snapshot's `view` (copied). */
   static fromSnapshot(view) {
     return new TableState(view);
   }
 
-  /** @param {object} view a decoded Snapshot's view; it is copied */
   constructor(view) {
     /** The view, shaped like a decoded Snapshot's: read it, change it only through `applyPacket`. */
     this.view = structuredClone(view);
@@ -89,15 +91,9 @@ export class TableState {
   // MARK: Applying packets
 
   /**
-   * Brings the mirror up to date with one packet from the server, all or nothing.
-   *
-   * Packets that are not table events (Ping, Welcome, Snapshot, …) change nothing and give no events: a
-   * Snapshot replaces the mirror through `fromSnapshot`. When the packet names a player by an id the mirror
-   * does not know, nothing changes and `needsResync` is true: send a ResyncRequest.
-   *
-   * @param {{type: string}} packet a decoded packet (codec.js)
-   * @param {number} now the time (ms) the packet came, on the clock the caller reads the clocks with
-   * @returns {{events: object[], needsResync: boolean, unknownId?: string}} the events applied, in order
+   * Brings the mirror up to date with one decoded packet, all or nothing, at `now` (ms, the clock the caller
+   * reads the clocks with); returns the events applied. Other packets give none (a Snapshot replaces the
+   * mirror). A packet naming an unknown id changes nothing and `needsResync` is true: send a ResyncRequest.
    */
   applyPacket(packet, now = 0) {
     let events;
@@ -120,30 +116,22 @@ export class TableState {
 
   /** The table events a packet carries, read against this mirror (Packet+TableEvents.swift). */
   eventsFor(packet, now = 0) {
-    switch (packet.type) {
+    const { type, ...fields } = packet;
+    if (SAME_FIELDS[type]) return [{ kind: SAME_FIELDS[type], ...structuredClone(fields) }];
+    switch (type) {
       case "PlayerJoined": {
         const { seat, id, name, isComputer } = packet;
         return [{ kind: "playerJoined", seat, player: { id, name, isComputer } }];
       }
       case "OtherClientQuit":
         return [{ kind: "playerLeft", seat: this.seatOf(packet.id), handedOutTo: [...packet.handedOutTo] }];
-      case "SeatsRearranged":
-        return [{ kind: "seatsRearranged", moves: packet.moves.map(({ from, to }) => ({ from, to })) }];
-      case "HostChanged":
-        return [{ kind: "hostChanged", seat: packet.seat }];
       case "DealCards":
         return [
           { kind: "roundStarted", round: packet.round, startingSeat: packet.startingSeat },
-          { kind: "dealt", counts: packet.counts.map(({ seat, count }) => ({ seat, count })) },
+          { kind: "dealt", counts: structuredClone(packet.counts) },
         ];
-      case "DealFinished":
-        return [{ kind: "dealFinished" }];
       case "ActivatePlayer":
         return [{ kind: "activated", seat: this.seatOf(packet.id) }];
-      case "Recycled":
-        return [{ kind: "recycled", seat: packet.seat, count: packet.count }];
-      case "CardTurned":
-        return [{ kind: "cardTurned", seat: packet.seat, card: { ...packet.card } }];
       case "PlayerCalledSnap": {
         // The matching players first, then the caller, as in Swift.
         const verdict = packet.verdict.kind === "correct"
@@ -151,34 +139,10 @@ export class TableState {
           : { kind: packet.verdict.kind };
         return [{ kind: "snapCalled", seat: this.seatOf(packet.id), verdict }];
       }
-      case "PileCollected":
-        return [{ kind: "pileCollected", from: packet.from, to: packet.to, count: packet.count }];
-      case "OpenPileTurnedUnder":
-        return [{ kind: "openPileTurnedUnder", seat: packet.seat, count: packet.count }];
-      case "CardPaid":
-        return [{ kind: "cardPaid", from: packet.from, to: packet.to }];
-      case "PlayerOut":
-        return [{ kind: "playerOut", seat: packet.seat }];
-      case "Resumed":
-        return [{ kind: "resumed" }];
-      case "RoundWon":
-        return [{ kind: "roundWon", seat: packet.seat, gamesWon: packet.gamesWon }];
-      case "RoundAbandoned":
-        return [{ kind: "roundAbandoned" }];
-      case "PlayerConnection":
-        return [{ kind: "connectionChanged", seat: packet.seat, connected: packet.connected }];
-      case "CallTiming":
-        return [{ kind: "callTimed", seat: packet.seat, reaction: packet.reaction, margin: packet.margin }];
-      case "TableSettings":
-        return [{ kind: "settings", round: packet.round, turn: packet.turn }];
       case "RoundClock":
         return [{ kind: "roundClock", endsAt: now + packet.remaining }];
       case "TurnClock":
         return [{ kind: "turnClock", seat: packet.seat, endsAt: now + packet.remaining }];
-      case "TimeUp":
-        return [{ kind: "timeUp" }];
-      case "SuddenDeath":
-        return [{ kind: "suddenDeath", seats: [...packet.seats] }];
       default:
         return [];
     }
@@ -432,13 +396,7 @@ export class TableState {
     return { byCards, rows };
   }
 
-  /**
-   * The centre status line, as SnapCore's TableStatus works it out, plus the quick round's time up and
-   * sudden death.
-   *
-   * @returns {{kind: string, name?: string, text: string}} kind is a key of words.js's STATUS; name is the
-   *   player it is about
-   */
+  /** The status line `{kind, name?, text}` as SnapCore's TableStatus works it out (kind: a key of STATUS). */
   get status() {
     const view = this.view;
     switch (view.phase) {
