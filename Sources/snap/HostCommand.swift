@@ -33,6 +33,8 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup var judging: JudgingOptions
 
+    @OptionGroup var tableSettings: TableSettingsOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: false)
@@ -46,6 +48,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.speed = speed
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
+        configuration.tableSettings = tableSettings.settings
         // The screen is the terminal's: the server logs nothing while we play.
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -21,6 +21,8 @@ struct SoloCommand: ParsableCommand {
 
     @OptionGroup var game: GameOptions
 
+    @OptionGroup var tableSettings: TableSettingsOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validateName(name)
@@ -33,7 +35,8 @@ struct SoloCommand: ParsableCommand {
             name: try PlayerName.validated(name),
             seed: seed,
             speed: speed,
-            difficulty: game.difficulty
+            difficulty: game.difficulty,
+            settings: tableSettings.settings
         )
         let status = solo.run()
         if status != 0 { throw ExitCode(status) }

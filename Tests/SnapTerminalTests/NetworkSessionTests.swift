@@ -28,7 +28,7 @@ import Testing
     @Test func theHostStartsTheRoundWithEnterAndAddsComputerPlayersWithC() throws {
         var session = try seated(.bottom)
         #expect(session.isHost)
-        #expect(session.waitingBanner.first == "Table KXPT  ·  2 of 4 seated")
+        #expect(session.waitingBanner.first == "Table KXPT  ·  2 of 4 seated  ·  Classic round · no turn timer")
         #expect(session.waitingBanner[1] == "Others join with: snap join ws://192.0.2.2:8080 --table KXPT   or http://192.0.2.2:8080/")
         let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
         #expect(screen.contains { $0.contains("snap join ws://192.0.2.2:8080 --table KXPT") })
