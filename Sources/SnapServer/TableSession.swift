@@ -212,9 +212,10 @@ actor TableSession {
         members[id]?.graceTask = nil
         members[id]?.outbox = outbox
         outbox.send(.welcome(version: Wire.version, id: id, token: token))
+        // Back in time for the snapshot's clocks to show their full turn time again.
+        broadcast((try? perform(.setPresence(seat, present: true))) ?? [])
         sendWelcomeToTable(id, seat: seat)
         members.broadcast([.playerConnection(seat: seat, connected: true)], except: id)
-        broadcast((try? perform(.setPresence(seat, present: true))) ?? [])
         logger.info("\(member.info.name) reconnected")
         afterChange()
         return member.info
