@@ -9,7 +9,8 @@ struct SoloCommand: ParsableCommand {
         abstract: "Play Snap! in this terminal against three computer players.",
         discussion: """
             Keys: Enter or t turns your card when it is your turn; Space or s calls Snap!;
-            n starts the next round after a win; ? shows help; q quits (after a confirmation).
+            n starts the next round after a win; r changes the round between rounds (quick 3, 5 or 10 minutes, or
+            classic); ? shows help; q quits (after a confirmation).
             """
     )
 
