@@ -56,6 +56,8 @@ public struct FairnessRun: Sendable {
         [
             "serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error",
             "--judging", judging.rawValue, "--max-compensation", "\(settings.boundMilliseconds)",
+            // The scripted players set the pace: no turn timer, and no clock to end the round under them.
+            "--round", "classic", "--turn-time", "off",
         ]
     }
 

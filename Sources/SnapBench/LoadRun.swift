@@ -71,7 +71,11 @@ public struct LoadRun: Sendable {
     private var serverArguments: [String] {
         switch server {
         case .snap:
-            ["serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error"]
+            // Classic rounds with no turn timer: the bots set the pace, as in every figure in PERFORMANCE.md.
+            [
+                "serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error",
+                "--round", "classic", "--turn-time", "off",
+            ]
         case .floor:
             ["bench", "floor-server", "--port", "0", "--speed", "\(settings.speed)"]
         }

@@ -13,6 +13,10 @@ public enum ClientUpdate: Sendable {
     case table(PlayerView, events: [TableEvent])
     /// The whole view arrived (on joining, reconnecting or after a resync).
     case snapshot(PlayerView)
+    /// A quick round is running with `remaining` left (real time, as of now).
+    case roundClock(remaining: Duration)
+    /// The player in `seat` must turn within `remaining`, or the table turns for them.
+    case turnClock(Seat, remaining: Duration)
     /// A player's connection dropped or came back.
     case playerConnection(Seat, connected: Bool)
     /// The server refused a request.

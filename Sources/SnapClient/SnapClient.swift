@@ -192,6 +192,10 @@ public actor SnapClient {
     public func addComputer() async { await send(.addComputer) }
     /// As host, starts the round.
     public func startRound() async { await send(.startRound) }
+    /// (Host, between rounds) changes how rounds end and the turn timer.
+    public func changeSettings(_ settings: TableSettings) async {
+        await send(.changeSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds))
+    }
     /// Turns this player's top card.
     public func turnCard() async { await send(.clientTurnedCard) }
     /// Calls "Snap!", saying how long the player took from seeing the latest turned card to the press.
@@ -391,6 +395,10 @@ public actor SnapClient {
             }
         case .playerConnection(let seat, let connected):
             continuation.yield(.playerConnection(seat, connected: connected))
+        case .roundClock(let remaining):
+            continuation.yield(.roundClock(remaining: .milliseconds(Int64(remaining))))
+        case .turnClock(let seat, let remaining):
+            continuation.yield(.turnClock(seat, remaining: .milliseconds(Int64(remaining))))
         case .otherClientQuit(let id, _) where id == self.id:
             // We left; the table goes on without us.
             break

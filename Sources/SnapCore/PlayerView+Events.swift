@@ -28,6 +28,8 @@ extension PlayerView {
             hasTurned = false
             calls = []
             stop = nil
+            timeIsUp = false
+            suddenDeath = []
             for seat in occupiedSeats {
                 self[seat]!.closedCount = 0
                 self[seat]!.open = []
@@ -59,8 +61,14 @@ extension PlayerView {
         case .cardPaid(let from, let to):
             self[from]?.closedCount -= 1
             self[to]?.closedCount += 1
-        case .playerOut, .callTimed, .timeUp, .suddenDeath:
+        case .playerOut, .callTimed:
             break
+        case .timeUp:
+            timeIsUp = true
+        case .suddenDeath(let seats):
+            suddenDeath = seats
+        case .settingsChanged(let settings):
+            self.settings = settings
         case .resumed:
             stop = nil
         case .roundWon(let seat, let gamesWon):

@@ -23,6 +23,12 @@ public struct PlayerView: Hashable, Sendable {
     public var calls: [SnapCall] = []
     /// The judged call being settled: while set, the table is stopped.
     public var stop: SnapCall?
+    /// How rounds end and how long a player has to turn.
+    public var settings = TableSettings()
+    /// Whether the current quick round's time has run out.
+    public var timeIsUp = false
+    /// The players tied for most cards when the time ran out, in sudden death; empty otherwise.
+    public var suddenDeath: [Seat] = []
 
     /// An empty table as seen from `viewer`.
     public init(viewer: Seat?) {
@@ -112,6 +118,9 @@ extension Table {
         view.hasTurned = hasTurned
         view.calls = calls
         view.stop = stop
+        view.settings = settings
+        view.timeIsUp = timeIsUp
+        view.suddenDeath = suddenDeath
         for seat in occupiedSeats {
             let player = self[seat]!
             view[seat] = SeatView(

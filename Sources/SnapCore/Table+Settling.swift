@@ -49,7 +49,7 @@ extension Table {
             return events + endRound(winner: winner)
         }
         // Time ran out while the cards moved, or sudden death met its correct call: the most cards wins now.
-        if timeIsUp, !suddenDeath || call.map({ if case .correct = $0.verdict { true } else { false } }) == true {
+        if timeIsUp, suddenDeath.isEmpty || call.map({ if case .correct = $0.verdict { true } else { false } }) == true {
             let decided = decideByCards()
             events += decided
             guard phase == .playing else { return events }

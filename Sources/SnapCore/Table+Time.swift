@@ -1,4 +1,18 @@
 extension Table {
+    /// The host chooses how rounds end and how long a player has to turn; only between rounds.
+    ///
+    /// - Throws: ``TableError/notSeated``, ``TableError/notHost``, ``TableError/roundUnderWay``, or
+    ///   ``TableError/badSettings`` for settings a host may not choose.
+    mutating func changeSettings(_ newSettings: TableSettings, by seat: Seat) throws(TableError) -> [TableEvent] {
+        guard self[seat] != nil else { throw .notSeated }
+        guard host == seat else { throw .notHost }
+        guard !phase.isRoundUnderWay else { throw .roundUnderWay }
+        guard newSettings.isChoosable else { throw .badSettings }
+        guard newSettings != settings else { return [] }
+        settings = newSettings
+        return [.settingsChanged(newSettings)]
+    }
+
     /// A quick round's time ran out: the player holding the most cards wins, once the cards have moved.
     ///
     /// - Throws: ``TableError/noRoundUnderWay`` when no round is being played.
@@ -15,8 +29,8 @@ extension Table {
         let most = occupiedSeats.map { self[$0]!.cardCount }.max() ?? 0
         let leaders = occupiedSeats.filter { self[$0]!.cardCount == most }
         if leaders.count == 1 { return endRound(winner: leaders[0]) }
-        guard !suddenDeath else { return [] }
-        suddenDeath = true
+        guard suddenDeath.isEmpty else { return [] }
+        suddenDeath = leaders
         return [.suddenDeath(leaders)]
     }
 

@@ -51,8 +51,8 @@ public struct Table: Hashable, Sendable {
     public var settings = TableSettings()
     /// Whether the current quick round's time has run out (the round ends at the next chance).
     public internal(set) var timeIsUp = false
-    /// Whether the round is in sudden death: time ran out with a tie for most cards.
-    public internal(set) var suddenDeath = false
+    /// The players tied for most cards when the time ran out, while the round is in sudden death; else empty.
+    public internal(set) var suddenDeath: [Seat] = []
     /// The seats of people whose connection has dropped: the turn timer waits only a second for them.
     public internal(set) var absent: Set<Seat> = []
 
@@ -139,6 +139,7 @@ public struct Table: Hashable, Sendable {
         case .turnCard(let seat): try turnCard(by: seat)
         case .callSnap(let seat, _): try callSnap(by: seat)
         case .advance(let step): try advance(step)
+        case .changeSettings(let settings, let seat): try changeSettings(settings, by: seat)
         case .timeRanOut: try timeRanOut()
         case .setPresence(let seat, let present): try setPresence(seat, present: present)
         }
@@ -201,7 +202,7 @@ public struct Table: Hashable, Sendable {
 
         round += 1
         timeIsUp = false
-        suddenDeath = false
+        suddenDeath = []
         startingSeat = starter
         phase = .dealing
         activeSeat = nil

@@ -14,6 +14,8 @@ public enum TableAction: Hashable, Sendable {
     case callSnap(Seat, reaction: Duration? = nil)
     /// The clock reached the step the table was waiting for.
     case advance(TimedStep)
+    /// The player in this seat (the host) changes the table's settings between rounds.
+    case changeSettings(TableSettings, by: Seat)
     /// A quick round's time ran out.
     case timeRanOut
     /// The person in this seat lost their connection (false) or came back (true): the turn timer waits only a

@@ -32,6 +32,8 @@ public enum TableError: UInt16, Error, Hashable, Sendable, CaseIterable, CustomS
     case snapInProgress = 14
     /// The table is not waiting for that timed step.
     case unexpectedStep = 15
+    /// Settings a host may not choose.
+    case badSettings = 16
 
     /// A sentence for people, saying what went wrong.
     public var description: String {
@@ -51,6 +53,7 @@ public enum TableError: UInt16, Error, Hashable, Sendable, CaseIterable, CustomS
         case .outOfCards: "You have no cards left: you are out of this round."
         case .snapInProgress: "Wait: a Snap! call is being settled."
         case .unexpectedStep: "The table is not waiting for that step."
+        case .badSettings: "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds."
         }
     }
 }

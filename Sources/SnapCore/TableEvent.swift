@@ -45,6 +45,8 @@ public enum TableEvent: Hashable, Sendable {
     case timeUp
     /// When the time was up these players tied for the most cards: play goes on until the next correct call.
     case suddenDeath([Seat])
+    /// The host changed the table's settings; they hold from the next round.
+    case settingsChanged(TableSettings)
 }
 
 /// A player moving from one seat to another between rounds.

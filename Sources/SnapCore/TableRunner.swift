@@ -75,6 +75,19 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         indexOfNextTimer().map { timers[$0].deadline }
     }
 
+    /// When a quick round's time runs out on the timeline, while its clock runs.
+    public var roundDeadline: Duration? {
+        timers.first { $0.timer == .roundClock }?.deadline
+    }
+
+    /// The active player and when the table turns for them, while their turn timer runs.
+    public var turnDeadline: (seat: Seat, deadline: Duration)? {
+        guard let seat = table.activeSeat,
+            let entry = timers.first(where: { $0.timer == .table(.turnForPlayer) })
+        else { return nil }
+        return (seat, entry.deadline)
+    }
+
     /// The timers that are set, soonest first.
     public var pendingTimers: [(deadline: Duration, timer: Timer)] {
         timers.sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }.map { ($0.deadline, $0.timer) }

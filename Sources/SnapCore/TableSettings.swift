@@ -10,9 +10,43 @@ public struct TableSettings: Hashable, Sendable {
     /// The turn timer RULES.md describes: 8 seconds.
     public static let standardTurnTime: Duration = .seconds(8)
 
+    /// The longest turn timer a host may choose.
+    public static let turnTimeChoices: ClosedRange<Duration> = .seconds(3) ... .seconds(30)
+
+    /// What a new table gets unless its host chooses otherwise: a quick round of 5 minutes, 8 seconds a turn.
+    public static let standard = TableSettings(roundLength: .standardQuick, turnTime: standardTurnTime)
+
+    /// Whether a host may choose these settings: a classic round or one of ``RoundLength/quickChoices``, and
+    /// no turn timer or a whole number of seconds in ``turnTimeChoices``.
+    public var isChoosable: Bool {
+        let roundAllowed = roundLength.timeLimit.map(RoundLength.quickChoices.contains) ?? true
+        let turnAllowed = turnTime.map {
+            Self.turnTimeChoices.contains($0) && $0.components.attoseconds == 0
+        } ?? true
+        return roundAllowed && turnAllowed
+    }
+
     /// Settings; by default a classic round with no turn timer, as the original game.
     public init(roundLength: RoundLength = .classic, turnTime: Duration? = nil) {
         self.roundLength = roundLength
         self.turnTime = turnTime
+    }
+}
+
+extension TableSettings {
+    /// The settings with the next round length a host can choose, in the order 3, 5, 10 minutes, classic.
+    public var withNextRoundLength: TableSettings {
+        let choices = RoundLength.quickChoices.map(RoundLength.quick) + [.classic]
+        let index = choices.firstIndex(of: roundLength) ?? choices.count - 1
+        var next = self
+        next.roundLength = choices[(index + 1) % choices.count]
+        return next
+    }
+
+    /// The settings in a few words: "Quick round: 5 min · 8 s a turn", "Classic round · no turn timer".
+    public var summary: String {
+        let round = roundLength.timeLimit.map { "Quick round: \(Int($0 / .seconds(60))) min" } ?? "Classic round"
+        let turn = turnTime.map { "\($0.components.seconds) s a turn" } ?? "no turn timer"
+        return "\(round) · \(turn)"
     }
 }

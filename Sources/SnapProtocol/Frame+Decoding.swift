@@ -41,6 +41,7 @@ extension Packet {
         case .dealFinished: return .dealFinished
         case .resumed: return .resumed
         case .roundAbandoned: return .roundAbandoned
+        case .timeUp: return .timeUp
         case .signInResponse:
             return .signInResponse(name: try reader.string("\(name).name"))
         case .serverReady:
@@ -178,6 +179,21 @@ extension Packet {
                 throw .invalidValue(field: "\(name).margin", value: Int(margin))
             }
             return .callTiming(seat: seat, reaction: reaction, margin: margin == Wire.noMargin ? nil : margin)
+        case .changeSettings:
+            return .changeSettings(
+                roundSeconds: try reader.u16("\(name).round"), turnSeconds: try reader.u8("\(name).turn"))
+        case .tableSettings:
+            return .tableSettings(
+                roundSeconds: try reader.u16("\(name).round"), turnSeconds: try reader.u8("\(name).turn"))
+        case .roundClock:
+            return .roundClock(remaining: try reader.u32("\(name).remaining"))
+        case .turnClock:
+            return .turnClock(seat: try reader.seat("\(name).seat"), remaining: try reader.u32("\(name).remaining"))
+        case .suddenDeath:
+            return .suddenDeath(
+                try reader.list("\(name).seats", limit: Wire.maximumPlayers) { reader, index throws(ProtocolError) in
+                    try reader.seat("\(name).seats[\(index)]")
+                })
         }
     }
 }

@@ -22,7 +22,7 @@ extension Packet {
     func writePayload(to writer: inout ByteWriter) {
         switch self {
         case .signInRequest, .clientReady, .clientDealtCards, .clientTurnedCard, .clientQuit, .listTables,
-            .addComputer, .startRound, .resyncRequest, .dealFinished, .resumed, .roundAbandoned:
+            .addComputer, .startRound, .resyncRequest, .dealFinished, .resumed, .roundAbandoned, .timeUp:
             break
         case .signInResponse(let name):
             writer.string(name)
@@ -121,6 +121,16 @@ extension Packet {
             writer.seat(seat)
             writer.u32(reaction)
             writer.u32(margin ?? Wire.noMargin)
+        case .changeSettings(let round, let turn), .tableSettings(let round, let turn):
+            writer.u16(round)
+            writer.u8(turn)
+        case .roundClock(let remaining):
+            writer.u32(remaining)
+        case .turnClock(let seat, let remaining):
+            writer.seat(seat)
+            writer.u32(remaining)
+        case .suddenDeath(let seats):
+            writer.list(seats) { $0.seat($1) }
         }
     }
 }

@@ -22,7 +22,7 @@ extension Packet {
     public var jsonFields: [String: JSONValue] {
         switch self {
         case .signInRequest, .clientReady, .clientDealtCards, .clientTurnedCard, .clientQuit, .listTables,
-            .addComputer, .startRound, .resyncRequest, .dealFinished, .resumed, .roundAbandoned:
+            .addComputer, .startRound, .resyncRequest, .dealFinished, .resumed, .roundAbandoned, .timeUp:
             [:]
         case .signInResponse(let name): ["name": .string(name)]
         case .serverReady(let players):
@@ -77,6 +77,11 @@ extension Packet {
         case .callSnap(let reaction): ["reaction": .number(Int(reaction))]
         case .callTiming(let seat, let reaction, let margin):
             ["seat": .seat(seat), "reaction": .number(Int(reaction)), "margin": margin.map { .number(Int($0)) } ?? .null]
+        case .changeSettings(let round, let turn), .tableSettings(let round, let turn):
+            ["round": .number(Int(round)), "turn": .number(Int(turn))]
+        case .roundClock(let remaining): ["remaining": .number(Int(remaining))]
+        case .turnClock(let seat, let remaining): ["seat": .seat(seat), "remaining": .number(Int(remaining))]
+        case .suddenDeath(let seats): ["seats": .array(seats.map(JSONValue.seat))]
         }
     }
 }

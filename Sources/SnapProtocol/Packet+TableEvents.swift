@@ -65,6 +65,12 @@ extension Packet {
             return [.roundWon(seat, gamesWon: Int(gamesWon))]
         case .roundAbandoned:
             return [.roundAbandoned]
+        case .tableSettings(let round, let turn):
+            return [.settingsChanged(TableSettings(roundSeconds: round, turnSeconds: turn))]
+        case .timeUp:
+            return [.timeUp]
+        case .suddenDeath(let seats):
+            return [.suddenDeath(seats)]
         case .callTiming(let seat, let reaction, let margin):
             return [
                 .callTimed(

@@ -108,6 +108,23 @@ public enum Packet: Hashable, Sendable {
     /// 0x8F, server → client (version 2): after a judged call, the reaction time its caller was credited
     /// with and by how much it beat the next fastest call (nil: nobody else called in time), in microseconds.
     case callTiming(seat: Seat, reaction: UInt32, margin: UInt32?)
+
+    // MARK: Quick rounds and the turn timer (protocol version 3)
+
+    /// 0x90, client → server: (the host, between rounds) the round's length in seconds (0: classic) and the turn
+    /// timer in seconds (0: none).
+    case changeSettings(roundSeconds: UInt16, turnSeconds: UInt8)
+    /// 0x91, server → client (version 3): the table's settings, laid out as in ``changeSettings(roundSeconds:turnSeconds:)``.
+    case tableSettings(roundSeconds: UInt16, turnSeconds: UInt8)
+    /// 0x92, server → client (version 3): a quick round is running, with this many milliseconds left.
+    case roundClock(remaining: UInt32)
+    /// 0x93, server → client (version 3): the player in `seat` must turn within `remaining` milliseconds, or
+    /// the table turns for them.
+    case turnClock(seat: Seat, remaining: UInt32)
+    /// 0x94, server → client (version 3): the quick round's time is up. Empty.
+    case timeUp
+    /// 0x95, server → client (version 3): these players tie for most cards; the next correct call ends the round.
+    case suddenDeath([Seat])
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -46,6 +46,12 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case hello = 0x8D
     case callSnap = 0x8E
     case callTiming = 0x8F
+    case changeSettings = 0x90
+    case tableSettings = 0x91
+    case roundClock = 0x92
+    case turnClock = 0x93
+    case timeUp = 0x94
+    case suddenDeath = 0x95
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -102,6 +108,12 @@ extension Packet {
         case .hello: .hello
         case .callSnap: .callSnap
         case .callTiming: .callTiming
+        case .changeSettings: .changeSettings
+        case .tableSettings: .tableSettings
+        case .roundClock: .roundClock
+        case .turnClock: .turnClock
+        case .timeUp: .timeUp
+        case .suddenDeath: .suddenDeath
         }
     }
 
@@ -110,4 +122,15 @@ extension Packet {
 
     /// The packet's name, e.g. "SignInRequest".
     public var name: String { type.name }
+}
+
+extension PacketType {
+    /// The first protocol version with this packet: a server sends a client only the packets of its version.
+    public var sinceVersion: UInt8 {
+        switch self {
+        case .hello, .callSnap, .callTiming: 2
+        case .changeSettings, .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath: 3
+        default: 1
+        }
+    }
 }

@@ -80,10 +80,12 @@ public struct TableEventPackets: Sendable {
             return .roundWon(seat: seat, gamesWon: UInt16(clamping: gamesWon))
         case .roundAbandoned:
             return .roundAbandoned
-        case .timeUp, .suddenDeath:
-            // Quick rounds are not on the wire yet (protocol version 3, issue 11): servers play classic rounds,
-            // which never have these events.
-            return nil
+        case .timeUp:
+            return .timeUp
+        case .suddenDeath(let seats):
+            return .suddenDeath(seats)
+        case .settingsChanged(let settings):
+            return .tableSettings(settings)
         case .callTimed(let seat, let reaction, let margin):
             return .callTiming(
                 seat: seat, reaction: Wire.microseconds(reaction), margin: margin.map(Wire.microseconds))

@@ -38,13 +38,16 @@ enum ClientRequest: Hashable, Sendable {
         case .callSnap(let reaction): self = .atTable(.callSnap(reaction: .microseconds(Int64(reaction))))
         case .startRound: self = .atTable(.startRound)
         case .addComputer: self = .atTable(.addComputer)
+        case .changeSettings(let round, let turn):
+            self = .atTable(.changeSettings(TableSettings(roundSeconds: round, turnSeconds: turn)))
         case .resyncRequest: self = .atTable(.resync)
         case .clientQuit: self = .atTable(.leave)
         case .clientReady, .clientDealtCards: self = .atTable(.handshake)
         case .signInRequest, .serverReady, .dealCards, .activatePlayer, .playerCalledSnap, .otherClientQuit,
             .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
-            .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming:
+            .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
+            .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath:
             throw .unexpectedPacket
         }
     }

@@ -10,6 +10,8 @@ enum SeatedRequest: Hashable, Sendable {
     case startRound
     /// Seat a computer player (host).
     case addComputer
+    /// Change how rounds end and the turn timer (host, between rounds).
+    case changeSettings(TableSettings)
     /// Send me the whole table.
     case resync
     /// I leave the table.
@@ -24,6 +26,7 @@ enum SeatedRequest: Hashable, Sendable {
         case .callSnap(let reaction): .callSnap(seat, reaction: reaction)
         case .startRound: .startRound(by: seat)
         case .leave: .leave(seat)
+        case .changeSettings(let settings): .changeSettings(settings, by: seat)
         case .addComputer, .resync, .handshake: nil
         }
     }

@@ -29,6 +29,8 @@ public struct SnapServerConfiguration: Sendable {
     /// How calls of "Snap!" are ranked: by reaction time (the default, fair whatever each player's network)
     /// or by arrival (the original game's rule, for comparison).
     public var judging = JudgingRule.standard
+    /// The settings every new table starts with; its host may change them between rounds.
+    public var tableSettings = TableSettings.standard
 
     /// The defaults: every interface, port 8080, normal speed.
     public init() {}

@@ -28,7 +28,7 @@ struct TableMembers {
     }
 
     /// Sends `packets` to everyone connected except `skipped`. Packets a client's protocol version does not
-    /// know (CallTiming for version 1) are left out for that client.
+    /// know (CallTiming for version 1, the clocks for versions 1 and 2) are left out for that client.
     func broadcast(_ packets: [Packet], except skipped: PlayerID? = nil) {
         for (id, member) in byID where id != skipped {
             guard let outbox = member.outbox else { continue }
@@ -44,8 +44,7 @@ struct TableMembers {
     }
 
     private static func speaks(_ version: UInt8, _ packet: Packet) -> Bool {
-        if case .callTiming = packet { return version >= 2 }
-        return true
+        version >= packet.type.sinceVersion
     }
 
     /// What each seated member's network allows for: measured for connected people; none for computer players

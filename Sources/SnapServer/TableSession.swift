@@ -23,6 +23,7 @@ actor TableSession {
     private var isClosed = false
     private let lobbySummary: LobbySummary
     private var audit = CardAudit()
+    private var clocks = TableClocks()
 
     init(
         code: String,
@@ -41,7 +42,8 @@ actor TableSession {
         self.onClose = onClose
         self.onTokenRetired = onTokenRetired
         let configuration = environment.configuration
-        let table = Table()
+        var table = Table()
+        table.settings = configuration.tableSettings
         runner = TableRunner(
             table: table,
             difficulty: Difficulty(rawValue: configuration.difficulty) ?? .normal,
@@ -109,11 +111,16 @@ actor TableSession {
             }), to: id)
     }
 
-    /// The whole table as `id` sees it, then who is dropped right now (which a snapshot cannot say).
+    /// The whole table as `id` sees it, then what a snapshot cannot say: who is dropped right now, the settings,
+    /// and the clocks (these for version 3 clients).
     private func sendSnapshot(to id: PlayerID, seat: Seat) {
-        members.send(.snapshot(runner.table.view(for: seat)), to: id)
+        let view = runner.table.view(for: seat)
+        members.send(.snapshot(view), to: id)
         for other in members.dropped where other != id {
             if let seat = runner.table.seat(of: other) { members.send(.playerConnection(seat: seat, connected: false), to: id) }
+        }
+        for packet in TableClocks.snapshotPackets(view) + clocks.packets(for: runner, at: timer.now, all: true) {
+            members.send(packet, to: id)
         }
     }
 
@@ -141,7 +148,7 @@ actor TableSession {
             guard members[id]?.calls.take(at: received) ?? false else {
                 return refuse(id, code: WireErrorCode.rateLimited.rawValue, WireErrorCode.rateLimited.message)
             }
-        case .turnCard, .startRound, .leave:
+        case .turnCard, .startRound, .leave, .changeSettings:
             break
         }
         guard let action = request.action(for: seat) else { return }
@@ -174,6 +181,8 @@ actor TableSession {
         members[id] = member
         if let seat = runner.table.seat(of: id) {
             members.broadcast([.playerConnection(seat: seat, connected: false)])
+            // The table waits only a second for someone who is not there.
+            broadcast((try? perform(.setPresence(seat, present: false))) ?? [])
         }
         logger.info("\(member.info.name) dropped; seat kept for \(grace)")
         afterChange()
@@ -203,6 +212,8 @@ actor TableSession {
         members[id]?.graceTask = nil
         members[id]?.outbox = outbox
         outbox.send(.welcome(version: Wire.version, id: id, token: token))
+        // Back in time for the snapshot's clocks to show their full turn time again.
+        broadcast((try? perform(.setPresence(seat, present: true))) ?? [])
         sendWelcomeToTable(id, seat: seat)
         members.broadcast([.playerConnection(seat: seat, connected: true)], except: id)
         logger.info("\(member.info.name) reconnected")
@@ -288,10 +299,12 @@ actor TableSession {
         if let token = members.remove(id)?.token { onTokenRetired(token) }
     }
 
-    /// After every change: keep the lobby's summary fresh, set the next timer, close a table nobody is at.
+    /// After every change: keep the lobby's summary fresh, tell everyone of a clock that changed, set the next
+    /// timer, close a table nobody is at.
     private func afterChange() {
         lobbySummary.update(from: runner.table)
         guard members.anyPerson else { return close() }
+        members.broadcast(clocks.packets(for: runner, at: timer.now, all: false))
         // While a single-player table's person is away, its time stands still: they come back to the same cards.
         if isSolo && !members.anyoneConnected {
             timer.pause()

@@ -42,6 +42,7 @@ public struct NetworkGame: Sendable {
                 case .turnCard: await client.turnCard()
                 case .callSnap(let reaction): await client.callSnap(reaction: reaction ?? .seconds(60))
                 case .startRound: await client.startRound()
+                case .changeSettings(let settings): await client.changeSettings(settings)
                 case .addComputer: await client.addComputer()
                 case .leave: await client.leaveTable()
                 }

@@ -8,6 +8,8 @@ struct NetworkSession: ScreenSession {
     /// What the program should ask of the server.
     enum Request: Equatable, Sendable {
         case turnCard, startRound, addComputer, leave
+        /// (Host, between rounds) how rounds end and the turn timer.
+        case changeSettings(TableSettings)
         /// Snap!, this long after the latest turned card was drawn on this screen (nil: none drawn yet).
         case callSnap(reaction: Duration?)
     }
@@ -32,6 +34,10 @@ struct NetworkSession: ScreenSession {
     private var dealLength: Duration
     /// When the latest turned card (or the end of the deal) was drawn: a call's reaction time counts from it.
     private var cardDrawnAt: Duration?
+    /// When a quick round's time runs out, on this session's timeline.
+    private var roundEndsAt: Duration?
+    /// The active player's turn deadline, on this session's timeline.
+    private var turnEndsAt: Duration?
 
     /// A session; `dealLength` is how long the server shows the deal (for the progress bar).
     init(addresses: [String] = [], dealLength: Duration = .seconds(2)) {
@@ -55,6 +61,12 @@ struct NetworkSession: ScreenSession {
             self.code = code
         case .snapshot(let view):
             self.view = view
+            // The clocks that run are sent again straight after a snapshot.
+            (roundEndsAt, turnEndsAt) = (nil, nil)
+        case .roundClock(let remaining):
+            roundEndsAt = time + remaining
+        case .turnClock(_, let remaining):
+            turnEndsAt = time + remaining
         case .table(let view, let events):
             if let before = self.view { cues.record(events, before: before, at: time) }
             for event in events {
@@ -66,6 +78,8 @@ struct NetworkSession: ScreenSession {
                 default: break
                 }
                 if let margin = CallMargin.text(for: event, in: view) { show(margin, at: time) }
+                if event.endsTurnCountdown { turnEndsAt = nil }
+                if event.endsRoundCountdown { roundEndsAt = nil }
             }
             self.view = view
         case .playerConnection(let seat, let connected):
@@ -137,6 +151,12 @@ struct NetworkSession: ScreenSession {
             } else {
                 show(isHost ? "Computer players join between rounds." : "Only the host adds computer players.", at: time)
             }
+        case .character("r"), .character("R"):
+            if isHost && !phase.isRoundUnderWay, let settings = view?.settings {
+                requests.append(.changeSettings(settings.withNextRoundLength))
+            } else {
+                show(isHost ? "The round's length changes between rounds." : "Only the host sets the round's length.", at: time)
+            }
         case .character("?"), .character("h"), .character("H"):
             overlay = .help
         case .character("q"), .character("Q"), .endOfInput:
@@ -151,13 +171,14 @@ struct NetworkSession: ScreenSession {
     var waitingBanner: [String] {
         guard let view, !view.phase.isRoundUnderWay, let code else { return [] }
         let players = view.occupiedSeats.count
+        let table = "Table \(code)  ·  \(players) of 4 seated  ·  \(view.settings.summary)"
         guard isHost else {
-            return ["Table \(code)  ·  \(players) of 4 seated", "Waiting for the host to start the round."]
+            return [table, "Waiting for the host to start the round."]
         }
         let reach = addresses.first.map { "Others join with: snap join ws://\($0) --table \(code)   or http://\($0)/" }
             ?? "Others join with the code \(code)."
         let start = players >= 2 ? "Enter starts the round" : "Waiting for players"
-        return ["Table \(code)  ·  \(players) of 4 seated", reach, "\(start)  ·  c adds a computer player"]
+        return [table, reach, "\(start)  ·  c adds a computer player  ·  r changes the round"]
     }
 
     /// Where the network's news comes from, and where requests go; set by the game that owns the session.
@@ -185,7 +206,9 @@ struct NetworkSession: ScreenSession {
             hint: message,
             overlay: overlay,
             dealProgress: dealStart.map { dealLength > .zero ? min(1, (time - $0) / dealLength) : 1 },
-            banner: waitingBanner)
+            banner: waitingBanner,
+            roundTimeLeft: roundEndsAt.map { $0 - time },
+            turnTimeLeft: turnEndsAt.map { $0 - time })
     }
 
     /// How long to wait for a key or an update before the next frame is due.

@@ -13,13 +13,16 @@ public struct SoloGame: Sendable {
     public let speed: Double
     /// How fast the computer players are.
     public let difficulty: Difficulty
+    /// How rounds end and how long the person has to turn.
+    public let settings: TableSettings
 
     /// Describes a game.
-    public init(name: String, seed: UInt64, speed: Double, difficulty: Difficulty) {
+    public init(name: String, seed: UInt64, speed: Double, difficulty: Difficulty, settings: TableSettings = .standard) {
         self.name = name
         self.seed = seed
         self.speed = speed
         self.difficulty = difficulty
+        self.settings = settings
     }
 
     /// Plays until the person quits; returns the process exit status: 0 after quitting, 130 after Ctrl-C,
@@ -28,7 +31,7 @@ public struct SoloGame: Sendable {
         guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: "snap solo")) else {
             return NoTerminal.exitStatus
         }
-        var session = SoloSession(name: name, seed: seed, speed: speed, difficulty: difficulty)
+        var session = SoloSession(name: name, seed: seed, speed: speed, difficulty: difficulty, settings: settings)
         session.start(at: .zero)
         let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
         terminal.restore()

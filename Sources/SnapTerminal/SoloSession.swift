@@ -36,10 +36,11 @@ struct SoloSession: ScreenSession {
     private var pausedSince: Duration?
 
     /// A new game for `name`; nothing happens until ``start(at:)``.
-    init(name: String, seed: UInt64, speed: Double, difficulty: Difficulty) {
+    init(name: String, seed: UInt64, speed: Double, difficulty: Difficulty, settings: TableSettings = TableSettings()) {
         self.seed = seed
         self.difficulty = difficulty
-        let table = Table.singlePlayer(PlayerInfo(id: PlayerID("you"), name: name))
+        var table = Table.singlePlayer(PlayerInfo(id: PlayerID("you"), name: name))
+        table.settings = settings
         runner = TableRunner(table: table, difficulty: difficulty, speed: speed, generator: SplitMix64(seed: seed))
     }
 
@@ -106,6 +107,13 @@ struct SoloSession: ScreenSession {
             } else {
                 perform(.startRound(by: SoloSession.seat), at: time)
             }
+        case .character("r"), .character("R"):
+            if view.phase.isRoundUnderWay {
+                show("The round's length changes between rounds.", at: time)
+            } else {
+                perform(.changeSettings(view.settings.withNextRoundLength, by: SoloSession.seat), at: time)
+                show("Next round: \(view.settings.summary). r changes it.", at: time)
+            }
         case .character("?"), .character("h"), .character("H"):
             setOverlay(.help, at: time)
         case .character("q"), .character("Q"), .endOfInput:
@@ -127,7 +135,9 @@ struct SoloSession: ScreenSession {
             cues: cues.lines(at: time),
             hint: hint.flatMap { $0.until > time ? $0.text : nil },
             overlay: overlay,
-            dealProgress: dealProgress(at: time)
+            dealProgress: dealProgress(at: time),
+            roundTimeLeft: runner.roundDeadline.map { $0 - gameTime(at: time) },
+            turnTimeLeft: runner.turnDeadline.map { $0.deadline - gameTime(at: time) }
         )
     }
 

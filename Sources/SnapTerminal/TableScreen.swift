@@ -40,6 +40,14 @@ public struct TableScreen: Hashable, Sendable {
     public var dealProgress: Double?
     /// Up to three lines under the table, such as the code to share in a waiting room.
     public var banner: [String]
+    /// A quick round's time left, while its clock runs: shown in the title bar.
+    public var roundTimeLeft: Duration?
+    /// The active player's time left to turn, while their turn timer runs: counted down in the status line for
+    /// the last ``turnCountdownFrom``.
+    public var turnTimeLeft: Duration?
+
+    /// How long before the table turns for a player the status line counts down.
+    public static let turnCountdownFrom: Duration = .seconds(3)
 
     /// Describes a frame.
     public init(
@@ -52,7 +60,9 @@ public struct TableScreen: Hashable, Sendable {
         hint: String? = nil,
         overlay: Overlay = .none,
         dealProgress: Double? = nil,
-        banner: [String] = []
+        banner: [String] = [],
+        roundTimeLeft: Duration? = nil,
+        turnTimeLeft: Duration? = nil
     ) {
         self.view = view
         self.size = size
@@ -64,11 +74,34 @@ public struct TableScreen: Hashable, Sendable {
         self.overlay = overlay
         self.dealProgress = dealProgress
         self.banner = banner
+        self.roundTimeLeft = roundTimeLeft
+        self.turnTimeLeft = turnTimeLeft
     }
 
-    /// The centre status line, as RULES.md words it, with this client's way of asking for a turn.
+    /// The centre status line, as RULES.md words it, with this client's way of asking for a turn, and in the
+    /// last seconds of a turn timer how many are left.
     public var statusText: String {
-        TableStatus(view).terminalText
+        let status = TableStatus(view)
+        switch status {
+        case .yourTurn, .playersTurn:
+            guard let left = turnTimeLeft, left <= TableScreen.turnCountdownFrom else { break }
+            let seconds = max(1, Int((left / .seconds(1)).rounded(.up)))
+            return status.terminalText + " · \(seconds) s"
+        default:
+            break
+        }
+        return status.terminalText
+    }
+
+    /// The round's state for the title bar: the time left in a quick round ("4:32 left"), "time's up" or
+    /// "sudden death"; nil when there is nothing to say.
+    public var roundClockText: String? {
+        guard view.phase == .playing else { return nil }
+        if !view.suddenDeath.isEmpty { return "sudden death" }
+        if view.timeIsUp { return "time's up" }
+        guard let left = roundTimeLeft else { return nil }
+        let seconds = max(0, Int((left / .seconds(1)).rounded(.up)))
+        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60) left"
     }
 
     /// The frame: `size.rows` lines.
@@ -138,8 +171,12 @@ public struct TableScreen: Hashable, Sendable {
         frame.fill(row: 0, column: -frame.left, width: size.columns, height: 1, style: bar)
         frame.put(" Snap!", row: 0, column: 0, style: bar.bolded)
         var round = view.round > 0 ? "Round \(view.round)" : "Waiting"
+        if let clock = roundClockText { round += " · " + clock }
         if overlay != .none { round += " · paused" }
-        frame.put(round, row: 0, centredOn: 40, style: bar.bolded)
+        // The last minute, and what comes after it, stands out.
+        let lastMinute = roundTimeLeft.map { $0 <= .seconds(60) } ?? false || view.timeIsUp
+        let style = lastMinute && view.phase == .playing ? CellStyle.plain.fg(.white).bg(.red).bolded : bar.bolded
+        frame.put(" \(round) ", row: 0, centredOn: 40, style: style)
         var details = [String]()
         if let seed { details.append("seed \(seed)") }
         if let difficulty { details.append(difficulty.rawValue) }
@@ -324,6 +361,8 @@ public struct TableScreen: Hashable, Sendable {
         "  you a card to every other player. Run out and you are",
         "  out; whoever holds all 52 cards wins the round.",
         "  Under each pile: how many cards it holds.",
+        "  Quick rounds end when the time is up: the most cards wins,",
+        "  and a tie is settled by the next correct Snap! call.",
     ]
 
     private func drawHelp(on frame: inout Frame) {

@@ -14,7 +14,7 @@ struct HostCommand: AsyncParsableCommand {
         discussion: """
             Others join from a browser at the printed address, or with `snap join ws://ADDRESS:PORT --table CODE`.
             In the waiting room: Enter starts the round once two to four players are seated, c adds a computer
-            player. During play: Enter turns your card, Space calls Snap!, n starts the next round, q quits
+            player, r changes the round (quick 3, 5 or 10 minutes, or classic). During play: Enter turns your card, Space calls Snap!, n starts the next round, q quits
             (which closes the table for everyone).
             """
     )
@@ -33,6 +33,8 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup var judging: JudgingOptions
 
+    @OptionGroup var tableSettings: TableSettingsOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: false)
@@ -46,6 +48,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.speed = speed
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
+        configuration.tableSettings = tableSettings.settings
         // The screen is the terminal's: the server logs nothing while we play.
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

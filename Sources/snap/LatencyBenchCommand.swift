@@ -45,6 +45,8 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         configuration.speed = 1_000
         configuration.snapCallsPerSecond = 1_000_000
         configuration.judging = judging.rule
+        // The bots set the pace: classic rounds with no turn timer, as in every figure in PERFORMANCE.md.
+        configuration.tableSettings = TableSettings()
         var logger = Logger(label: "snap.bench")
         logger.logLevel = .error
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

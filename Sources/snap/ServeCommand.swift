@@ -35,6 +35,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var judging: JudgingOptions
 
+    @OptionGroup var tableSettings: TableSettingsOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: true)
@@ -58,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.seed = seed
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
+        configuration.tableSettings = tableSettings.settings
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let logger = Logger(label: "snap") { label in ServerLogHandler(label: label, level: level) }
         let host = host

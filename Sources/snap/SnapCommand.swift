@@ -43,6 +43,7 @@ struct SnapCommand: AsyncParsableCommand {
             snap [--host <host>] [--port <port>] [--speed <speed>] [--grace <grace>]
                  [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
                  [--judging <judging>] [--max-compensation <max-compensation>]
+                 [--round <round>] [--turn-time <seconds|off>]
               snap <subcommand>
             """,
         discussion: """

@@ -9,7 +9,8 @@ struct SoloCommand: ParsableCommand {
         abstract: "Play Snap! in this terminal against three computer players.",
         discussion: """
             Keys: Enter or t turns your card when it is your turn; Space or s calls Snap!;
-            n starts the next round after a win; ? shows help; q quits (after a confirmation).
+            n starts the next round after a win; r changes the round between rounds (quick 3, 5 or 10 minutes, or
+            classic); ? shows help; q quits (after a confirmation).
             """
     )
 
@@ -20,6 +21,8 @@ struct SoloCommand: ParsableCommand {
     var speed = 1.0
 
     @OptionGroup var game: GameOptions
+
+    @OptionGroup var tableSettings: TableSettingsOptions
 
     func validate() throws {
         try validateSpeed(speed)
@@ -33,7 +36,8 @@ struct SoloCommand: ParsableCommand {
             name: try PlayerName.validated(name),
             seed: seed,
             speed: speed,
-            difficulty: game.difficulty
+            difficulty: game.difficulty,
+            settings: tableSettings.settings
         )
         let status = solo.run()
         if status != 0 { throw ExitCode(status) }

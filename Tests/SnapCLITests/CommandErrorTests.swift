@@ -37,4 +37,17 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
     }
+
+    @Test(arguments: ["serve", "solo", "host"])
+    func aBadRoundOrTurnTimeSaysWhatIsAllowed(command: String) throws {
+        let name = command == "serve" ? [] : ["--name", "Ann"]
+        let turn = try SnapBinary.run([command] + name + ["--turn-time", "2"])
+        #expect(turn.status == 64)
+        #expect(
+            turn.stderr.hasPrefix("Error: --turn-time must be a whole number of seconds from 3 to 30, or off; got '2'.\n"),
+            "\(turn.stderr)")
+        let round = try SnapBinary.run([command] + name + ["--round", "7"])
+        #expect(round.status == 64)
+        #expect(round.stderr.contains("The value '7' is invalid for '--round <round>'. Please provide one of '3', '5', '10' or 'classic'."), "\(round.stderr)")
+    }
 }

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func unknownTypesAreRefused() {
-        for type: UInt16 in [0, 0x63, 0x90, 0x100, 0xFFFF] {
+        for type: UInt16 in [0, 0x63, 0x96, 0x100, 0xFFFF] {
             let bytes = Wire.magic + [0, 0, 0, 1, UInt8(type >> 8), UInt8(type & 0xFF)]
             #expect(decodingError(bytes) == .unknownType(type))
         }
@@ -217,6 +217,20 @@ import Testing
         let over = packet(.snapshot, Self.snapshotHead(phase: 3, winner: 2) + [0, 0, 0, 0, 0, 0])
         guard case .snapshot(let view) = try Frame.decode(over).packet else { Issue.record("not a Snapshot"); return }
         #expect(view.phase == .roundOver(winner: .top))
+    }
+
+    @Test func quickRoundPacketsAreChecked() {
+        #expect(
+            decodingError(packet(.suddenDeath, [5, 0, 1, 2, 3, 0]))
+                == .countOutOfRange(field: "SuddenDeath.seats", count: 5))
+        #expect(
+            decodingError(packet(.suddenDeath, [2, 0, 4]))
+                == .invalidValue(field: "SuddenDeath.seats[1]", value: 4))
+        #expect(
+            decodingError(packet(.turnClock, [4, 0, 0, 0, 1])) == .invalidValue(field: "TurnClock.seat", value: 4))
+        #expect(decodingError(packet(.changeSettings, [1, 0x2C])) == .truncated(field: "ChangeSettings.turn"))
+        #expect(decodingError(packet(.roundClock, [0, 0, 1])) == .truncated(field: "RoundClock.remaining"))
+        #expect(decodingError(packet(.timeUp, [0])) == .trailingBytes(count: 1))
     }
 
     @Test func snapshotPilesAndCallsAreBounded() {

@@ -37,8 +37,10 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 44)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x8F))
+        #expect(PacketType.allCases.count == 50)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x95))
+        #expect(PacketType.changeSettings.sinceVersion == 3 && PacketType.callTiming.sinceVersion == 2)
+        #expect(PacketType.cardTurned.sinceVersion == 1)
         #expect(Packet.signInRequest.name == "SignInRequest")
         #expect(Packet.cardTurned(seat: .top, card: card(.clubs, 1)).name == "CardTurned")
         #expect(Packet.openPileTurnedUnder(seat: .top, count: 1).typeNumber == 0x86)

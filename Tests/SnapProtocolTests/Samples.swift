@@ -149,6 +149,15 @@ enum Samples {
         ("CallSnap.longest", Frame(number: nil, packet: .callSnap(reaction: 60_000_000))),
         ("CallTiming.margin", Frame(number: 106, packet: .callTiming(seat: .left, reaction: 241_000, margin: 12_345))),
         ("CallTiming.alone", Frame(number: 107, packet: .callTiming(seat: .top, reaction: 0, margin: nil))),
+        ("ChangeSettings.quick5", Frame(number: nil, packet: .changeSettings(roundSeconds: 300, turnSeconds: 8))),
+        ("ChangeSettings.classicNoTimer", Frame(number: nil, packet: .changeSettings(roundSeconds: 0, turnSeconds: 0))),
+        ("TableSettings.quick3", Frame(number: 110, packet: .tableSettings(roundSeconds: 180, turnSeconds: 8))),
+        ("TableSettings.classic", Frame(number: 111, packet: .tableSettings(roundSeconds: 0, turnSeconds: 0))),
+        ("RoundClock.fiveMinutes", Frame(number: 112, packet: .roundClock(remaining: 300_000))),
+        ("TurnClock.top", Frame(number: 113, packet: .turnClock(seat: .top, remaining: 8_000))),
+        ("TimeUp", Frame(number: 114, packet: .timeUp)),
+        ("SuddenDeath.two", Frame(number: 115, packet: .suddenDeath([.bottom, .top]))),
+        ("SuddenDeath.four", Frame(number: 116, packet: .suddenDeath([.bottom, .left, .top, .right]))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

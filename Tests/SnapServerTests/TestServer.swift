@@ -18,7 +18,8 @@ struct TestServer {
     /// The WebSocket address.
     var url: String { "ws://127.0.0.1:\(port)/ws" }
 
-    /// Starts a server; fast games and a short grace period unless told otherwise.
+    /// Starts a server; fast games, a short grace period, and classic rounds with no turn timer (so that a test
+    /// plays each turn itself) unless told otherwise.
     static func start(
         speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
         clock: any ServerClock = SystemServerClock(),
@@ -31,6 +32,7 @@ struct TestServer {
         configuration.reconnectGrace = grace
         configuration.pingInterval = .milliseconds(200)
         configuration.seed = seed
+        configuration.tableSettings = TableSettings()
         configure(&configuration)
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning

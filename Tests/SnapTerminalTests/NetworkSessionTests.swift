@@ -28,7 +28,7 @@ import Testing
     @Test func theHostStartsTheRoundWithEnterAndAddsComputerPlayersWithC() throws {
         var session = try seated(.bottom)
         #expect(session.isHost)
-        #expect(session.waitingBanner.first == "Table KXPT  ·  2 of 4 seated")
+        #expect(session.waitingBanner.first == "Table KXPT  ·  2 of 4 seated  ·  Classic round · no turn timer")
         #expect(session.waitingBanner[1] == "Others join with: snap join ws://192.0.2.2:8080 --table KXPT   or http://192.0.2.2:8080/")
         let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
         #expect(screen.contains { $0.contains("snap join ws://192.0.2.2:8080 --table KXPT") })
@@ -84,6 +84,52 @@ import Testing
         #expect(CallMargin.text(for: called.last!, in: view) == "Snap! — Bob, by 12 ms")
         #expect(CallMargin.text(for: .callTimed(.top, reaction: .zero, margin: .microseconds(400)), in: view) == "Snap! — Bob, by <1 ms")
         #expect(CallMargin.text(for: .callTimed(.top, reaction: .zero, margin: nil), in: view) == nil)
+    }
+
+    @Test func theHostChangesTheRoundWithRAndGuestsAreToldWhy() throws {
+        var host = try seated(.bottom)
+        _ = host.handle(.character("r"), at: .zero)
+        #expect(host.takeRequests() == [.changeSettings(TableSettings().withNextRoundLength)])
+        var guest = try seated(.top)
+        _ = guest.handle(.character("r"), at: .zero)
+        #expect(guest.takeRequests().isEmpty)
+        #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host sets the round's length.")
+    }
+
+    @Test func theRoundClockAndTheTurnCountdownRunOnTheScreensOwnTime() throws {
+        var session = try seated(.top)
+        var table = try twoPlayers()
+        table.settings = TableSettings(roundLength: .quick(.seconds(180)), turnTime: .seconds(8))
+        var generator = SplitMix64(seed: 1)
+        var events = try table.startRound(by: .bottom, using: &generator)
+        events += try table.advance(.finishDeal)
+        session.apply(.table(table.view(for: .top), events: events), at: .seconds(2))
+        session.apply(.roundClock(remaining: .seconds(180)), at: .seconds(2))
+        let active = try #require(table.activeSeat)
+        session.apply(.turnClock(active, remaining: .seconds(8)), at: .seconds(2))
+
+        func screen(at time: Duration) throws -> TableScreen {
+            try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: time))
+        }
+        #expect(try screen(at: .seconds(2)).roundClockText == "3:00 left")
+        #expect(try screen(at: .milliseconds(63_500)).roundClockText == "1:59 left")
+        let name = active == .top ? "Your turn: press Enter" : "Ann's turn"
+        #expect(try screen(at: .seconds(6)).statusText == name)
+        #expect(try screen(at: .milliseconds(7_500)).statusText == name + " · 3 s")
+        #expect(try screen(at: .milliseconds(9_900)).statusText == name + " · 1 s")
+        #expect(try screen(at: .seconds(2)).render()[0].contains("Round 1 · 3:00 left"))
+
+        // The card is turned (by the player or for them): the countdown ends there.
+        let turned = try table.turnCard(by: active)
+        session.apply(.table(table.view(for: .top), events: turned), at: .seconds(9))
+        #expect(try screen(at: .milliseconds(9_500)).statusText.hasSuffix(" s") == false)
+        #expect(try screen(at: .seconds(9)).turnTimeLeft == nil)
+
+        // Time up with a tie: the title says so, and the clock is gone.
+        let up = try table.perform(.timeRanOut, using: &generator)
+        session.apply(.table(table.view(for: .top), events: up), at: .seconds(182))
+        #expect(try screen(at: .seconds(182)).roundClockText == "sudden death")
+        #expect(try screen(at: .seconds(182)).roundTimeLeft == nil)
     }
 
     @Test func quittingAsksFirstAndThenLeaves() throws {

@@ -1,0 +1,29 @@
+import SnapCore
+
+extension TableSettings {
+    /// Settings as ChangeSettings and TableSettings carry them: the round's length in seconds (0: classic) and
+    /// the turn timer in seconds (0: none). Any numbers make settings; ``TableSettings/isChoosable`` says
+    /// whether a host may choose them.
+    public init(roundSeconds: UInt16, turnSeconds: UInt8) {
+        self.init(
+            roundLength: roundSeconds == 0 ? .classic : .quick(.seconds(Int(roundSeconds))),
+            turnTime: turnSeconds == 0 ? nil : .seconds(Int(turnSeconds)))
+    }
+
+    /// The round's length in whole seconds, 0 for classic.
+    public var roundSeconds: UInt16 {
+        roundLength.timeLimit.map { UInt16(clamping: $0.components.seconds) } ?? 0
+    }
+
+    /// The turn timer in whole seconds, 0 for none.
+    public var turnSeconds: UInt8 {
+        turnTime.map { UInt8(clamping: $0.components.seconds) } ?? 0
+    }
+}
+
+extension Packet {
+    /// The TableSettings packet for `settings`.
+    public static func tableSettings(_ settings: TableSettings) -> Packet {
+        .tableSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds)
+    }
+}

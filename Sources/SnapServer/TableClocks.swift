@@ -1,0 +1,47 @@
+import SnapCore
+import SnapProtocol
+
+/// The countdowns a table shows its players — a quick round's clock and the active player's turn timer — and
+/// which of them the players have been told about.
+///
+/// The runner knows when its timers are due; this turns those deadlines into RoundClock and TurnClock packets
+/// (real milliseconds left) whenever one is set anew, so a client only ever counts down on its own clock.
+struct TableClocks: Sendable {
+    private var roundDeadline: Duration?
+    private var turnDeadline: Duration?
+    private var turnSeat: Seat?
+
+    /// The clock packets for countdowns set since the last call (`all`: for every countdown running, as for a
+    /// client that has just been sent a snapshot). `now` is the runner's time now.
+    mutating func packets<Random>(for runner: TableRunner<Random>, at now: Duration, all: Bool) -> [Packet] {
+        var packets = [Packet]()
+        let round = runner.roundDeadline
+        if let round, all || round != roundDeadline {
+            packets.append(.roundClock(remaining: Self.milliseconds(round - now)))
+        }
+        let turn = runner.turnDeadline
+        if let turn, all || turn.deadline != turnDeadline || turn.seat != turnSeat {
+            packets.append(.turnClock(seat: turn.seat, remaining: Self.milliseconds(turn.deadline - now)))
+        }
+        if !all {
+            roundDeadline = round
+            (turnSeat, turnDeadline) = (turn?.seat, turn?.deadline)
+        }
+        return packets
+    }
+
+    /// What a snapshot of `view` leaves out and a version 3 client is sent after it: the settings, and whether
+    /// the time is up or the round is in sudden death while it is played.
+    static func snapshotPackets(_ view: PlayerView) -> [Packet] {
+        var packets: [Packet] = [.tableSettings(view.settings)]
+        guard view.phase == .playing else { return packets }
+        if view.timeIsUp { packets.append(.timeUp) }
+        if !view.suddenDeath.isEmpty { packets.append(.suddenDeath(view.suddenDeath)) }
+        return packets
+    }
+
+    private static func milliseconds(_ duration: Duration) -> UInt32 {
+        let (seconds, attoseconds) = duration.components
+        return UInt32(clamping: max(0, seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
+    }
+}
