@@ -29,12 +29,15 @@ def _fresh_output_folders():
 @pytest.fixture
 def snap_server(request):
     """A factory: snap_server(speed=20, grace=5) starts `snap serve` on 127.0.0.1 at a free port,
-    waits for GET /healthz; after the test each is stopped with SIGTERM and must exit 0."""
+    waits for GET /healthz; after the test each is stopped with SIGTERM and must exit 0.
+
+    New tables are classic with no turn timer unless a test asks (round="3", turn_time="8"), so that
+    the tests that play by hand are never turned for, and their rounds end the classic way."""
     servers: list[SnapServer] = []
     request.node.snap_servers = servers  # failure messages name their logs
 
-    def start(speed: float = 20, grace: float = 5) -> SnapServer:
-        server = SnapServer(_safe(f"{request.node.name}-{len(servers)}"), speed, grace)
+    def start(speed: float = 20, grace: float = 5, round: str = "classic", turn_time: str = "off") -> SnapServer:
+        server = SnapServer(_safe(f"{request.node.name}-{len(servers)}"), speed, grace, round, turn_time)
         servers.append(server)
         return server
 

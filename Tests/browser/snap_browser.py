@@ -79,7 +79,7 @@ def free_port() -> int:
 class SnapServer:
     """`snap serve` on 127.0.0.1 at a free port, stopped with SIGTERM (which must exit 0)."""
 
-    def __init__(self, name: str, speed: float, grace: float):
+    def __init__(self, name: str, speed: float, grace: float, round: str = "classic", turn_time: str = "off"):
         self.name = name
         self.speed = speed
         self.grace = grace
@@ -89,7 +89,7 @@ class SnapServer:
         self.log_path = LOGS / f"server-{name}.log"
         self._log = open(self.log_path, "wb")
         command = [str(snap_binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--speed", str(speed), "--grace", str(grace)]
+                   "--speed", str(speed), "--grace", str(grace), "--round", round, "--turn-time", turn_time]
         self.process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
                                         stdout=self._log, stderr=subprocess.STDOUT)
         self._wait_healthy(timeout=30)
@@ -195,6 +195,7 @@ const seats = [...document.querySelectorAll('.seat[data-shown]')].map(s => {
     visible: visible(s),
     active: flag(s, 'data-active'),
     out: flag(s, 'data-out'),
+    offline: flag(s, 'data-offline'),
     name: name ? name.textContent.trim() : '',
     closed: count === null || count === '' ? null : Number(count),
     top: card ? { value: card.getAttribute('data-value'), suit: card.getAttribute('data-suit') } : null,
@@ -383,6 +384,11 @@ class Snapshot(dict):
     @property
     def status(self) -> str:
         return self.get("status") or ""
+
+    @property
+    def round_over(self) -> bool:
+        """The round's result shows (#round-result, with #result-text saying who won)."""
+        return bool(self.get("result"))
 
     @property
     def tops(self) -> list[tuple[str, str, str]]:
@@ -610,10 +616,16 @@ class Page:
 
     # -- the screens before the table ----------------------------------------------------------
 
-    def single_player(self, url: str, name: str) -> Snapshot:
-        """Menu → name → Single Player (→ Start in the lobby, if there is one) → the table."""
+    def choose_solo_round(self, seconds: int) -> None:
+        """Picks the single player's round on the menu (#solo-round): 180, 300 or 600 seconds, 0 classic."""
+        self.click(f'#solo-round label:has(input[value="{seconds}"])')
+
+    def single_player(self, url: str, name: str, round_seconds: int = 0) -> Snapshot:
+        """Menu → name → the round (classic unless asked) → Single Player (→ Start in the lobby, if there
+        is one) → the table."""
         self.open(url + "/")
         self.enter_name(name)
+        self.choose_solo_round(round_seconds)
         self.click("#single-player")
         snap = self.wait_screen("lobby", "table")
         if snap.get("screen") == "lobby":
@@ -719,12 +731,12 @@ class Player:
 
     @property
     def won(self) -> bool:
-        return "Winner" in self.last.status
+        return self.last.round_over
 
     def step(self) -> Snapshot:
         snap = self.page.snapshot()
         self.last = snap
-        if snap.get("screen") != "table" or "Winner" in snap.status:
+        if snap.get("screen") != "table" or snap.round_over:
             return snap
         me = snap.me
         now = time.monotonic()
@@ -761,7 +773,7 @@ class Player:
         return (snap.get("screen") == "table" and not snap.has_match
                 and not any(s["verdict"] for s in snap.seats)
                 and len(snap.tops) >= 1 and "Dealing" not in snap.status
-                and "Winner" not in snap.status and "Match" not in snap.status
+                and not snap.round_over and "Match" not in snap.status
                 and snap.me is not None and not snap.me["out"] and (snap.me["closed"] or 0) > 0)
 
     def try_wrong_call(self, every: float = 1.5) -> bool:

@@ -119,7 +119,7 @@ def test_a_close_call_shows_its_margin(snap_server, browser):
         return [t for t in page.wire().call_timings() if t["margin"] is not None]
 
     def next_round():
-        if "Winner" in host.snapshot().status:
+        if host.snapshot().round_over:
             host.click("#next-round")
 
     play_until(players, lambda: with_margin(host) or with_margin(joiner), timeout=180, extra=next_round,

@@ -111,6 +111,7 @@ def test_a_turned_card_shows_its_face_in_the_first_frame(snap_server, browser, c
     page.open(server.url + "/")
     page.js(TURNED_WATCH_JS, "installing the turned-card watch")
     page.enter_name(HOST_NAME)
+    page.choose_solo_round(0)
     page.click("#single-player")
     page.wait_screen("table", timeout=20)
     player = Player(page, snap_on_match=False, taps=size == PHONE)

@@ -72,6 +72,7 @@ def test_single_player_round_to_a_winner(snap_server, browser):
     page.screenshot(f"menu-{size_name(DESKTOP)}")
 
     page.enter_name(HOST_NAME)
+    page.choose_solo_round(0)
     page.click("#single-player")
     snap = page.wait_screen("lobby", "table")
     if snap.get("screen") == "lobby":
@@ -100,11 +101,13 @@ def test_single_player_round_to_a_winner(snap_server, browser):
 
     player.on_your_turn = table_shot
     play_until([player], lambda: player.won, timeout=480, extra=extra,
-               what='"Winner" in #status: a single-player round (speed 50) played to its end')
+               what="#round-result naming the winner: a single-player round (speed 50) played to its end")
     final = player.last
     page.settle_motion()
     page.screenshot(f"winner-{size_name(DESKTOP)}-single-player")
-    assert "** Winner:" in final.status, f'#status says {final.status!r}, expected "** Winner: … **"'
+    assert final["result"].endswith("the round!") and final.status == "", (
+        f'#result-text says {final["result"]!r} (expected "… the round!") and #status {final.status!r} (expected '
+        "nothing: the winner is announced once)")
     assert player.turns > 0, "the test never saw \"Your turn. Tap the stack.\" in #status, so never turned a card"
     page.element("#next-round", timeout=10, clickable=False)  # the host (you) may start the next round
     winner = page.snapshot()
@@ -239,7 +242,7 @@ def test_two_players_host_and_join(snap_server, browser):
                     taken.add(name)
             if "wrong" not in snap.verdicts_seen():
                 p.try_wrong_call()
-        if "Winner" in host.snapshot().status:
+        if host.snapshot().round_over:
             host.click("#next-round")
 
     play_until(players, each_side_saw_both, timeout=180, extra=extra,
@@ -254,7 +257,7 @@ def test_two_players_host_and_join(snap_server, browser):
     play_until(players, lambda: not any(s["verdict"] for s in players[1].last.seats), timeout=20,
                what="no .bubble[data-verdict] showing once the next card was turned")
     settled = joiner.wait_settled("a settled table before a last call")
-    if "Winner" not in settled.status:
+    if not settled.round_over:
         joiner.tap("#snap")
         called = joiner.wait_for(".bubble[data-verdict] by the joiner's own seat after pressing Space",
                                  lambda s: s.me and s.me["verdict"] in ("wrong", "correct"), timeout=5)
@@ -395,7 +398,7 @@ def test_page_weight_and_time_to_first_table(server, browser):
         icon: document.querySelector('link[rel=icon]')?.getAttribute('href') }""", "reading the head")
     assert head["title"].startswith("Snap!") and "width=device-width" in (head["viewport"] or ""), head
     assert head["icon"] == "/favicon.svg", head
-    assert 0 < page_bytes < 200_000, f"the page should load well under 200 kB of HTML, JS and CSS: {metrics}"
+    assert 0 < page_bytes < 150_000, f"the page should load under 150,000 bytes of HTML, JS and CSS: {metrics}"
     assert metrics["firstTableMs"] is not None and metrics["firstTableMs"] < 5000, (
         f"the table should be drawn within 5 s of navigation: {metrics}")
 
