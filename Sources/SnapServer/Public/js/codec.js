@@ -1,7 +1,5 @@
-// The Snap! wire format in the browser: frames to bytes and back, strictly, exactly like the Swift codec
-// (Sources/SnapProtocol). docs/PROTOCOL.md lays out every packet; Tests/SnapProtocolTests/GoldenVectors.json
-// pins them, and Tests/web/codec.test.mjs checks this file against it. A frame is `{number, packet}` (number
-// null: unnumbered); a packet is `{type, ...fields}`, shaped as docs/WEB_CLIENT.md ("The codec") shows.
+// The wire format (docs/PROTOCOL.md): frames `{number, packet}` to bytes and back, strictly, like the Swift codec,
+// checked against the golden vectors by Tests/web/codec.test.mjs. Packets are shaped as docs/WEB_CLIENT.md shows.
 
 /** The largest packet either side accepts, header included. */
 export const MAX_PACKET_SIZE = 4096;
@@ -27,7 +25,7 @@ const NO_MARGIN = 0xffffffff;
 /** The phase names of a Snapshot, by phase byte. */
 export const PHASES = Object.freeze(["waiting", "dealing", "playing", "roundOver"]);
 
-/** Every packet type number, by name: numbered from 0x64 (SignInRequest) in this order, as in docs/PROTOCOL.md. */
+/** Every packet type number, by name: from 0x64 in the order of docs/PROTOCOL.md. */
 export const PacketType = Object.freeze(Object.fromEntries(
   `SignInRequest SignInResponse ServerReady ClientReady DealCards ClientDealtCards ActivatePlayer ClientTurnedCard
   PlayerShouldSnap PlayerCalledSnap OtherClientQuit ServerQuit ClientQuit Welcome ListTables TableList HostTable
@@ -75,8 +73,7 @@ const invalidValue = (field, value) => new ProtocolError("invalidValue", { field
 
 // MARK: Reading and writing the data types
 
-// `ignoreBOM` keeps a leading U+FEFF as a character, as Swift does; `fatal` refuses overlong forms,
-// surrogates and every other invalid sequence.
+// As Swift: a leading U+FEFF is a character, and invalid sequences are refused.
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const utf8Encoder = new TextEncoder();
 
@@ -98,22 +95,18 @@ class ByteReader {
     return start;
   }
 
-  /** An unsigned big-endian integer of `size` bytes (at most 4). */
-  uint(size, field) {
-    const at = this.take(size, field);
-    return this.bytes.subarray(at, at + size).reduce((value, byte) => value * 256 + byte, 0);
-  }
-
   u8(field) {
-    return this.uint(1, field);
+    return this.bytes[this.take(1, field)];
   }
 
   u16(field) {
-    return this.uint(2, field);
+    const at = this.take(2, field);
+    return (this.bytes[at] << 8) | this.bytes[at + 1];
   }
 
   u32(field) {
-    return this.uint(4, field);
+    const at = this.take(4, field);
+    return this.bytes[at] * 2 ** 24 + ((this.bytes[at + 1] << 16) | (this.bytes[at + 2] << 8) | this.bytes[at + 3]);
   }
 
   u64(field) {
@@ -123,17 +116,25 @@ class ByteReader {
     return value;
   }
 
-  bool(field) {
-    const value = this.u8(field);
-    if (value > 1) throw invalidValue(field, value);
-    return value === 1;
-  }
-
   /** A number of at most `limit`, in one byte. */
   number(field, limit) {
     const value = this.u8(field);
     if (value > limit) throw invalidValue(field, value);
     return value;
+  }
+
+  bool(field) {
+    return this.number(field, 1) === 1;
+  }
+
+  seat(field) {
+    return this.number(field, 3);
+  }
+
+  optionalSeat(field) {
+    if (this.bytes[this.offset] !== NO_SEAT) return this.seat(field);
+    this.offset += 1;
+    return null;
   }
 
   /** A list's one-byte count, at most `limit`. */
@@ -143,7 +144,7 @@ class ByteReader {
     return count;
   }
 
-  /** UTF-8 up to a NUL, which must come within 256 bytes (a longer run is too long even if a NUL follows). */
+  /** UTF-8 up to a NUL, which must come within 256 bytes. */
   string(field) {
     if (this.remaining === 0) throw new ProtocolError("truncated", { field });
     const searchEnd = Math.min(this.bytes.length, this.offset + MAX_STRING_BYTES + 1);
@@ -162,19 +163,6 @@ class ByteReader {
     }
     this.offset += length + 1;
     return text;
-  }
-
-  seat(field) {
-    const value = this.u8(field);
-    if (value > 3) throw invalidValue(field, value);
-    return value;
-  }
-
-  optionalSeat(field) {
-    const value = this.u8(field);
-    if (value === NO_SEAT) return null;
-    if (value > 3) throw invalidValue(field, value);
-    return value;
   }
 
   /** The suit is checked before the value is read, as in Swift. */
@@ -280,7 +268,7 @@ class ByteWriter {
 
 const VERDICT_CODES = { wrong: 1, tooLate: 2, correct: 3 };
 
-/** A verdict byte under `parent` (".verdict"), with the matching list (".matching") for a correct call. */
+/** A verdict byte, with the matching list for a correct call. */
 function readVerdict(reader, parent, readMatching) {
   const code = reader.u8(`${parent}.verdict`);
   switch (code) {
@@ -435,7 +423,7 @@ const idVerdict = {
     writeVerdict(writer, verdict, parent, (id, item) => writer.string(id, item)),
 };
 
-/** The payload fields of every packet type, in byte order; a type not listed here has an empty payload. */
+/** The payload fields of every packet type, in byte order; none when not listed. */
 const LAYOUTS = {
   SignInResponse: [["name", str]],
   ServerReady: [["players", list(MAX_PLAYERS, record([["id", str], ["name", str], ["seat", seat]]))]],

@@ -8,12 +8,12 @@ const TOKEN_KEY = "snap.token";
 export const PROTOCOL_VERSION = 3;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
-/** After this long without getting back in, stop trying (the server keeps a seat for 30 s). */
+/** After this long without getting back in, stop trying. */
 const GIVE_UP_MS = 40_000;
 const UNKNOWN_TOKEN = 109;
 const POLICY_VIOLATION = 1008;
 
-/** Packets that change the table: they are ignored between a ResyncRequest and its Snapshot. */
+/** Packets that change the table: ignored between a ResyncRequest and its Snapshot. */
 const TABLE_EVENTS = new Set([
   "DealCards", "ActivatePlayer", "PlayerCalledSnap", "OtherClientQuit", "CardTurned", "PlayerJoined",
   "SeatsRearranged", "HostChanged", "DealFinished", "Recycled", "PileCollected", "OpenPileTurnedUnder",
@@ -22,11 +22,9 @@ const TABLE_EVENTS = new Set([
 ]);
 
 /**
- * One player's connection to the server, across reconnections.
- *
- * `onPacket(packet)` gets every packet worth acting on; `onStatus(state, reason)` hears when the state
- * changes: "connecting", "open" (signed in), "reconnecting" or "closed", with a reason when closed
- * ("left", "serverQuit", "gaveUp", "seatLost", "replaced" or "lost").
+ * One player's connection, across reconnections. `onPacket(packet)` gets every packet worth acting on;
+ * `onStatus(state, reason, was)` hears the state change ("connecting", "open", "reconnecting", "closed"), with
+ * a reason when closed ("left", "serverQuit", "gaveUp", "seatLost", "replaced" or "lost").
  */
 export class Connection {
   #socket = null;
@@ -38,9 +36,6 @@ export class Connection {
   #droppedAt = 0;
   #skipNext = false;
 
-  /**
-   * @param {{url: string, onPacket: function, onStatus: function, storage?: Storage}} options
-   */
   constructor({ url, onPacket, onStatus, storage = globalThis.sessionStorage }) {
     this.url = url;
     this.onPacket = onPacket;
@@ -48,13 +43,11 @@ export class Connection {
     this.storage = storage;
     /** "closed", "connecting", "open" or "reconnecting". */
     this.state = "closed";
-    /** The name this connection signs in with. */
     this.name = null;
-    /** Whether the server has welcomed us on the current socket. */
+    /** Welcomed on the current socket. */
     this.signedIn = false;
-    /** Whether we sit at a table: a drop then means "come back with the token". */
+    /** At a table: a drop then means "come back with the token". */
     this.seated = false;
-    /** How many times this page asked for a resync (for tests and the curious). */
     this.resyncs = 0;
   }
 
@@ -91,7 +84,7 @@ export class Connection {
     return true;
   }
 
-  /** Asks for the whole table again; table events are ignored until the Snapshot comes. */
+  /** Asks for the whole table again. */
   requestResync() {
     if (this.#awaitingSnapshot) return;
     this.#awaitingSnapshot = true;
@@ -114,12 +107,12 @@ export class Connection {
     this.#setState("closed", "left");
   }
 
-  /** Closes the socket as a lost network would: no ClientQuit, and the usual reconnection follows. */
+  /** Closes the socket as a lost network would; the usual reconnection follows. */
   dropConnection() {
     this.#socket?.close(4000, "dropped on purpose");
   }
 
-  /** For tests of the resync: the next numbered packet is thrown away as if it never came. */
+  /** For tests of the resync: the next numbered packet is thrown away. */
   skipNextPacket() {
     this.#skipNext = true;
   }

@@ -1,11 +1,6 @@
-// Keys, taps and clicks turned into named actions, as 2048's keyboard_input_manager does it: the rest of
-// the client never listens to the DOM for input, it hears `input.on("snap", …)`.
-//
-// Any element with `data-action="name"` emits that action when pressed (with the `data-code` of the
-// nearest element that has one, for the table list); a form with `data-submit="name"` emits on submit; a
-// field with `data-typed="name"` emits "name-typed" with its value as it is typed.
-// At the table, Enter turns your card and Space calls Snap!. Game actions (snap, turn) fire on pointerdown,
-// the moment a finger or button goes down, since a Snap! race is decided in milliseconds; `time` is its timeStamp.
+// Keys, taps and clicks turned into named actions, as 2048's keyboard_input_manager does it: the rest of the
+// client hears `input.on("snap", …)` (docs/WEB_CLIENT.md, "Input"). Game actions fire on pointerdown, since a
+// Snap! race is decided in milliseconds; `time` is the event's timeStamp.
 
 const GAME_ACTIONS = new Set(["snap", "turn"]);
 
@@ -36,7 +31,7 @@ export class Input {
     this.#handlers.get(action).push(handler);
   }
 
-  /** Calls `handler(action, detail)` for every action, before the named handlers (for unlocking audio). */
+  /** Calls `handler(action, detail)` for every action, before the named handlers. */
   onAny(handler) {
     this.on("*", handler);
   }

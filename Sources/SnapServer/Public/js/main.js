@@ -17,7 +17,7 @@ const TURN_SECONDS = 8;
 const TABLES_EVERY_MS = 2000;
 const CODE_PATTERN = /^[A-Z]{4}$/;
 
-/** Error codes (docs/PROTOCOL.md) that only mean a press raced the table; nothing to tell anyone. */
+/** Error codes that only mean a press raced the table: nothing to tell. */
 const QUIET_ERRORS = new Set([8, 9, 10, 11, 12, 13, 14, 15, 107]);
 
 const renderer = new Renderer(document);
@@ -34,29 +34,23 @@ const connection = new Connection({
   onStatus: connectionChanged,
 });
 
-/** Everything the client knows besides the table itself. */
+/**
+ * Everything the client knows besides the table: our id and the server's version (from Welcome), the mirror of
+ * our table (TableState) and its code, whether it is single player (and still to be started by us), what we
+ * asked for (`{kind: "host" | "solo" | "join", code?}`) and what to do once welcomed, a `/?t=CODE` link's
+ * table to join once we have a name, the ServerQuit reason, and the join screen's refresh timer.
+ */
 const app = {
-  /** Our player id, from Welcome. */
   id: null,
-  /** The server's protocol version, from Welcome. */
   version: 0,
-  /** The mirror of the table we sit at (TableState), or null. */
   model: null,
-  /** The table's code, once seated. */
   code: null,
-  /** Whether the table is a single-player one (started at once, not joinable). */
   solo: false,
-  /** The round to start by ourselves as soon as the computer players sit down (single player). */
   autoStart: false,
-  /** What we asked for and wait to hear about: {kind: "host" | "solo" | "join", code?}. */
   request: null,
-  /** What to do once the server has welcomed us. */
   afterWelcome: null,
-  /** A table code from a `/?t=CODE` link still to be joined once we have a name. */
   linkCode: null,
-  /** The ServerQuit reason, shown when the socket closes. */
   serverQuitReason: null,
-  /** The timer that refreshes the open tables on the join screen. */
   tablesTimer: 0,
 };
 
@@ -217,13 +211,13 @@ function joinTable(rawCode) {
   withSession(name, () => connection.send({ type: "JoinTable", code }));
 }
 
-/** The round the single player chose (seconds, 0: classic), remembered; quick, 5 minutes at first. */
+/** The single player's round (seconds, 0: classic), remembered; 5 minutes at first. */
 function soloRound() {
   const round = Number(readStored(ROUND_KEY) ?? NaN);
   return ROUNDS.includes(round) ? round : 300;
 }
 
-/** (Host) asks for rounds of `round` seconds (0: classic), keeping the table's turn timer. */
+/** (Host) asks for rounds of `round` seconds (0: classic), keeping the turn timer. */
 function changeSettings(round) {
   connection.send({ type: "ChangeSettings", round, turn: app.model?.settings?.turn ?? TURN_SECONDS });
 }
@@ -259,7 +253,7 @@ function showJoin() {
   refreshTableList();
 }
 
-/** The screen for the table we sit at: the waiting room before the first round, else the table. */
+/** The waiting room before the first round, else the table. */
 function showTableScreen() {
   const model = app.model;
   if (!model) return;
@@ -530,27 +524,24 @@ function writeStored(key, value) {
   }
 }
 
-/** For tests and for trying things out in the console. */
+/**
+ * For tests and the console (docs/WEB_CLIENT.md): `onShown(event, time)` hears the frame that first shows each
+ * event; `dropConnection()` closes the socket as a lost network would; `skipNextPacket()` throws the next
+ * packet away; `view`, `connectionState`, `resyncs` and `soundsPlayed` (by name) are read-only.
+ */
 globalThis.snapDebug = {
-  /** Set to a function to hear (event, time) in the frame that first shows each event: the reaction's start. */
   onShown: null,
-  /** Closes the socket without leaving, as a lost network would; the client reconnects by itself. */
   dropConnection: () => connection.dropConnection(),
-  /** Throws the next packet away, so the client sees a gap and resyncs. */
   skipNextPacket: () => connection.skipNextPacket(),
-  /** The table as the client sees it. */
   get view() {
     return app.model ? structuredClone(app.model.view) : null;
   },
-  /** The connection's state: "connecting", "open", "reconnecting" or "closed". */
   get connectionState() {
     return connection.state;
   },
-  /** How many times the client asked for a resync. */
   get resyncs() {
     return connection.resyncs;
   },
-  /** How many times each sound (deal, flip, snap, wrong, correct, win) played; sounds muted are not played. */
   get soundsPlayed() {
     return Object.fromEntries(sounds.played);
   },

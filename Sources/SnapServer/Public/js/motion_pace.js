@@ -14,7 +14,7 @@ export const DEAL_FLIGHT_MS = 320;
 export const DEAL_SPREAD_MS = 1500;
 /** How many of the last gaps between beats the pace follows. */
 const GAPS_KEPT = 3;
-/** Longer gaps count as this long, so that one slow moment does not slow the next ones. */
+/** Longer gaps count as this long. */
 const MAX_GAP_MS = 1000;
 /** The share of the gap a flight may take. */
 const SHARE = 0.8;
@@ -46,7 +46,7 @@ export class MotionPace {
     return this.#beat;
   }
 
-  /** The share of its usual time a flight may take now: 1 when events come slowly, 0 for no flight at all. */
+  /** The share of its usual time a flight may take now (0: no flight). */
   get scale() {
     if (this.#gaps.length === 0) return 1;
     const gap = this.#gaps.reduce((sum, value) => sum + value, 0) / this.#gaps.length;
@@ -59,7 +59,7 @@ export class MotionPace {
     this.#dealStart = now;
   }
 
-  /** The deal that began at `dealStarted` is over at `now`: the next deal is spread to fit its length. */
+  /** The deal is over at `now`: the next one is spread to fit its length. */
   dealFinished(now) {
     if (this.#dealStart !== null) this.#dealMs = now - this.#dealStart;
     this.#dealStart = null;

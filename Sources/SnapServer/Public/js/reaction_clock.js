@@ -32,7 +32,7 @@ export class ReactionClock {
   }
 }
 
-/** When a press happened (ms, performance.now clock): the event's timeStamp when it is on that clock, else `now`. */
+/** When a press happened (ms): the event's timeStamp when on performance.now's clock, else `now`. */
 export function pressTime(timeStamp, now) {
   return Number.isFinite(timeStamp) && timeStamp > 0 && timeStamp <= now ? timeStamp : now;
 }

@@ -1,9 +1,6 @@
 // All DOM work and animation, as 2048's html_actuator does it: main.js hands over the model (TableState) and
-// the events it applied, and the next animation frame draws them. The model is the truth: every frame makes
-// the DOM show it (the DOM contract in docs/WEB_CLIENT.md), and motion is laid on top (cards flying in
-// #flyers, paced by motion_pace.js; a newer event for a pile lands what still flies there). `onShown(event,
-// time)` hears the frame in which each event first showed: a turned card takes off face up in the first frame
-// after its packet, so no reaction time is spent on animation.
+// the events it applied, and the next animation frame draws them. The model is the truth; motion is laid on top
+// (docs/WEB_CLIENT.md, "Motion"). `onShown(event, time)` hears the frame in which each event first showed.
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
 import { ROUND_ABOUT, STATUS, cards, clockText, wins } from "./words.js";
@@ -35,11 +32,11 @@ const PIPS = (() => {
 /** At most this many cards fly at once (a deal is 52). */
 const MAX_FLYERS = 90;
 const ALL_SEATS = [0, 1, 2, 3];
-/** Events older than this when their frame finally comes (a hidden tab) are drawn without motion. */
+/** Events older than this when drawn (a hidden tab) do not move. */
 const STALE_MS = 1000;
 /** The rounds a host may choose, in seconds (0: classic). */
 export const ROUNDS = [180, 300, 600, 0];
-/** The turn timer's countdown ring shows for this long before the table turns for the player. */
+/** The turn timer's ring shows for this long before the table turns. */
 const RING_MS = 3000;
 
 /** A card's name for people and screen readers: "Queen of hearts". */
@@ -47,7 +44,7 @@ export function cardName(card) {
   return `${VALUE_NAMES[card.value]} of ${SUITS[card.suit]}`;
 }
 
-/** The SVG drawing of a card's face: value and suit in two corners, pips or a court frame in the middle. */
+/** The SVG drawing of a card's face. */
 export function faceSVG(card) {
   const suit = SUITS[card.suit];
   const rank = RANKS[card.value];
@@ -99,7 +96,7 @@ export class Renderer {
   #model = null;
   #code = null;
   #solo = false;
-  /** What the previous frame drew, per absolute seat: the top open card and the closed count. */
+  /** What the previous frame drew per seat: `{top, closed}`. */
   #drawn = [null, null, null, null];
   /** Calls per seat, so that a new bubble pops even with the same verdict. */
   #calls = [0, 0, 0, 0];
@@ -189,7 +186,7 @@ export class Renderer {
     this.$("reconnecting").hidden = state !== "reconnecting";
   }
 
-  /** The message under a screen's buttons (menu, join or lobby), an error unless `kind` is "info". */
+  /** The message of a screen (menu, join or lobby): an error unless `kind` is "info". */
   setMessage(where, text = "", kind = "error") {
     const element = this.$(`${where}-message`);
     if (!element) return;
@@ -197,7 +194,7 @@ export class Renderer {
     element.dataset.kind = kind;
   }
 
-  /** Checks the radio button of `round` (seconds, 0: classic) in the choice `id`; null checks none. */
+  /** Checks `round` (seconds, 0: classic; null: none) in the choice `id`. */
   setChoice(id, round) {
     for (const radio of this.$(id).querySelectorAll("input")) radio.checked = Number(radio.value) === round;
   }
@@ -328,7 +325,7 @@ export class Renderer {
     this.#request();
   }
 
-  /** The model was replaced (a Snapshot): drop every motion in flight and draw it as it is. */
+  /** The model was replaced: drop the motion in flight. */
   reset() {
     this.#pending = [];
     for (const flight of this.#flights) flight.animation.cancel();
@@ -500,7 +497,7 @@ export class Renderer {
     this.#tickAt(model, now);
   }
 
-  /** Draws again when a clock's figures next change: a second of the round clock, or the turn countdown. */
+  /** Draws again when a clock's figures next change. */
   #tickAt(model, now) {
     clearTimeout(this.#tick);
     const waits = [];
@@ -588,7 +585,7 @@ export class Renderer {
     return { top, closed };
   }
 
-  /** The turn timer's last seconds as a ring draining on the closed pile, with the seconds left in it. */
+  /** The turn timer's last seconds: a ring draining on the closed pile. */
   #renderRing(parts, left) {
     if (left === null) {
       parts.ring?.remove();
@@ -742,7 +739,7 @@ export class Renderer {
     }
   }
 
-  /** A turned card shows its face on the closed pile in the first frame, tilted, and settles flat as it flies. */
+  /** A turned card shows its face in the first frame, tilted, and settles flat as it flies. */
   #turn(model, seat, card, duration, beat) {
     const parts = this.#seatParts(model, seat);
     const options = { face: card, turn: "up", lift: 36, scale: 1.18, duration };
@@ -751,7 +748,7 @@ export class Renderer {
     if (flies && top) this.#hideUntilLanded(top, duration, [seat], beat);
   }
 
-  /** Lands at once the motion of an earlier beat than `beat` that involves any of these seats. */
+  /** Lands at once the motion of `seats` from beats before `beat`. */
   #land(seats, beat) {
     for (const flight of this.#flights) {
       if (flight.beat < beat && seats.some((seat) => flight.seats.includes(seat))) flight.animation.finish();
@@ -776,10 +773,8 @@ export class Renderer {
   }
 
   /**
-   * One card flying from `from` (centred on it) to `to`, under the seats' labels, moving cards between `seats`
-   * in `beat`; returns its Animation if it flies. Options: `face` (the card shown, if any), `turn` ("up":
-   * face up from the first frame, settling flat; "down": face to back; "none"), `delay`, `duration`, `lift`,
-   * `scale`, and `plain` (no shadow: a stack of dealt cards would darken).
+   * One card flying from `from` to `to` between `seats` in `beat`; returns its Animation. Options: `face`,
+   * `turn` ("up": face up at once, settling flat; "down"; "none"), `delay`, `duration`, `lift`, `scale`, `plain`.
    */
   #fly(from, to, options, seats, beat) {
     const { face = null, turn = "none", delay = 0, duration = FLIGHT_MS } = options;
@@ -818,7 +813,7 @@ export class Renderer {
   }
 }
 
-/** The seats whose piles an event moves cards between (none for an event without motion). */
+/** The seats whose piles an event moves cards between. */
 function seatsMoved(event) {
   switch (event.kind) {
     case "dealt":

@@ -3,19 +3,12 @@
 // Mute is remembered in localStorage.
 
 const MUTE_KEY = "snap.muted";
-/** The same sound again sooner than this (in seconds) is left out: at high speed it would only rattle. */
+/** The same sound again sooner than this (s) is left out. */
 const MIN_REPEAT_S = 0.06;
 /** A deal is heard as at most this many soft ticks, however many cards fly. */
 const MAX_DEAL_TICKS = 14;
 
-/**
- * When each tick of the deal sound starts, in seconds from now: one per card, at most 14, spread
- * evenly over `seconds`.
- *
- * @param {number} count the cards dealt
- * @param {number} seconds how long the deal lasts
- * @returns {number[]}
- */
+/** When each tick of the deal sound starts (s from now): one per card of `count`, at most 14, over `seconds`. */
 export function dealTicks(count, seconds) {
   const ticks = Math.max(0, Math.min(count, MAX_DEAL_TICKS));
   return Array.from({ length: ticks }, (_, index) => (seconds * index) / ticks);
@@ -35,10 +28,7 @@ export class Sounds {
   /** When (context time) each sound last played. */
   #lastPlayed = new Map();
 
-  /**
-   * @param {{storage?: Storage, createContext?: () => ?AudioContext}} options where mute is remembered,
-   *   and how to make the audio context (tests pass a stand-in)
-   */
+  /** `storage` remembers mute; `createContext` makes the audio context (tests pass a stand-in). */
   constructor({ storage = globalThis.localStorage, createContext = newAudioContext } = {}) {
     this.storage = storage;
     this.createContext = createContext;
@@ -135,7 +125,7 @@ export class Sounds {
     return this.#context;
   }
 
-  /** Plays one sound, unless muted, not yet allowed by the browser, or the same sound just played. */
+  /** Plays one sound, unless muted, not allowed yet, or just played. */
   #play(name, build) {
     if (this.#muted) return;
     const context = this.#audio();
@@ -151,7 +141,7 @@ export class Sounds {
     }
   }
 
-  /** White noise through a band-pass filter with a fast decay: the sound of a card moving. */
+  /** Band-passed white noise with a fast decay: a card moving. */
   #swish(context, at, length, frequency, volume) {
     if (!this.#noise) {
       const buffer = context.createBuffer(1, Math.floor(context.sampleRate * 0.25), context.sampleRate);

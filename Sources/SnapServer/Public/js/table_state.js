@@ -1,24 +1,7 @@
 // The browser's mirror of the table: one player's view, kept up to date from the server's packets exactly as
-// SnapCore's PlayerView.apply does it (PlayerView+Events.swift), with the derived values the screen needs
-// (PlayerView.swift, TableStatus.swift). No DOM: the renderer reads it.
-//
-// The view has the shape of a decoded Snapshot's `view` (codec.js), so a Snapshot replaces it whole and a
-// mirror can be compared with the next Snapshot. What a Snapshot does not hold is kept beside it: who is
-// offline, the last CallTiming (`timing`), the table's settings and its clocks.
-//
-// Events, as `applyPacket` returns them, mirror SnapCore's TableEvent:
-//   {kind: "playerJoined", seat, player: {id, name, isComputer}}   {kind: "playerLeft", seat, handedOutTo}
-//   {kind: "seatsRearranged", moves: [{from, to}]}                  {kind: "hostChanged", seat}
-//   {kind: "roundStarted", round, startingSeat}                      {kind: "dealt", counts: [{seat, count}]}
-//   {kind: "dealFinished"}   {kind: "activated", seat}              {kind: "recycled", seat, count}
-//   {kind: "cardTurned", seat, card}                                 {kind: "snapCalled", seat, verdict}
-//   {kind: "pileCollected", from, to, count}                         {kind: "openPileTurnedUnder", seat, count}
-//   {kind: "cardPaid", from, to}   {kind: "playerOut", seat}         {kind: "resumed"}
-//   {kind: "roundWon", seat, gamesWon}   {kind: "roundAbandoned"}   {kind: "timeUp"}   {kind: "suddenDeath", seats}
-// plus those the Swift mirror does not keep: {kind: "connectionChanged", seat, connected},
-// {kind: "callTimed", seat, reaction, margin}, {kind: "settings", round, turn}, {kind: "roundClock", endsAt}
-// and {kind: "turnClock", seat, endsAt} (endsAt on the clock `applyPacket` was given).
-// A snapCalled verdict names seats: {kind: "correct", matching: [seats]}.
+// SnapCore's PlayerView.apply does it, with what the screen derives from it (TableStatus.swift). No DOM. The
+// view is shaped like a decoded Snapshot's, so a Snapshot replaces it whole; the events `applyPacket` returns
+// are listed in docs/WEB_CLIENT.md ("The model").
 
 import { STATUS, marginText } from "./words.js";
 
@@ -34,14 +17,14 @@ const SAME_FIELDS = {
 /** The events that end a turn timer's countdown (a too-late call does not). */
 const TURN_ENDS = new Set(["activated", "cardTurned", "snapCalled", "timeUp", "roundWon", "roundAbandoned", "roundStarted"]);
 
-/** Where the player in `seat` ends up after `moves` (the same seat when it does not move). */
+/** Where the player in `seat` ends up after `moves`. */
 function destination(seat, moves) {
   return moves.find((move) => move.from === seat)?.to ?? seat;
 }
 
 /**
- * Where the last round's starting seat stands after `moves`, among the seats `occupied` before them; a
- * starter who left stands in for the nearest occupied seat counter-clockwise (SeatMove.startingSeat in Swift).
+ * Where the last round's starter stands after `moves`; one who left stands in for the nearest seat `occupied`
+ * counter-clockwise (SeatMove.startingSeat in Swift).
  */
 function startingSeatThrough(seat, moves, occupied) {
   if (seat === null) return null;
@@ -53,7 +36,7 @@ function startingSeatThrough(seat, moves, occupied) {
   return destination(from, moves);
 }
 
-/** Thrown inside `applyPacket` when a packet names a player the mirror does not know. */
+/** A packet named a player the mirror does not know. */
 class UnknownPlayer extends Error {
   constructor(id) {
     super(`no player with id ${id} at the table`);
@@ -72,11 +55,11 @@ export class TableState {
   }
 
   constructor(view) {
-    /** The view, shaped like a decoded Snapshot's: read it, change it only through `applyPacket`. */
+    /** The view, shaped like a decoded Snapshot's; change it only through `applyPacket`. */
     this.view = structuredClone(view);
     /** The last judged call's CallTiming `{seat, reaction, margin}`. */
     this.timing = null;
-    /** The table's settings `{round, turn}` (seconds; 0: classic, no turn timer), once TableSettings said. */
+    /** The table's settings `{round, turn}` (seconds; 0: classic, no timer), from TableSettings. */
     this.settings = null;
     /** When the quick round's time runs out (ms), while its clock runs. */
     this.roundEndsAt = null;
@@ -91,9 +74,8 @@ export class TableState {
   // MARK: Applying packets
 
   /**
-   * Brings the mirror up to date with one decoded packet, all or nothing, at `now` (ms, the clock the caller
-   * reads the clocks with); returns the events applied. Other packets give none (a Snapshot replaces the
-   * mirror). A packet naming an unknown id changes nothing and `needsResync` is true: send a ResyncRequest.
+   * Applies one decoded packet that came at `now` (ms), all or nothing; returns `{events, needsResync}`. A packet
+   * naming an unknown id changes nothing and needs a resync.
    */
   applyPacket(packet, now = 0) {
     let events;
@@ -107,7 +89,7 @@ export class TableState {
     return { events, needsResync: false };
   }
 
-  /** The seat of the player with this id (ActivatePlayer, PlayerCalledSnap and OtherClientQuit name ids). */
+  /** The seat of the player with this id. */
   seatOf(id) {
     const seat = SEATS.find((candidate) => this.view.seats[candidate]?.id === id);
     if (seat === undefined) throw new UnknownPlayer(id);
@@ -303,11 +285,6 @@ export class TableState {
     return entry ? entry.closedCount + entry.open.length : 0;
   }
 
-  /** The number of cards the view knows about: face-down counts plus open cards. */
-  get cardCount() {
-    return SEATS.reduce((sum, seat) => sum + this.cardsIn(seat), 0);
-  }
-
   /** The seats whose top open card has the same value as another player's. */
   get matchingSeats() {
     const top = (seat) => this.view.seats[seat]?.open.at(-1)?.value;
@@ -324,7 +301,7 @@ export class TableState {
     return this.view.phase === "dealing" || this.view.phase === "playing";
   }
 
-  /** Whether the player in `seat` is out of the round: no cards left while a round is under way. */
+  /** Whether the player in `seat` is out: no cards left in a round under way. */
   isOut(seat) {
     return this.isRoundUnderWay && this.cardsIn(seat) === 0;
   }
@@ -350,7 +327,7 @@ export class TableState {
     return marginText(this.displayName(timing.seat), timing.margin);
   }
 
-  /** Whether the player in `seat` is connected, as far as PlayerConnection packets have said. */
+  /** Whether the player in `seat` is connected (PlayerConnection). */
   isConnected(seat) {
     return this.view.seats[seat] !== null && !this.#offline.has(seat);
   }
@@ -360,7 +337,7 @@ export class TableState {
     return seat === this.view.viewer ? "You" : (this.view.seats[seat]?.name ?? "?");
   }
 
-  /** Where `seat` is drawn on the viewer's screen: (seat − viewer) mod 4, so the viewer is at the bottom (0). */
+  /** Where `seat` is drawn on the viewer's screen: (seat − viewer) mod 4. */
   shownSeat(seat) {
     return (seat - (this.view.viewer ?? 0) + 4) % 4;
   }
@@ -382,8 +359,8 @@ export class TableState {
   }
 
   /**
-   * Who stands where once the round is over: `[{seat, name, cards, gamesWon}]`, the winner first, then by
-   * cards held and games won. `byCards` is true when the time ran out with cards in several hands.
+   * The standings `{byCards, rows: [{seat, name, cards, gamesWon}]}`: the winner first, then by cards (when
+   * the time ran out with cards in several hands: byCards) and games won.
    */
   get standings() {
     const { phase, winner } = this.view;

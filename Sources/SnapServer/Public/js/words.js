@@ -28,7 +28,7 @@ export const STATUS = {
 /** Notices, by the table event they tell of; `name` is the player's display name. */
 export const NOTICE = {
   playerJoined: (name) => `${name} sat down at the table.`,
-  /** `given` lists who got the leaver's cards ("you", "Ray (3)"), `count` how many cards there were. */
+  /** `given` lists who got the leaver's `count` cards ("you", "Ray (3)"). */
   playerLeft: (name, count, given) =>
     count > 0 ? `${name} left the table. Their ${cards(count)} went to ${listed(given)}.` : `${name} left the table.`,
   hostChanged: (name) => (name === "You" ? "You are now the host: you start the rounds." : `${name} is now the host.`),
@@ -47,7 +47,7 @@ export function marginText(name, margin) {
   return `Snap! — ${name}, by ${margin < 1000 ? "<1" : Math.round(margin / 1000)} ms`;
 }
 
-/** Milliseconds left as a clock shows them, m:ss, counting whole seconds up (0:01 until the very end). */
+/** Milliseconds left as m:ss, whole seconds counted up. */
 export function clockText(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
