@@ -100,4 +100,3 @@ def test_a_dropped_players_turn_does_not_stall_the_table(snap_server, browser, s
                what=f"{JOINER_NAME}'s card turned by the table while their seat is kept (offline, not left)")
     host.settle_motion()
     host.screenshot(f"dropped-turned-for-{size_name(size)}")
-    assert player.turns >= 1, "the host should have played a turn before the dropped player's came round"

@@ -177,3 +177,28 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     snap = look(page, "round-over-guest", lambda s: "Waiting for the host" in page.js(
         "return document.querySelector('#result-hint').textContent", "reading #result-hint"))
     assert not page.js("return !!document.querySelector('#next-round').offsetParent", "reading #next-round")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_menu_join_and_waiting_room_screens(server, browser, size):
+    """The screens before the table, from the real server: the menu (with the single player's round), a join
+    link opened without a name (an invitation, styled as information), the join screen and the waiting room."""
+    page = browser("menu", size)
+    page.open(server.url + "/")
+    page.js("localStorage.removeItem('snap.round')", "forgetting the round")
+    page.driver.get(f"{server.url}/?t=ABCD")
+    page.wait_screen("menu")
+    kind = page.js("const m = document.querySelector('#menu-message'); return [m.dataset.kind, m.textContent]",
+                   "reading #menu-message")
+    assert kind[0] == "info" and "ABCD" in kind[1], f"the invitation should be information, not an error: {kind}"
+    checked = page.js("return document.querySelector('#solo-round input:checked')?.value", "reading the round")
+    assert checked == "300", f"a single player's round is quick, 5 minutes, until chosen otherwise: {checked!r}"
+    look(page, "menu-invitation")
+    page.enter_name("Ann")
+    page.click("#join-game")
+    page.wait_screen("join")
+    look(page, "join")
+    page.click("#back")
+    page.click("#host-game")
+    page.wait_screen("lobby")
+    look(page, "lobby", lambda s: s.get("tableCode"))
