@@ -17,13 +17,7 @@ import Testing
 
     /// A server whose clock only moves when the test says, with these settings for new tables.
     static func start(_ settings: TableSettings) async throws -> (TestServer, ManualServerClock) {
-        let clock = ManualServerClock()
-        let server = try await TestServer.start(speed: 1, grace: .seconds(600), clock: clock) {
-            $0.tableSettings = settings
-            $0.pingInterval = .seconds(3_600)
-            $0.silenceLimit = .seconds(3_600)
-        }
-        return (server, clock)
+        try await TestServer.startOnManualClock { $0.tableSettings = settings }
     }
 
     /// Signs in, speaking `version`.
