@@ -1,7 +1,7 @@
 import SnapCore
 
 extension TableStatus {
-    /// The status line the terminal shows: the original game's wording, which reads well in a terminal.
+    /// The status line the terminal shows: the original game's wording in sentence case, with the emphasis (*** ***) that stands out in a terminal.
     var terminalText: String {
         switch self {
         case .waitingForPlayers: "Waiting for players…"
@@ -9,9 +9,9 @@ extension TableStatus {
         case .yourTurn: "Your turn: press Enter"
         case .playersTurn(let name): "\(name)'s turn"
         case .match: "*** Match! ***"
-        case .mustPay(let name): "\(name) Must Pay"
-        case .youReceiveCards: "You Receive Cards"
-        case .receivesCards(let name): "\(name) Receives Cards"
+        case .mustPay(let name): "\(name) must pay"
+        case .youReceiveCards: "You receive cards"
+        case .receivesCards(let name): "\(name) receives cards"
         case .winner(let name): "** Winner: \(name) **"
         case .abandoned: "Round over: nobody won"
         }

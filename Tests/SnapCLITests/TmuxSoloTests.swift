@@ -48,7 +48,7 @@ import Testing
         for _ in 0..<6 where verdict == nil {
             try pane.send("Space")
             verdict = try? pane.waitFor("a verdict", timeout: 2) { screen in
-                let signs = ["You pay", "You collect", "too late", "«Snap!» ✗", "«Snap!» ☺", "You Must Pay", "You Receive"]
+                let signs = ["You pay", "You collect", "too late", "«Snap!» ✗", "«Snap!» ☺", "You must pay", "You receive"]
                 return signs.contains(where: screen.contains)
             }
         }

@@ -16,14 +16,7 @@ import Testing
 
     /// A server whose clock only moves when the test says.
     static func start(judging: JudgingRule = .standard) async throws -> (TestServer, ManualServerClock) {
-        let clock = ManualServerClock()
-        let server = try await TestServer.start(speed: 1, grace: .seconds(600), clock: clock) {
-            $0.judging = judging
-            // Nothing but the warm-up pings: the test answers every ping it gets.
-            $0.pingInterval = .seconds(3_600)
-            $0.silenceLimit = .seconds(3_600)
-        }
-        return (server, clock)
+        try await TestServer.startOnManualClock { $0.judging = judging }
     }
 
     /// Signs a player in and answers the warm-up pings as a network with this round trip would (`answer` may

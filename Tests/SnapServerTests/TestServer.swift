@@ -46,6 +46,20 @@ struct TestServer {
         return TestServer(server: server, port: port, configuration: configuration, task: task)
     }
 
+    /// Starts a server at normal speed whose clock only moves when the test says, which sends nothing unasked but
+    /// the warm-up pings (so a test answers every ping it gets) and never closes a silent connection.
+    static func startOnManualClock(
+        configure: (inout SnapServerConfiguration) -> Void = { _ in }
+    ) async throws -> (TestServer, ManualServerClock) {
+        let clock = ManualServerClock()
+        let server = try await TestServer.start(speed: 1, grace: .seconds(600), clock: clock) {
+            $0.pingInterval = .seconds(3_600)
+            $0.silenceLimit = .seconds(3_600)
+            configure(&$0)
+        }
+        return (server, clock)
+    }
+
     /// Shuts the server down gracefully and waits for it.
     func stop() async {
         await server.shutDown()

@@ -60,8 +60,8 @@ import Testing
         #expect(render(try TableFixtures.table(turns: 1))[10].contains("Ray's turn") == false)
         #expect(render(try TableFixtures.table(turns: 2))[10].contains("Steve's turn"))
         #expect(render(try TableFixtures.table(turns: 0))[10].contains("Lucy's turn"))
-        #expect(render(try TableFixtures.afterCalls())[10].contains("Ray Receives Cards"))
-        #expect(render(try TableFixtures.wrongCall())[10].contains("You Must Pay"))
+        #expect(render(try TableFixtures.afterCalls())[10].contains("Ray receives cards"))
+        #expect(render(try TableFixtures.wrongCall())[10].contains("You must pay"))
     }
 
     @Test func asksForEnterOnYourTurn() throws {
