@@ -17,7 +17,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case tooManyTables = 105
     /// The server has as many connections as it allows.
     case serverFull = 106
-    /// Too many Snap! calls in a short time.
+    /// Too many requests of one kind (Snap! calls, lobby requests, sign-ins…) in a short time.
     case rateLimited = 107
     /// Sign in first (send SignInResponse with your name).
     case notSignedIn = 108
@@ -27,6 +27,14 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case unexpectedPacket = 110
     /// You have already signed in on this connection.
     case alreadySignedIn = 111
+    /// Your network address holds as many connections as one address may.
+    case tooManyConnectionsFromAddress = 112
+    /// Players at your network address have as many tables open as one address may.
+    case tooManyTablesFromAddress = 113
+    /// The connection did not sign in (or reconnect) in time after it opened.
+    case signInTimedOut = 114
+    /// The connection stopped reading what the server sends; it is closed (a seat is kept for reconnecting).
+    case notReading = 115
 
     /// A sentence for people saying what went wrong and what to do.
     public var message: String {
@@ -38,11 +46,16 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
         case .badName: "That name cannot be used."
         case .tooManyTables: "The server has too many tables open; try again later."
         case .serverFull: "The server is full; try again later."
-        case .rateLimited: "Too many Snap! calls: slow down."
+        case .rateLimited: "Too many requests: slow down."
         case .notSignedIn: "Sign in with your name first."
         case .unknownToken: "That seat is no longer kept for you; join a table again."
         case .unexpectedPacket: "That request is not expected now."
         case .alreadySignedIn: "You are already signed in."
+        case .tooManyConnectionsFromAddress:
+            "Too many connections from your network address; close some games and try again."
+        case .tooManyTablesFromAddress: "Players on your network have too many tables open; finish one first."
+        case .signInTimedOut: "Sign in sooner: the connection waited too long for a name."
+        case .notReading: "The connection stopped reading; reconnect to get your seat back."
         }
     }
 }

@@ -11,6 +11,13 @@ actor Lobby {
     /// The same connections in the slices the ping loop takes in turn.
     private var pingSlices = Array(repeating: [ObjectIdentifier: Outbox](), count: Lobby.pingSliceCount)
     private static let pingSliceCount = 100
+    /// Game connections by remote address.
+    private var connectionsPerAddress: [String: Int] = [:]
+    /// Connections that have not signed in yet, with when they opened.
+    private var awaitingSignIn: [ObjectIdentifier: (outbox: Outbox, openedAt: Duration)] = [:]
+    /// The remote address of each table's host, and how many tables each address has open.
+    private var tableAddresses: [String: String] = [:]
+    private var tablesPerAddress: [String: Int] = [:]
     private var tokens: [String: String] = [:]
     private var generator: SplitMix64
     private var isShuttingDown = false
@@ -27,13 +34,24 @@ actor Lobby {
 
     // MARK: - Connections
 
-    /// Counts a new connection in; false when the server is full or shutting down.
-    func register(_ outbox: Outbox) -> Bool {
-        guard !isShuttingDown, connections.count < configuration.maximumConnections else { return false }
+    /// Counts a new connection from `address` in; the refusal when the server is full or shutting down, or the
+    /// address holds as many connections as one may.
+    func register(_ outbox: Outbox, from address: String) -> WireErrorCode? {
+        guard !isShuttingDown, connections.count < configuration.maximumConnections else { return .serverFull }
+        guard connectionsPerAddress[address, default: 0] < configuration.maximumConnectionsPerAddress else {
+            return .tooManyConnectionsFromAddress
+        }
+        connectionsPerAddress[address, default: 0] += 1
         connections[ObjectIdentifier(outbox)] = outbox
         pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = outbox
+        awaitingSignIn[ObjectIdentifier(outbox)] = (outbox, environment.clock.now)
         metrics.connections.record(connections.count)
-        return true
+        return nil
+    }
+
+    /// Notes that a connection has signed in (or reconnected): it no longer has a deadline to do so.
+    func signedIn(_ outbox: Outbox) {
+        awaitingSignIn[ObjectIdentifier(outbox)] = nil
     }
 
     /// A new player's id: the count of sign-ins so far in base 62, so as short as it can be ("1", "2", … "10"
@@ -55,9 +73,12 @@ actor Lobby {
         return text
     }
 
-    /// Counts a connection out.
-    func unregister(_ outbox: Outbox) {
-        connections[ObjectIdentifier(outbox)] = nil
+    /// Counts a connection from `address` out.
+    func unregister(_ outbox: Outbox, from address: String) {
+        guard connections.removeValue(forKey: ObjectIdentifier(outbox)) != nil else { return }
+        let left = connectionsPerAddress[address, default: 1] - 1
+        connectionsPerAddress[address] = left > 0 ? left : nil
+        awaitingSignIn[ObjectIdentifier(outbox)] = nil
         pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = nil
         metrics.connections.record(connections.count)
     }
@@ -84,7 +105,19 @@ actor Lobby {
                     outbox.send(.ping(outbox.network.ping(at: now)))
                 }
             }
+            if slice == 0 { closeThoseNotSignedIn(at: now) }
             slice = (slice + 1) % Self.pingSliceCount
+        }
+    }
+
+    /// Closes the connections that have not signed in within the time allowed: a socket that never says who it
+    /// is holds a descriptor and memory for nothing.
+    private func closeThoseNotSignedIn(at now: Duration) {
+        for (id, waiting) in awaitingSignIn where now - waiting.openedAt > configuration.signInTimeout {
+            awaitingSignIn[id] = nil
+            metrics.error(code: WireErrorCode.signInTimedOut.rawValue)
+            waiting.outbox.send(.error(code: WireErrorCode.signInTimedOut.rawValue, message: WireErrorCode.signInTimedOut.message))
+            waiting.outbox.close(.policyViolation, reason: "no sign-in in time")
         }
     }
 
@@ -94,9 +127,12 @@ actor Lobby {
 
     // MARK: - Tables
 
-    /// Opens a table with a fresh code.
-    func openTable(solo: Bool) throws(WireErrorCode) -> TableSession {
+    /// Opens a table with a fresh code for a player at `address`.
+    func openTable(solo: Bool, for address: String) throws(WireErrorCode) -> TableSession {
         guard !isShuttingDown, tables.count < configuration.maximumTables else { throw .tooManyTables }
+        guard tablesPerAddress[address, default: 0] < configuration.maximumTablesPerAddress else {
+            throw .tooManyTablesFromAddress
+        }
         var code = TableCode.random(using: &generator)
         while tables[code] != nil { code = TableCode.random(using: &generator) }
         let table = TableSession(
@@ -106,6 +142,8 @@ actor Lobby {
             Task { await self?.remove(code) }
         }
         tables[code] = table
+        tableAddresses[code] = address
+        tablesPerAddress[address, default: 0] += 1
         metrics.tables.record(tables.count)
         logger.info("table opened", metadata: ["table": "\(code)", "solo": "\(solo)"])
         return table
@@ -126,6 +164,10 @@ actor Lobby {
 
     private func remove(_ code: String) {
         tables[code] = nil
+        if let address = tableAddresses.removeValue(forKey: code) {
+            let left = tablesPerAddress[address, default: 1] - 1
+            tablesPerAddress[address] = left > 0 ? left : nil
+        }
         tokens = tokens.filter { $0.value != code }
         metrics.tables.record(tables.count)
     }

@@ -18,20 +18,24 @@ struct PlayerConnection {
         var token: String?
         var table: TableSession?
         var malformed = 0
+        var rates: RequestRates
     }
 
     private var metrics: ServerMetrics { environment.metrics }
 
     /// Runs the connection until it closes.
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, peer: PeerSocket) async {
         let metrics = metrics
-        let outbox = Outbox(network: ConnectionNetwork(openedAt: environment.clock.now)) { bytes in
-            metrics.packetsOut.increment()
-            metrics.bytesOut.increment(by: bytes)
-        }
-        guard await lobby.register(outbox) else {
-            outbox.send(.error(code: WireErrorCode.serverFull.rawValue, message: WireErrorCode.serverFull.message))
-            outbox.close(.unexpectedServerError, reason: "server full")
+        let outbox = Outbox(
+            network: ConnectionNetwork(openedAt: environment.clock.now), limit: environment.configuration.outboxLimit,
+            onSend: { bytes in
+                metrics.packetsOut.increment()
+                metrics.bytesOut.increment(by: bytes)
+            },
+            onGrowth: { metrics.outboxGrew(to: $0) })
+        if let refusal = await lobby.register(outbox, from: peer.address) {
+            outbox.send(.error(code: refusal.rawValue, message: refusal.message))
+            outbox.close(refusal == .serverFull ? .unexpectedServerError : .policyViolation, reason: refusal.message)
             await outbox.drain(into: outbound)
             return
         }
@@ -40,16 +44,27 @@ struct PlayerConnection {
         // misbehaving, for a reconnection taking the seat over, for silence, or at shutdown — the writer ends
         // once the close frame is out, and stops the reader, so a connection that has gone quiet cannot keep
         // its handler waiting for packets that will never come.
-        let reader = Task { await read(inbound, outbox) }
+        let reader = Task { await read(inbound, outbox, peer) }
         outbox.whenAbandoned { reader.cancel() }
+        outbox.whenOverrun { [clock = environment.clock, logger = environment.logger] in
+            metrics.overrunOutboxes.increment()
+            logger.info("connection cut off: not reading", metadata: ["address": "\(peer.address)"])
+            reader.cancel()
+            // The close frame waits behind whatever the client has not read; if it is not out in a second, the
+            // socket is cut, so the connection holds nothing more on the client's behalf.
+            Task {
+                try? await clock.sleep(for: .seconds(1))
+                peer.cut()
+            }
+        }
         await outbox.drain(into: outbound)
         reader.cancel()
         await reader.value
     }
 
     /// Takes the connection's packets until it closes, or the reading is cancelled; then counts it out.
-    private func read(_ inbound: WebSocketInboundStream, _ outbox: Outbox) async {
-        var state = State()
+    private func read(_ inbound: WebSocketInboundStream, _ outbox: Outbox, _ peer: PeerSocket) async {
+        var state = State(rates: RequestRates(environment.configuration.requestLimits))
         do {
             for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
                 if outbox.isClosed { break }
@@ -72,14 +87,32 @@ struct PlayerConnection {
                     malformed(&state, outbox, "That packet could not be read: \(error).")
                     continue
                 }
-                await handle(request, receivedAt: received, &state, outbox)
+                if let kind = RequestLimits.Kind(request) {
+                    switch state.rates.take(kind, at: received) {
+                    case .allowed:
+                        break
+                    case .refused:
+                        refuse(outbox, .rateLimited, "Too many \(kind.rawValue) requests: slow down.")
+                        continue
+                    case .exhausted:
+                        metrics.error(code: WireErrorCode.rateLimited.rawValue)
+                        outbox.close(.policyViolation, reason: "too many requests")
+                        continue
+                    }
+                }
+                let wasSignedIn = state.id != nil
+                await handle(request, receivedAt: received, &state, outbox, peer)
+                if !wasSignedIn, state.id != nil {
+                    peer.prove()
+                    await lobby.signedIn(outbox)
+                }
             }
         } catch {
             environment.logger.debug("connection ended: \(error)")
         }
         if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
         outbox.finish()
-        await lobby.unregister(outbox)
+        await lobby.unregister(outbox, from: peer.address)
     }
 
     private func malformed(
@@ -116,7 +149,8 @@ struct PlayerConnection {
     }
 
     private func handle(
-        _ request: ClientRequest, receivedAt received: Duration, _ state: inout State, _ outbox: Outbox
+        _ request: ClientRequest, receivedAt received: Duration, _ state: inout State, _ outbox: Outbox,
+        _ peer: PeerSocket
     ) async {
         switch request {
         case .hello(let version):
@@ -160,7 +194,7 @@ struct PlayerConnection {
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
             guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }
             do {
-                let table = try await lobby.openTable(solo: solo)
+                let table = try await lobby.openTable(solo: solo, for: peer.address)
                 _ = try await table.join(info, token: state.token!, outbox: outbox)
                 if solo { await table.seatComputerOpponents() }
                 await lobby.remember(token: state.token!, at: table.code)

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Prometheus
+import Synchronization
 
 /// The server's metrics, exported for Prometheus at `/metrics`. Each server has its own registry, so several
 /// servers in one process (as in the tests) do not mix their figures.
@@ -16,6 +17,11 @@ final class ServerMetrics: Sendable {
     let ignoredPongs: CoreMetrics.Counter
     /// Times a table found its 52 cards not all accounted for after an action (a bug in the rules if ever > 0).
     let cardConservationFailures: CoreMetrics.Counter
+    /// Connections cut off because they stopped reading and their unsent packets passed the outbox limit.
+    let overrunOutboxes: CoreMetrics.Counter
+    /// The most bytes seen waiting in one connection's outbox.
+    let largestOutbox: CoreMetrics.Gauge
+    private let largest = Mutex(0)
     private let factory: PrometheusMetricsFactory
 
     init() {
@@ -29,11 +35,27 @@ final class ServerMetrics: Sendable {
         roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
         ignoredPongs = CoreMetrics.Counter(label: "snap_ignored_pongs_total", factory: factory)
         cardConservationFailures = CoreMetrics.Counter(label: "snap_card_conservation_failures_total", factory: factory)
+        overrunOutboxes = CoreMetrics.Counter(label: "snap_outbox_overruns_total", factory: factory)
+        largestOutbox = CoreMetrics.Gauge(label: "snap_outbox_largest_bytes", factory: factory)
     }
 
     /// Counts a refusal sent to a client, by its code.
     func error(code: UInt16) {
         CoreMetrics.Counter(label: "snap_errors_total", dimensions: [("code", String(code))], factory: factory).increment()
+    }
+
+    /// Notes an outbox's new high; the gauge keeps the largest of all.
+    func outboxGrew(to bytes: Int) {
+        largest.withLock { largest in
+            guard bytes > largest else { return }
+            largest = bytes
+            largestOutbox.record(bytes)
+        }
+    }
+
+    /// Counts a socket refused or closed at the socket level, by reason ("address-full", "descriptors", "evicted").
+    func socketRefused(_ reason: String) {
+        CoreMetrics.Counter(label: "snap_sockets_refused_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
     /// The metrics in Prometheus' text format.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
@@ -61,6 +62,7 @@ public struct SnapGameServer: Sendable {
     ) -> some ApplicationProtocol {
         let (configuration, metrics, logger) = (environment.configuration, environment.metrics, environment.logger)
         let router = Router()
+        router.add(middleware: PathGuardMiddleware())
         router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
         router.get("/healthz") { _, _ in "ok\n" }
         router.get("/api/tables") { _, _ in
@@ -77,16 +79,26 @@ public struct SnapGameServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
 
-        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         let connection = PlayerConnection(lobby: lobby, environment: environment)
-        webSocketRouter.ws("/ws") { inbound, outbound, _ in
-            await connection.run(inbound: inbound, outbound: outbound)
+        let registry = ConnectionRegistry(
+            capacity: configuration.maximumSockets ?? DescriptorLimit.socketCapacity(reserve: configuration.descriptorReserve),
+            perAddress: configuration.maximumSocketsPerAddress)
+        let refusals = RefusalLog(environment: environment, registry: registry)
+        let settings = SnapServerChannel.Settings(
+            requestTimeout: .nanoseconds(configuration.requestTimeout.nanoseconds),
+            maximumMessageSize: Wire.maximumPacketSize, webSocket: Self.webSocketConfiguration)
+        let server = HTTPServerBuilder { responder in
+            SnapServerChannel(
+                responder: responder, settings: settings, registry: registry,
+                onRefused: { refusals.note($0) },
+                webSocketHandler: { inbound, outbound, peer in
+                    await connection.run(inbound: inbound, outbound: outbound, peer: peer)
+                })
         }
 
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter, configuration: .init(ws: Self.webSocketConfiguration)),
+            server: server,
             configuration: Self.httpConfiguration(host: configuration.host, port: configuration.port, serverName: "snap"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

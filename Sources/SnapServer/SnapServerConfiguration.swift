@@ -18,6 +18,27 @@ public struct SnapServerConfiguration: Sendable {
     public var maximumTables = 10_000
     /// The most WebSocket connections at once.
     public var maximumConnections = 25_000
+    /// The most game connections one remote address may hold: generous, for a party of players behind one
+    /// router.
+    public var maximumConnectionsPerAddress = 64
+    /// The most sockets of any kind (game connections and the page's own requests) one remote address may hold.
+    public var maximumSocketsPerAddress = 256
+    /// The most tables the players of one remote address may have open at once.
+    public var maximumTablesPerAddress = 32
+    /// The most sockets open at once; nil for as many as the process's descriptor limit allows, less
+    /// ``descriptorReserve``.
+    public var maximumSockets: Int?
+    /// Descriptors kept out of the clients' reach, for the server's own files and listening socket.
+    public var descriptorReserve = 64
+    /// Bytes of packets one connection may have waiting to go out; a connection that lets more pile up is not
+    /// reading, and is cut off (a seated player keeps their seat for the grace period).
+    public var outboxLimit = 256 * 1024
+    /// How long an HTTP request may take to arrive, and an idle HTTP connection may wait for its next one.
+    public var requestTimeout: Duration = .seconds(10)
+    /// How long a new WebSocket connection may take to sign in or reconnect.
+    public var signInTimeout: Duration = .seconds(20)
+    /// How many requests of each kind one connection may make.
+    public var requestLimits = RequestLimits()
     /// Snap! calls a player may make per second (short bursts of up to this many are allowed).
     public var snapCallsPerSecond = 5.0
     /// Malformed packets tolerated from one connection before it is closed.

@@ -81,16 +81,16 @@ actor TableSession {
 
     /// Seats the computer players of a single-player table: Ray left, Lucy top, Steve right.
     func seatComputerOpponents() {
-        for computer in Table.computerOpponents { _ = try? seatComputer(computer) }
+        let person = runner.table.occupiedSeats.compactMap { runner.table[$0]?.info }.first { !$0.isComputer }
+        for computer in Table.computerOpponents(for: person?.name ?? "") { _ = try? seatComputer(computer) }
     }
 
     private func addComputer(by id: PlayerID) throws(TableError) {
         guard let seat = runner.table.seat(of: id) else { throw .notSeated }
         guard runner.table.host == seat else { throw .notHost }
-        let taken = Set(runner.table.occupiedSeats.compactMap { runner.table[$0]?.info.name.lowercased() })
-        let names = ["Ray", "Lucy", "Steve", "Ann", "Max", "Zoe"]
-        guard let name = names.first(where: { !taken.contains($0.lowercased()) }) else { throw .nameTaken }
-        try seatComputer(PlayerInfo(id: PlayerID("computer-\(name.lowercased())"), name: name, isComputer: true))
+        let names = runner.table.occupiedSeats.compactMap { runner.table[$0]?.info.name }
+        guard let computer = Table.nextComputer(besides: names) else { throw .nameTaken }
+        try seatComputer(computer)
     }
 
     private func seatComputer(_ info: PlayerInfo) throws(TableError) {
@@ -146,7 +146,7 @@ actor TableSession {
             return
         case .callSnap:
             guard members[id]?.calls.take(at: received) ?? false else {
-                return refuse(id, code: WireErrorCode.rateLimited.rawValue, WireErrorCode.rateLimited.message)
+                return refuse(id, code: WireErrorCode.rateLimited.rawValue, "Too many Snap! calls: slow down.")
             }
         case .turnCard, .startRound, .leave, .changeSettings:
             break

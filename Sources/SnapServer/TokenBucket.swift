@@ -7,10 +7,21 @@ struct TokenBucket: Sendable {
     private var tokens: Double
     private var last: Duration?
 
+    /// A bucket allowing bursts of up to `perSecond` (at least one).
     init(perSecond: Double) {
-        self.capacity = max(1, perSecond)
+        self.init(perSecond: perSecond, burst: perSecond)
+    }
+
+    /// A bucket allowing bursts of up to `burst` (at least one).
+    init(perSecond: Double, burst: Double) {
+        self.capacity = max(1, burst)
         self.perSecond = perSecond
-        self.tokens = max(1, perSecond)
+        self.tokens = max(1, burst)
+    }
+
+    /// A bucket for a rate of requests.
+    init(_ rate: RequestLimits.Rate) {
+        self.init(perSecond: rate.perSecond, burst: rate.burst)
     }
 
     /// Takes one token if there is one.

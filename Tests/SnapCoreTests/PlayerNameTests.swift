@@ -17,6 +17,22 @@ import SnapCore
         #expect(throws: PlayerName.Problem.reserved) { try PlayerName.validated(" you ") }
     }
 
+    /// Each of these passed as a whole name once, and "NameHost" plus one of them could sit beside "NameHost".
+    @Test(arguments: ["\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{034F}", "\u{17B4}", "\u{2060}", "\u{180E}"])
+    func invisibleCharactersAreRefusedAloneAndInsideANames(invisible: String) {
+        #expect(throws: (any Error).self) { try PlayerName.validated(invisible) }
+        #expect(throws: (any Error).self) { try PlayerName.validated("NameHost" + invisible) }
+        #expect(throws: (any Error).self) { try PlayerName.validated("Na" + invisible + "me") }
+    }
+
+    @Test func hangulFillerIsRefusedAsInvisible() {
+        #expect(throws: PlayerName.Problem.invisibleCharacter) { try PlayerName.validated("Ann\u{3164}") }
+    }
+
+    @Test func emojiVariationSelectorsStayAllowed() throws {
+        #expect(try PlayerName.validated("Jo ❤\u{FE0F}") == "Jo ❤\u{FE0F}")
+    }
+
     @Test func twentyCharactersAreAllowed() throws {
         #expect(try PlayerName.validated(String(repeating: "é", count: 20)).count == 20)
     }

@@ -19,6 +19,22 @@ import Testing
         #expect(table[.left]!.info.isComputer && !table[.bottom]!.info.isComputer)
     }
 
+    /// A person called Lucy or Ray once got only two opponents; the clashing one is replaced in its own seat.
+    @Test func aPersonWithAComputersNameStillGetsThreeOpponents() {
+        let lucy = Table.singlePlayer(PlayerInfo(id: PlayerID("me"), name: "Lucy"))
+        #expect(lucy.occupiedSeats.count == 4)
+        #expect([lucy[.left]?.info.name, lucy[.top]?.info.name, lucy[.right]?.info.name] == ["Ray", "Ann", "Steve"])
+        #expect(lucy[.top]!.info.isComputer && !lucy[.bottom]!.info.isComputer)
+        let ray = Table.singlePlayer(PlayerInfo(id: PlayerID("me"), name: "ray"))
+        #expect([ray[.left]?.info.name, ray[.top]?.info.name, ray[.right]?.info.name] == ["Ann", "Lucy", "Steve"])
+    }
+
+    @Test func addedComputersTakeTheFirstFreeName() {
+        #expect(Table.nextComputer(besides: ["Ann"])?.name == "Ray")
+        #expect(Table.nextComputer(besides: ["RAY", "Jo"])?.name == "Lucy")
+        #expect(Table.nextComputer(besides: Table.computerNames) == nil)
+    }
+
     @Test func everyViewerSeesThemselvesAtTheBottom() {
         for viewer in Seat.allCases {
             #expect(viewer.shown(from: viewer) == .bottom)

@@ -33,6 +33,8 @@ struct TestServer {
         configuration.pingInterval = .milliseconds(200)
         configuration.seed = seed
         configuration.tableSettings = TableSettings()
+        // Kept-alive HTTP connections of a test close soon, so that stopping the server does not wait for them.
+        configuration.requestTimeout = .seconds(1)
         configure(&configuration)
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning

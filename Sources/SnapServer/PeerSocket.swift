@@ -1,0 +1,33 @@
+import NIOCore
+
+/// What a game connection may do with the socket under it: know where it comes from, mark it as earned (a
+/// player signed in on it, so it is never evicted to make room), and cut it at once when the client stops reading.
+struct PeerSocket: Sendable {
+    /// The remote address, without its port.
+    let address: String
+    private let channel: (any Channel)?
+    private let registry: ConnectionRegistry?
+
+    init(channel: any Channel, registry: ConnectionRegistry) {
+        self.address = ConnectionRegistry.address(of: channel)
+        self.channel = channel
+        self.registry = registry
+    }
+
+    /// A socket that is not a network one (for tests of the parts above it).
+    init(address: String) {
+        self.address = address
+        self.channel = nil
+        self.registry = nil
+    }
+
+    /// Notes that the socket has earned its keep.
+    func prove() {
+        if let channel { registry?.prove(channel) }
+    }
+
+    /// Closes the socket now, without waiting for what is queued: the client has stopped reading it.
+    func cut() {
+        channel?.close(promise: nil)
+    }
+}

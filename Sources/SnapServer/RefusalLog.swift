@@ -1,0 +1,43 @@
+import Logging
+import Synchronization
+
+/// Counts sockets refused at the socket level and says so in the log — one line per reason every ten seconds
+/// at most, however fast they come, with how many were refused since the last line.
+final class RefusalLog: Sendable {
+    private struct State {
+        var lastLogged: [String: Duration] = [:]
+        var unlogged: [String: Int] = [:]
+    }
+
+    private static let interval: Duration = .seconds(10)
+    private let environment: ServerEnvironment
+    private let registry: ConnectionRegistry
+    private let state = Mutex(State())
+
+    init(environment: ServerEnvironment, registry: ConnectionRegistry) {
+        self.environment = environment
+        self.registry = registry
+    }
+
+    /// Notes a refusal.
+    func note(_ refusal: ConnectionRegistry.Refusal) {
+        let (reason, message): (String, String) =
+            switch refusal {
+            case .addressFull(let address):
+                ("address-full", "refusing connections from \(address): it holds \(registry.perAddress) sockets already")
+            case .descriptorsExhausted:
+                ("descriptors", "refusing connections: all \(registry.capacity) sockets the descriptor limit allows"
+                    + " are held by players (raise the limit with ulimit -n)")
+            }
+        environment.metrics.socketRefused(reason)
+        let now = environment.clock.now
+        let count = state.withLock { state -> Int? in
+            state.unlogged[reason, default: 0] += 1
+            if let last = state.lastLogged[reason], now - last < Self.interval { return nil }
+            state.lastLogged[reason] = now
+            defer { state.unlogged[reason] = 0 }
+            return state.unlogged[reason]
+        }
+        if let count { environment.logger.warning("\(message) (\(count) refused)") }
+    }
+}

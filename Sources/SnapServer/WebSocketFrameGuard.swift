@@ -1,0 +1,100 @@
+import NIOCore
+import NIOWebSocket
+
+/// Holds a client's WebSocket frames to RFC 6455 before anything reads them, and closes the connection with the
+/// code the RFC gives when one breaks it: 1002 for a frame the client must not send (unmasked, a continuation with
+/// no message begun, a new message inside a fragmented one, a bad close code), 1007 for text or a close reason that
+/// is not UTF-8, 1009 for a message larger than the largest packet, however it is fragmented.
+final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias InboundOut = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    private let maximumMessageSize: Int
+    /// The kind and size so far of a fragmented message under way.
+    private var fragmented: (opcode: WebSocketOpcode, size: Int, text: [UInt8])?
+    private var closing = false
+
+    /// A guard for messages of at most `maximumMessageSize` bytes.
+    init(maximumMessageSize: Int) {
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
+        let frame = unwrapInboundIn(data)
+        if let (code, reason) = violation(of: frame) {
+            return close(context, code, reason)
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// What is wrong with a frame, given the frames before it; nil when nothing is.
+    private func violation(of frame: WebSocketFrame) -> (WebSocketErrorCode, String)? {
+        guard frame.maskKey != nil else { return (.protocolError, "client frames must be masked") }
+        switch frame.opcode {
+        case .continuation:
+            guard var message = fragmented else { return (.protocolError, "a continuation with no message begun") }
+            message.size += frame.length
+            guard message.size <= maximumMessageSize else { return (.messageTooLarge, "message too large") }
+            if message.opcode == .text { message.text += frame.unmaskedData.readableBytesView }
+            if frame.fin {
+                fragmented = nil
+                if message.opcode == .text, !Self.isUTF8(message.text) { return (.dataInconsistentWithMessage, "text is not UTF-8") }
+            } else {
+                fragmented = message
+            }
+        case .text, .binary:
+            guard fragmented == nil else { return (.protocolError, "a new message inside a fragmented one") }
+            guard frame.length <= maximumMessageSize else { return (.messageTooLarge, "message too large") }
+            let text = frame.opcode == .text ? Array(frame.unmaskedData.readableBytesView) : []
+            if frame.fin {
+                if frame.opcode == .text, !Self.isUTF8(text) { return (.dataInconsistentWithMessage, "text is not UTF-8") }
+            } else {
+                fragmented = (frame.opcode, frame.length, text)
+            }
+        case .connectionClose:
+            return closeViolation(frame.unmaskedData)
+        case .ping, .pong:
+            break
+        default:
+            return (.protocolError, "unknown opcode")
+        }
+        return nil
+    }
+
+    /// What is wrong with a close frame's body: a code that may not be sent, or a reason that is not UTF-8.
+    private func closeViolation(_ body: ByteBuffer) -> (WebSocketErrorCode, String)? {
+        var body = body
+        guard body.readableBytes > 0 else { return nil }
+        guard let code = body.readInteger(as: UInt16.self) else { return (.protocolError, "a close frame of one byte") }
+        // 1000–1003, 1007–1011 and 1012–1014 are defined for sending; 3000–4999 are for applications.
+        let sendable: Set<UInt16> = [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014]
+        guard sendable.contains(code) || (3000...4999).contains(code) else { return (.protocolError, "close code \(code)") }
+        guard Self.isUTF8(Array(body.readableBytesView)) else { return (.dataInconsistentWithMessage, "close reason is not UTF-8") }
+        return nil
+    }
+
+    /// Whether bytes are valid UTF-8.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// Sends a close frame with `code` and `reason`, then closes the connection.
+    private func close(_ context: ChannelHandlerContext, _ code: WebSocketErrorCode, _ reason: String) {
+        closing = true
+        var body = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        body.write(webSocketErrorCode: code)
+        body.writeString(reason)
+        let frame = WebSocketFrame(fin: true, opcode: .connectionClose, data: body)
+        context.writeAndFlush(wrapOutboundOut(frame)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+}
