@@ -19,6 +19,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let maximumTargetLength = 2_048
 
     private let requestTimeout: TimeAmount
+    private let onRequest: () -> Void
     private var deadline: Scheduled<Void>?
     /// A request has begun and its end has not arrived.
     private var inRequest = false
@@ -29,9 +30,11 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The connection is being refused: what it sends is ignored until it closes.
     private var refusing = false
 
-    /// A guard that closes a connection whose next request is not complete within `requestTimeout`.
-    init(requestTimeout: TimeAmount) {
+    /// A guard that closes a connection whose next request is not complete within `requestTimeout`, and tells
+    /// `onRequest` when a request has arrived whole enough to be answered.
+    init(requestTimeout: TimeAmount, onRequest: @escaping () -> Void) {
         self.requestTimeout = requestTimeout
+        self.onRequest = onRequest
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -52,6 +55,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if let (status, reason, headers) = Self.refusal(of: head) {
                 return refuse(context, status, reason, headers: headers)
             }
+            onRequest()
         case .body:
             break
         case .end:

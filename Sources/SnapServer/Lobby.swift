@@ -49,6 +49,9 @@ actor Lobby {
         return nil
     }
 
+    /// The number of game connections open.
+    var connectionCount: Int { connections.count }
+
     /// Notes that a connection has signed in (or reconnected): it no longer has a deadline to do so.
     func signedIn(_ outbox: Outbox) {
         awaitingSignIn[ObjectIdentifier(outbox)] = nil

@@ -1,3 +1,5 @@
+import SnapCore
+
 /// One connection's use of its ``RequestLimits``: a bucket per kind of request, and one for the refusals it has
 /// collected, which closes the connection when a client keeps going over.
 struct RequestRates: Sendable {
@@ -14,8 +16,14 @@ struct RequestRates: Sendable {
     private var buckets: [TokenBucket]
     private var refusals: TokenBucket
 
-    init(_ limits: RequestLimits) {
-        buckets = RequestLimits.Kind.allCases.map { TokenBucket(limits[$0]) }
+    /// The rates of one connection; pongs are allowed at least twice as often as the server sends pings, so that
+    /// a server pinging often never refuses its own answers.
+    init(_ limits: RequestLimits, pingInterval: Duration) {
+        buckets = RequestLimits.Kind.allCases.map { kind in
+            var rate = limits[kind]
+            if kind == .pong { rate.perSecond = max(rate.perSecond, 2 / max(pingInterval.inSeconds, 0.001)) }
+            return TokenBucket(rate)
+        }
         refusals = TokenBucket(limits.refusals)
     }
 

@@ -90,7 +90,10 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         let encoder = HTTPResponseEncoder()
         let decoder = ByteToMessageHandler(
             HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, informationalResponseStrategy: .drop, limitConfiguration: limits))
-        let requestGuard = HTTPRequestGuard(requestTimeout: settings.requestTimeout)
+        // A socket that has sent a request worth answering has earned its keep: it is not evicted to make room.
+        let requestGuard = HTTPRequestGuard(requestTimeout: settings.requestTimeout) { [registry] in
+            registry.prove(channel)
+        }
         let upgradeHandler = NIOTypedHTTPServerUpgradeHandler(
             httpEncoder: encoder, extraHTTPHandlers: [requestGuard, decoder],
             upgradeConfiguration: .init(upgraders: [upgrader], notUpgradingCompletionHandler: notUpgrading))

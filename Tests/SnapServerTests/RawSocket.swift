@@ -26,7 +26,9 @@ actor RawSocket {
         throw TimedOut(what: "the sign-in request")
     }
 
-    private func start(url: String) {
+    /// Opens the connection without waiting for anything (see ``connect(_:)`` for one that waits to be asked
+    /// to sign in).
+    func start(url: String) {
         task = Task {
             let close = try? await WebSocketClient.connect(
                 url: url, configuration: .init(maxFrameSize: 1 << 16), logger: Logger(label: "raw")

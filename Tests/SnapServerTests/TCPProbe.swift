@@ -32,13 +32,22 @@ final class TCPProbe: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
-            close(fd)
+            closeSocket(fd)
             throw ProbeError.connect(errno)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
-    deinit { close(fd) }
+    private var isOpen = true
+
+    deinit { close() }
+
+    /// Closes the socket from this end.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        closeSocket(fd)
+    }
 
     /// Sends bytes (as many as the socket takes; a client that does not read stops being able to send, too).
     @discardableResult
@@ -107,6 +116,14 @@ final class TCPProbe: @unchecked Sendable {
         case socket(Int32)
         case connect(Int32)
     }
+}
+
+private func closeSocket(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(fd)
+    #else
+    _ = Darwin.close(fd)
+    #endif
 }
 
 private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
@@ -182,4 +199,29 @@ enum HandFrame {
         guard haystack.count >= needle.count else { return nil }
         return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<$0 + needle.count]) == needle }
     }
+}
+
+extension TCPProbe {
+    /// A WebSocket client by hand, signed in as `name`: the probe and the reconnection token from Welcome.
+    static func signedIn(_ server: TestServer, name: String, receiveBuffer: Int32? = nil) async throws -> (TCPProbe, String) {
+        let probe = try TCPProbe(port: server.port, receiveBuffer: receiveBuffer)
+        probe.send(HandFrame.upgrade())
+        probe.send(packet: .signInResponse(name: name))
+        var token: String?
+        _ = await probe.waitFor {
+            token = HandFrame.packets(in: $0).lazy.compactMap { if case .welcome(_, _, let token) = $0 { token } else { nil } }.first
+            return token != nil
+        }
+        guard let token else { throw TimedOut(what: "Welcome for \(name)") }
+        return (probe, token)
+    }
+
+    /// Sends a packet in a masked binary frame.
+    @discardableResult
+    func send(packet: Packet) -> Int {
+        send(HandFrame.frame(opcode: 2, payload: Frame(number: nil, packet: packet).encoded()))
+    }
+
+    /// The Snap! packets received so far.
+    var packets: [Packet] { HandFrame.packets(in: received) }
 }

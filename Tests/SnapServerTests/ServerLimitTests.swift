@@ -1,0 +1,184 @@
+import Foundation
+import SnapClient
+import SnapCore
+import SnapProtocol
+import Testing
+@testable import SnapServer
+
+/// Every limit a client can run into: the outbox of a client that does not read, request rates, the caps per
+/// address, the descriptor budget and the sign-in deadline. Each refuses with its own error, and the table goes on.
+@Suite struct ServerLimitTests {
+    @Test func aClientThatNeverReadsIsCutOffAtTheCapWhileItsTableGoesOnAndItsSeatSurvives() async throws {
+        let server = try await TestServer.start(speed: 1, grace: .seconds(30)) {
+            $0.outboxLimit = 32 * 1024
+            $0.requestLimits = .unlimited
+        }
+        let host = try await TestPlayer.connect(server, name: "Host")
+        await host.client.hostTable()
+        let (code, _) = try await host.joined()
+        let (slow, token) = try await TCPProbe.signedIn(server, name: "Slow", receiveBuffer: 4_096)
+        slow.send(packet: .joinTable(code: code))
+        _ = await slow.waitFor { HandFrame.packets(in: $0).contains { if case .tableJoined = $0 { true } else { false } } }
+        // From here on the client reads nothing, and asks for the whole table again and again.
+        var requests = 0
+        while !(await host.log.contains { if case .playerConnection(_, false) = $0 { true } else { false } }) {
+            for _ in 0..<200 { requests += slow.send(packet: .resyncRequest) > 0 ? 1 : 0 }
+            try await Task.sleep(for: .milliseconds(5))
+            #expect(requests < 1_000_000, "never cut off")
+            if requests >= 1_000_000 { break }
+        }
+        #expect(await server.server.lobby.connectionCount == 1)
+        let metrics = try await server.get("/metrics").body
+        #expect(metrics.contains("snap_outbox_overruns_total 1"))
+        // The table goes on for the host: they start the round with a computer player and turn a card.
+        await host.client.addComputer()
+        await host.client.startRound()
+        _ = try await waitFor("the deal", on: host.log) { $0.has { if case .dealt = $0 { true } else { false } } }
+        // The cut-off player comes back with their token and finds their seat and the round.
+        let back = try await RawSocket.connect(server)
+        await back.send(.reconnect(token: token))
+        try await back.waitFor("the snapshot") { if case .snapshot = $0 { true } else { false } }
+        #expect(await server.table(code)?.cardsAccountedFor == true)
+        await server.stop()
+    }
+
+    @Test func aRequestFloodGetsTheRateLimitErrorAndThenIsClosed() async throws {
+        let server = try await TestServer.start()
+        let raw = try await RawSocket.connect(server)
+        await raw.send(.signInResponse(name: "Flood"))
+        try await raw.waitFor("welcome") { if case .welcome = $0 { true } else { false } }
+        for _ in 0..<40 { await raw.send(.listTables) }
+        let message = try await raw.waitForError(WireErrorCode.rateLimited.rawValue)
+        #expect(message.contains("lobby"))
+        for _ in 0..<200 { await raw.send(.listTables) }
+        try await raw.waitForClose()
+        #expect(await raw.closeCode == .policyViolation)
+        await server.stop()
+    }
+
+    @Test func aPersonTappingFastIsNeverLimited() async throws {
+        let server = try await TestServer.start()
+        let player = try await TestPlayer.connect(server, name: "Quick")
+        // Ten taps a second for three seconds on the lobby's buttons.
+        for _ in 0..<30 {
+            await player.client.listTables()
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        await player.client.hostTable()
+        try await player.joined()
+        #expect(!(await player.log.contains { if case .refused = $0 { true } else { false } }))
+        await server.stop()
+    }
+
+    @Test func connectionsFromOneAddressAreCapped() async throws {
+        let server = try await TestServer.start { $0.maximumConnectionsPerAddress = 3 }
+        var sockets: [RawSocket] = []
+        for _ in 0..<3 { sockets.append(try await RawSocket.connect(server)) }
+        let fourth = RawSocket()
+        await fourth.start(url: server.url)
+        let message = try await fourth.waitForError(WireErrorCode.tooManyConnectionsFromAddress.rawValue)
+        #expect(message.contains("network address"))
+        try await fourth.waitForClose()
+        // One leaves, and there is room again.
+        await sockets[0].close()
+        try await sockets[0].waitForClose()
+        try await Task.sleep(for: .milliseconds(100))
+        _ = try await RawSocket.connect(server)
+        await server.stop()
+    }
+
+    @Test func tablesFromOneAddressAreCapped() async throws {
+        let server = try await TestServer.start { $0.maximumTablesPerAddress = 1 }
+        let first = try await TestPlayer.connect(server, name: "One")
+        await first.client.hostTable()
+        try await first.joined()
+        let second = try await TestPlayer.connect(server, name: "Two")
+        await second.client.hostTable(solo: true)
+        #expect(try await second.expectRefusal(WireErrorCode.tooManyTablesFromAddress.rawValue).contains("too many tables"))
+        await server.stop()
+    }
+
+    @Test func socketsFromOneAddressAreCappedAtTheDoor() async throws {
+        let server = try await TestServer.start { $0.maximumSocketsPerAddress = 5 }
+        let held = try (0..<5).map { _ in try TCPProbe(port: server.port) }
+        let refused = try TCPProbe(port: server.port)
+        #expect(await refused.waitForClose(timeout: .seconds(2)))
+        #expect(held.allSatisfy { !$0.isClosedByServer })
+        for probe in held { probe.close() }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await server.get("/metrics").body.contains(#"snap_sockets_refused_total{reason="address-full"} 1"#))
+        await server.stop()
+    }
+
+    @Test func idleSocketsMakeRoomForHealthChecksAndPlayersWhileSeatedPlayersPlayOn() async throws {
+        let server = try await TestServer.start { $0.maximumSockets = 12 }
+        let host = try await TestPlayer.connect(server, name: "Host")
+        await host.client.hostTable(solo: true)
+        try await host.joined()
+        // Far more idle sockets than the budget: the oldest are evicted, the signed-in player never.
+        var idle: [TCPProbe] = []
+        for _ in 0..<40 { idle.append(try TCPProbe(port: server.port)) }
+        // The server takes them in as fast as it can; wait until it has made room for the last of them.
+        var closed = 0
+        for _ in 0..<300 where closed < 28 {
+            try await Task.sleep(for: .milliseconds(10))
+            closed = idle.reduce(0) { $1.poll(); return $0 + ($1.isClosedByServer ? 1 : 0) }
+        }
+        #expect(closed >= 28)
+        #expect(try await server.get("/healthz").status == 200)
+        let newcomer = try await TestPlayer.connect(server, name: "New")
+        await newcomer.client.hostTable(solo: true)
+        try await newcomer.joined()
+        await host.client.startRound()
+        _ = try await waitFor("the deal", on: host.log) { $0.has { if case .dealt = $0 { true } else { false } } }
+        await server.stop()
+    }
+
+    @Test func whenEverySocketIsEarnedNewcomersAreRefused() async throws {
+        let server = try await TestServer.start { $0.maximumSockets = 3 }
+        var players: [TestPlayer] = []
+        for index in 0..<3 { players.append(try await TestPlayer.connect(server, name: "P\(index)")) }
+        let refused = try TCPProbe(port: server.port)
+        #expect(await refused.waitForClose(timeout: .seconds(2)))
+        await server.stop()
+    }
+
+    @Test func aConnectionThatDoesNotSignInInTimeIsClosed() async throws {
+        let server = try await TestServer.start { $0.signInTimeout = .milliseconds(300) }
+        let raw = try await RawSocket.connect(server)
+        #expect(try await raw.waitForError(WireErrorCode.signInTimedOut.rawValue).contains("Sign in sooner"))
+        try await raw.waitForClose()
+        #expect(await raw.closeCode == .policyViolation)
+        // One that signs in keeps its connection.
+        let player = try await TestPlayer.connect(server, name: "Prompt")
+        try await Task.sleep(for: .milliseconds(800))
+        await player.client.hostTable()
+        try await player.joined()
+        await server.stop()
+    }
+
+    @Test func anInvisibleNameIsRefusedOnTheWire() async throws {
+        let server = try await TestServer.start()
+        let raw = try await RawSocket.connect(server)
+        await raw.send(.signInResponse(name: "\u{3164}"))
+        #expect(try await raw.waitForError(WireErrorCode.badName.rawValue).contains("invisible"))
+        await server.stop()
+    }
+
+    @Test(arguments: ["Lucy", "ray"])
+    func aSoloPlayerNamedLikeAComputerStillGetsThreeOpponents(name: String) async throws {
+        let server = try await TestServer.start()
+        let player = try await TestPlayer.connect(server, name: name)
+        await player.client.hostTable(solo: true)
+        try await player.joined()
+        try await waitFor("three opponents", on: player.log) { _ in true }
+        for _ in 0..<100 where (await player.client.view?.occupiedSeats.count ?? 0) < 4 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let view = try #require(await player.client.view)
+        #expect(view.occupiedSeats.count == 4)
+        let names = view.occupiedSeats.compactMap { view[$0]?.info.name.lowercased() }
+        #expect(Set(names).count == 4)
+        await server.stop()
+    }
+}
