@@ -74,9 +74,11 @@ let package = Package(
             resources: [.copy("Public")],
             swiftSettings: swiftSettings
         ),
+        // Raw sockets and hand-made WebSocket frames, for tests that must break the rules on purpose.
+        .target(name: "SnapTestSupport", dependencies: ["SnapProtocol"], path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
-            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore"],
+            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -149,7 +151,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,8 @@ final class ConnectionRegistry: Sendable {
         case addressFull(String)
         /// Every socket the descriptors allow is held by someone who has earned it.
         case descriptorsExhausted
+        /// Not a refusal of the newcomer: the oldest idle socket was closed to make room for it.
+        case evictedIdle
     }
 
     private struct Entry {

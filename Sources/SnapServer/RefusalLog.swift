@@ -1,7 +1,7 @@
 import Logging
 import Synchronization
 
-/// Counts sockets refused at the socket level and says so in the log — one line per reason every ten seconds
+/// Counts sockets refused (or idle ones evicted) at the socket level and says so in the log — one line per reason every ten seconds
 /// at most, however fast they come, with how many were refused since the last line.
 final class RefusalLog: Sendable {
     private struct State {
@@ -25,6 +25,8 @@ final class RefusalLog: Sendable {
             switch refusal {
             case .addressFull(let address):
                 ("address-full", "refusing connections from \(address): it holds \(registry.perAddress) sockets already")
+            case .evictedIdle:
+                ("evicted", "closing idle sockets to make room: the descriptor limit allows \(registry.capacity) sockets")
             case .descriptorsExhausted:
                 ("descriptors", "refusing connections: all \(registry.capacity) sockets the descriptor limit allows"
                     + " are held by players (raise the limit with ulimit -n)")

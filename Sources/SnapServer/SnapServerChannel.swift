@@ -50,7 +50,10 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
                 channel.close(promise: nil)
                 return Value(upgradeResult: nil, channel: channel)
             case .success(let evicted):
-                evicted?.close(promise: nil)
+                if let evicted {
+                    onRefused(.evictedIdle)
+                    evicted.close(promise: nil)
+                }
             }
             channel.closeFuture.whenComplete { [registry] _ in registry.release(channel) }
             return Value(upgradeResult: try configurePipeline(channel), channel: channel)

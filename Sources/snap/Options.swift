@@ -41,6 +41,8 @@ func validateName(_ name: String) throws {
         throw ValidationError("\(rule); this one has \(count).")
     } catch .controlCharacter {
         throw ValidationError("\(rule), with no control characters.")
+    } catch .invisibleCharacter {
+        throw ValidationError("\(rule), with no invisible characters.")
     } catch .reserved {
         throw ValidationError("--name cannot be \"You\": that is how everyone sees themselves at the table.")
     }

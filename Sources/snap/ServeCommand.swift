@@ -37,6 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var tableSettings: TableSettingsOptions
 
+    @OptionGroup(title: "Limits") var limits: ServerLimitOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: true)
@@ -61,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
         configuration.tableSettings = tableSettings.settings
+        limits.apply(to: &configuration)
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let logger = Logger(label: "snap") { label in ServerLogHandler(label: label, level: level) }
         let host = host

@@ -1,5 +1,6 @@
 import Foundation
 import SnapClient
+import SnapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -42,5 +43,53 @@ import Glibc
         let result = try SnapBinary.run(["serve"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains("Error:"), "\(result.stderr)")
+    }
+}
+
+/// `snap serve` under a low descriptor limit, as a real process: idle sockets cannot lock anyone out.
+@Suite struct ServeDescriptorLimitTests {
+    @Test func atItsDescriptorLimitTheServerClosesIdleSocketsKeepsItsPlayersAndSaysSo() async throws {
+        let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
+        try #require(FileManager.default.isExecutableFile(atPath: prlimit.path), "prlimit (util-linux) is needed")
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["--nofile=256:256", SnapBinary.url.path, "serve", "--host", "127.0.0.1", "--port", "\(port)",
+             "--max-connections-per-address", "1000", "--log-level", "warning"],
+            until: "Ctrl-C", executable: prlimit, keepErrors: true)
+        defer { server.stop() }
+        let player = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
+        _ = try await player.sitDown(at: nil, solo: true)
+        // More idle sockets than the server has descriptors: each newcomer pushes out the oldest idle one.
+        var idle: [TCPProbe] = []
+        for _ in 0..<400 { idle.append(try TCPProbe(port: port)) }
+        var closed = 0
+        for _ in 0..<500 where closed < 200 {
+            try await Task.sleep(for: .milliseconds(10))
+            closed = idle.reduce(0) { $1.poll(); return $0 + ($1.isClosedByServer ? 1 : 0) }
+        }
+        #expect(closed >= 200)
+        let health = try TCPProbe(port: port)
+        health.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await health.waitFor { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") })
+        // The seated player plays on.
+        await player.startRound()
+        var dealt = false
+        for await update in player.updates {
+            if case .table(_, let events) = update, events.contains(where: { if case .dealt = $0 { true } else { false } }) {
+                dealt = true
+                break
+            }
+        }
+        #expect(dealt)
+        #expect(server.errorText().contains("closing idle sockets to make room"), "\(server.errorText())")
+        await player.disconnect()
+    }
+
+    @Test(arguments: [["--max-connections", "0"], ["--max-connections-per-address", "-1"], ["--max-tables", "0"],
+                      ["--max-tables-per-address", "0"], ["--outbox-limit", "8"]])
+    func badLimitsGetAClearMessage(arguments: [String]) throws {
+        let result = try SnapBinary.run(["serve"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(arguments[0]), "\(result.stderr)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SnapClient
 import SnapCore
 import SnapProtocol
+import SnapTestSupport
 import Testing
 @testable import SnapServer
 

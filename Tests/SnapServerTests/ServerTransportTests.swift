@@ -1,5 +1,6 @@
 import Foundation
 import SnapProtocol
+import SnapTestSupport
 import Testing
 @testable import SnapServer
 

@@ -8,13 +8,13 @@ import SnapProtocol
 
 /// A plain TCP connection to a test server, for what no HTTP or WebSocket client would send: idle sockets, half
 /// requests, broken upgrades and frames that break RFC 6455.
-final class TCPProbe: @unchecked Sendable {
+public final class TCPProbe: @unchecked Sendable {
     private let fd: Int32
-    private(set) var received: [UInt8] = []
-    private(set) var isClosedByServer = false
+    public private(set) var received: [UInt8] = []
+    public private(set) var isClosedByServer = false
 
     /// Connects to the loopback port; a small receive buffer makes a client that does not read fill up sooner.
-    init(port: Int, receiveBuffer: Int32? = nil) throws {
+    public init(port: Int, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -43,7 +43,7 @@ final class TCPProbe: @unchecked Sendable {
     deinit { close() }
 
     /// Closes the socket from this end.
-    func close() {
+    public func close() {
         guard isOpen else { return }
         isOpen = false
         closeSocket(fd)
@@ -51,7 +51,7 @@ final class TCPProbe: @unchecked Sendable {
 
     /// Sends bytes (as many as the socket takes; a client that does not read stops being able to send, too).
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Int {
+    public func send(_ bytes: [UInt8]) -> Int {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { systemSend(fd, $0.baseAddress, $0.count) }
@@ -63,10 +63,10 @@ final class TCPProbe: @unchecked Sendable {
 
     /// Sends text as bytes.
     @discardableResult
-    func send(_ text: String) -> Int { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Int { send(Array(text.utf8)) }
 
     /// Takes whatever has arrived; notes when the server has closed the connection.
-    func poll() {
+    public func poll() {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -80,7 +80,7 @@ final class TCPProbe: @unchecked Sendable {
     }
 
     /// Waits until the server closes the connection (true) or `timeout` passes (false), keeping what arrives.
-    func waitForClose(timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForClose(timeout: Duration = .seconds(5)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             poll()
@@ -91,7 +91,7 @@ final class TCPProbe: @unchecked Sendable {
     }
 
     /// Waits until what has arrived satisfies `condition`, or `timeout` passes.
-    func waitFor(timeout: Duration = .seconds(5), _ condition: ([UInt8]) -> Bool) async -> Bool {
+    public func waitFor(timeout: Duration = .seconds(5), _ condition: ([UInt8]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             poll()
@@ -103,16 +103,16 @@ final class TCPProbe: @unchecked Sendable {
     }
 
     /// What has arrived, as text.
-    var text: String { String(decoding: received, as: UTF8.self) }
+    public var text: String { String(decoding: received, as: UTF8.self) }
 
     /// The status code of an HTTP response that has arrived.
-    var status: Int? {
+    public var status: Int? {
         let line = text.prefix { $0 != "\r" }
         let parts = line.split(separator: " ")
         return parts.count >= 2 && parts[0].hasPrefix("HTTP/1.") ? Int(parts[1]) : nil
     }
 
-    enum ProbeError: Error {
+    public enum ProbeError: Error {
         case socket(Int32)
         case connect(Int32)
     }
@@ -135,9 +135,9 @@ private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -
 }
 
 /// WebSocket frames by hand, to break the rules on purpose.
-enum HandFrame {
+public enum HandFrame {
     /// An upgrade request for `/ws`, with the headers a test chooses.
-    static func upgrade(
+    public static func upgrade(
         path: String = "/ws", key: String? = "dGhlIHNhbXBsZSBub25jZQ==", version: String? = "13"
     ) -> String {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -147,7 +147,7 @@ enum HandFrame {
     }
 
     /// One frame; masked unless told otherwise, as a client's must be.
-    static func frame(opcode: UInt8, fin: Bool = true, payload: [UInt8], masked: Bool = true) -> [UInt8] {
+    public static func frame(opcode: UInt8, fin: Bool = true, payload: [UInt8], masked: Bool = true) -> [UInt8] {
         var bytes: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         let maskBit: UInt8 = masked ? 0x80 : 0
         switch payload.count {
@@ -161,7 +161,7 @@ enum HandFrame {
     }
 
     /// The frames among the server's bytes after the upgrade response: opcode and payload.
-    static func frames(in received: [UInt8]) -> [(opcode: UInt8, payload: [UInt8])] {
+    public static func frames(in received: [UInt8]) -> [(opcode: UInt8, payload: [UInt8])] {
         guard let end = find([13, 10, 13, 10], in: received) else { return [] }
         var frames: [(opcode: UInt8, payload: [UInt8])] = []
         var index = end + 4
@@ -185,13 +185,13 @@ enum HandFrame {
     }
 
     /// The close code of the first close frame the server sent, if any (1005 for one without a code).
-    static func closeCode(in received: [UInt8]) -> UInt16? {
+    public static func closeCode(in received: [UInt8]) -> UInt16? {
         guard let close = frames(in: received).first(where: { $0.opcode == 8 }) else { return nil }
         return close.payload.count >= 2 ? UInt16(close.payload[0]) << 8 | UInt16(close.payload[1]) : 1005
     }
 
     /// The Snap! packets the server sent in binary frames.
-    static func packets(in received: [UInt8]) -> [Packet] {
+    public static func packets(in received: [UInt8]) -> [Packet] {
         frames(in: received).filter { $0.opcode == 2 }.compactMap { try? Frame.decode($0.payload).packet }
     }
 
@@ -199,29 +199,4 @@ enum HandFrame {
         guard haystack.count >= needle.count else { return nil }
         return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<$0 + needle.count]) == needle }
     }
-}
-
-extension TCPProbe {
-    /// A WebSocket client by hand, signed in as `name`: the probe and the reconnection token from Welcome.
-    static func signedIn(_ server: TestServer, name: String, receiveBuffer: Int32? = nil) async throws -> (TCPProbe, String) {
-        let probe = try TCPProbe(port: server.port, receiveBuffer: receiveBuffer)
-        probe.send(HandFrame.upgrade())
-        probe.send(packet: .signInResponse(name: name))
-        var token: String?
-        _ = await probe.waitFor {
-            token = HandFrame.packets(in: $0).lazy.compactMap { if case .welcome(_, _, let token) = $0 { token } else { nil } }.first
-            return token != nil
-        }
-        guard let token else { throw TimedOut(what: "Welcome for \(name)") }
-        return (probe, token)
-    }
-
-    /// Sends a packet in a masked binary frame.
-    @discardableResult
-    func send(packet: Packet) -> Int {
-        send(HandFrame.frame(opcode: 2, payload: Frame(number: nil, packet: packet).encoded()))
-    }
-
-    /// The Snap! packets received so far.
-    var packets: [Packet] { HandFrame.packets(in: received) }
 }
