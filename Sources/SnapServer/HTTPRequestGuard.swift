@@ -18,7 +18,11 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The longest request target served; anything longer is refused with 414.
     static let maximumTargetLength = 2_048
 
+    /// Requests one connection may make: a page load is a dozen, a person reloading stays well inside.
+    static let requestRate = RequestLimits.Rate(perSecond: 20, burst: 60)
+
     private let requestTimeout: TimeAmount
+    private var requests = TokenBucket(HTTPRequestGuard.requestRate)
     private let onRequest: () -> Void
     private var deadline: Scheduled<Void>?
     /// A request has begun and its end has not arrived.
@@ -29,6 +33,10 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var answered = false
     /// The connection is being refused: what it sends is ignored until it closes.
     private var refusing = false
+    /// Requests passed on and not yet answered in full (a client may send several before the first answer).
+    private var unanswered = 0
+    /// A refusal waiting for the answers to the requests before it, which must go out first.
+    private var pendingRefusal: (HTTPResponseStatus, String, HTTPHeaders)?
 
     /// A guard that closes a connection whose next request is not complete within `requestTimeout`, and tells
     /// `onRequest` when a request has arrived whole enough to be answered.
@@ -52,9 +60,14 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             inRequest = true
             answered = false
-            if let (status, reason, headers) = Self.refusal(of: head) {
+            var refusal = Self.refusal(of: head)
+            if refusal == nil, !requests.take(at: .nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))) {
+                refusal = (.tooManyRequests, "Too many requests on one connection: slow down.", [:])
+            }
+            if let (status, reason, headers) = refusal {
                 return refuse(context, status, reason, headers: headers)
             }
+            unanswered += 1
             onRequest()
         case .body:
             break
@@ -73,6 +86,12 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             inResponse = false
             answered = true
+            unanswered -= 1
+            if unanswered == 0, let (status, reason, headers) = pendingRefusal {
+                context.write(data, promise: promise)
+                pendingRefusal = nil
+                return respond(context, status, reason, headers: headers)
+            }
             // The connection is kept for the client's next request, for as long as a request may take.
             if !inRequest { arm(context) }
         }
@@ -150,11 +169,22 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Answers with `status` and a line of text saying why, then closes the connection.
     private func refuse(
-        _ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String, headers extra: HTTPHeaders = [:]
+        _ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String, headers: HTTPHeaders = [:]
     ) {
         refusing = true
         deadline?.cancel()
         deadline = nil
+        // Answers go out in the order of the requests: the refusal waits for those before it.
+        guard unanswered == 0 else {
+            pendingRefusal = (status, reason, headers)
+            return
+        }
+        respond(context, status, reason, headers: headers)
+    }
+
+    private func respond(
+        _ context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String, headers extra: HTTPHeaders
+    ) {
         guard !inResponse else { return context.close(promise: nil) }
         let body = context.channel.allocator.buffer(string: reason + "\n")
         var headers = extra

@@ -4,13 +4,19 @@ import NIOWebSocket
 /// Holds a client's WebSocket frames to RFC 6455 before anything reads them, and closes the connection with the
 /// code the RFC gives when one breaks it: 1002 for a frame the client must not send (unmasked, a continuation with
 /// no message begun, a new message inside a fragmented one, a bad close code), 1007 for text or a close reason that
-/// is not UTF-8, 1009 for a message larger than the largest packet, however it is fragmented.
+/// is not UTF-8, 1009 for a message larger than the largest packet, however it is fragmented, and 1008 for a flood
+/// of pings.
 final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
+    /// WebSocket pings one connection may send (each is answered with a pong): the server's own Ping packets keep
+    /// the connection alive, so a client needs few.
+    static let pingRate = RequestLimits.Rate(perSecond: 5, burst: 20)
+
     private let maximumMessageSize: Int
+    private var pings = TokenBucket(WebSocketFrameGuard.pingRate)
     /// The kind and size so far of a fragmented message under way.
     private var fragmented: (opcode: WebSocketOpcode, size: Int, text: [UInt8])?
     private var closing = false
@@ -55,7 +61,11 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
             }
         case .connectionClose:
             return closeViolation(frame.unmaskedData)
-        case .ping, .pong:
+        case .ping:
+            guard pings.take(at: .nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))) else {
+                return (.policyViolation, "too many pings")
+            }
+        case .pong:
             break
         default:
             return (.protocolError, "unknown opcode")

@@ -32,6 +32,16 @@ import Testing
         await server.stop()
     }
 
+    @Test func aConnectionPipeliningRequestsAsFastAsItCanGets429() async throws {
+        let server = try await TestServer.start()
+        let probe = try TCPProbe(port: server.port)
+        probe.send(String(repeating: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", count: 200))
+        #expect(await probe.waitForClose())
+        #expect(probe.text.contains("HTTP/1.1 429 Too Many Requests"))
+        #expect(probe.text.components(separatedBy: "HTTP/1.1 200").count - 1 >= 20)
+        await server.stop()
+    }
+
     @Test(arguments: [
         ("BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n", 501),
         ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}", 501),  // the start of a TLS hello
@@ -81,6 +91,7 @@ import Testing
             (0..<5).map { HandFrame.frame(opcode: $0 == 0 ? 2 : 0, fin: $0 == 4, payload: [UInt8](repeating: 7, count: 1_000)) },
             1009),
         ("a frame over 4 KiB", [HandFrame.frame(opcode: 2, payload: [UInt8](repeating: 7, count: 5_000))], 1009),
+        ("a flood of pings", (0..<100).map { _ in HandFrame.frame(opcode: 9, payload: [1]) }, 1008),
     ])
     func framesThatBreakRFC6455CloseWithItsCode(what: String, frames: [[UInt8]], code: UInt16) async throws {
         let server = try await TestServer.start()
