@@ -33,8 +33,6 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case tooManyTablesFromAddress = 113
     /// The connection did not sign in (or reconnect) in time after it opened.
     case signInTimedOut = 114
-    /// The connection stopped reading what the server sends; it is closed (a seat is kept for reconnecting).
-    case notReading = 115
 
     /// A sentence for people saying what went wrong and what to do.
     public var message: String {
@@ -55,7 +53,6 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
             "Too many connections from your network address; close some games and try again."
         case .tooManyTablesFromAddress: "Players on your network have too many tables open; finish one first."
         case .signInTimedOut: "Sign in sooner: the connection waited too long for a name."
-        case .notReading: "The connection stopped reading; reconnect to get your seat back."
         }
     }
 }
