@@ -53,7 +53,8 @@ extension PlayerView {
             calls = []
         case .snapCalled(let seat, let verdict):
             let call = SnapCall(seat: seat, verdict: verdict)
-            calls.append(call)
+            // As at the table: one call a seat is kept once the card's call is judged.
+            if verdict != .tooLate || !calls.contains(where: { $0.seat == seat }) { calls.append(call) }
             if verdict != .tooLate { stop = call }
         case .pileCollected(let from, let to, let count):
             self[from]?.open = []

@@ -239,8 +239,8 @@ public struct Table: Hashable, Sendable {
     public mutating func callSnap(by seat: Seat) throws(TableError) -> [TableEvent] {
         try checkInPlay(seat)
         if callJudged {
-            let call = SnapCall(seat: seat, verdict: .tooLate)
-            calls.append(call)
+            // Kept once per seat: however often a player calls too late, the table holds at most a call a seat.
+            if !calls.contains(where: { $0.seat == seat }) { calls.append(SnapCall(seat: seat, verdict: .tooLate)) }
             return [.snapCalled(seat, .tooLate)]
         }
         let matching = matchingSeats(from: seat)

@@ -124,7 +124,9 @@ import Testing
         #expect(table.pendingStep == judged.pendingStep)
         #expect(table.pendingStepNumber == judged.pendingStepNumber)
         #expect(table.players == judged.players)
-        #expect(table.calls.map(\.verdict) == [.correct(matching: [.top, .bottom]), .tooLate, .tooLate])
+        // A call a seat is kept: the caller's own late call and any more from bottom add nothing to hold.
+        for _ in 0..<100 { _ = try table.callSnap(by: .bottom) }
+        #expect(table.calls.map(\.verdict) == [.correct(matching: [.top, .bottom]), .tooLate])
     }
 
     @Test func aNewlyTurnedCardOpensANewWindowForCalls() throws {

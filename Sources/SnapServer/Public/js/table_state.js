@@ -209,7 +209,8 @@ export class TableState {
         break;
       case "snapCalled": {
         const call = { seat: event.seat, verdict: structuredClone(event.verdict) };
-        view.calls.push(call);
+        // As at the table: once the card's call is judged, one call a seat is kept.
+        if (event.verdict.kind !== "tooLate" || !view.calls.some((c) => c.seat === event.seat)) view.calls.push(call);
         if (event.verdict.kind !== "tooLate") {
           view.stop = structuredClone(call);
           this.timing = null;
