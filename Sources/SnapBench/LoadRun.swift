@@ -71,10 +71,12 @@ public struct LoadRun: Sendable {
     private var serverArguments: [String] {
         switch server {
         case .snap:
-            // Classic rounds with no turn timer: the bots set the pace, as in every figure in PERFORMANCE.md.
+            // Classic rounds with no turn timer: the bots set the pace, as in every figure in PERFORMANCE.md. Every
+            // bot comes from 127.0.0.1, so the caps per address are lifted.
             [
                 "serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error",
                 "--round", "classic", "--turn-time", "off",
+                "--max-connections-per-address", "1000000", "--max-tables-per-address", "1000000",
             ]
         case .floor:
             ["bench", "floor-server", "--port", "0", "--speed", "\(settings.speed)"]

@@ -12,6 +12,8 @@ final class ConnectionRegistry: Sendable {
     enum Refusal: Error, Equatable, Sendable {
         /// The remote address already holds as many sockets as one address may.
         case addressFull(String)
+        /// The remote address opens sockets faster than one address may.
+        case addressTooFast(String)
         /// Every socket the descriptors allow is held by someone who has earned it.
         case descriptorsExhausted
         /// Not a refusal of the newcomer: the oldest idle socket was closed to make room for it.
@@ -24,9 +26,17 @@ final class ConnectionRegistry: Sendable {
         var proven = false
     }
 
+    /// One address: its sockets open, and how fast it opens new ones.
+    private struct Address {
+        var sockets = 0
+        var arrivals: TokenBucket
+        var lastArrival: Duration
+    }
+
     private struct State {
         var entries: [ObjectIdentifier: Entry] = [:]
-        var perAddress: [String: Int] = [:]
+        var perAddress: [String: Address] = [:]
+        var admissions = 0
         /// Sockets not yet proven, oldest first; an entry proven or closed since is skipped when met.
         var unproven: [ObjectIdentifier] = []
         var unprovenStart = 0
@@ -36,11 +46,15 @@ final class ConnectionRegistry: Sendable {
     let capacity: Int
     /// The most sockets one remote address may hold.
     let perAddress: Int
+    /// How fast one remote address may open sockets: enough for a party of phones behind one router arriving
+    /// at once, not for a program opening and dropping connections in a loop.
+    let arrivalRate: RequestLimits.Rate
     private let state = Mutex(State())
 
-    init(capacity: Int, perAddress: Int) {
+    init(capacity: Int, perAddress: Int, arrivalRate: RequestLimits.Rate) {
         self.capacity = max(1, capacity)
         self.perAddress = max(1, perAddress)
+        self.arrivalRate = arrivalRate
     }
 
     /// The number of sockets open.
@@ -48,10 +62,16 @@ final class ConnectionRegistry: Sendable {
 
     /// Takes a new socket in, or says why not. When the server is at capacity the oldest unproven socket is
     /// returned for the caller to close.
-    func admit(_ channel: any Channel) -> Result<(any Channel)?, Refusal> {
+    func admit(_ channel: any Channel, at now: Duration) -> Result<(any Channel)?, Refusal> {
         let address = Self.address(of: channel)
         return state.withLock { state in
-            if state.perAddress[address, default: 0] >= perAddress { return .failure(.addressFull(address)) }
+            var known = state.perAddress[address] ?? Address(arrivals: TokenBucket(arrivalRate), lastArrival: now)
+            known.lastArrival = now
+            let onTime = known.arrivals.take(at: now)
+            state.perAddress[address] = known
+            Self.forgetQuietAddresses(&state, at: now, after: arrivalRate)
+            if known.sockets >= perAddress { return .failure(.addressFull(address)) }
+            guard onTime else { return .failure(.addressTooFast(address)) }
             var evicted: (any Channel)?
             if state.entries.count >= capacity {
                 guard let victim = Self.oldestUnproven(&state) else { return .failure(.descriptorsExhausted) }
@@ -59,7 +79,7 @@ final class ConnectionRegistry: Sendable {
             }
             let id = ObjectIdentifier(channel)
             state.entries[id] = Entry(channel: channel, address: address)
-            state.perAddress[address, default: 0] += 1
+            state.perAddress[address]?.sockets += 1
             state.unproven.append(id)
             Self.compact(&state)
             return .success(evicted)
@@ -92,9 +112,17 @@ final class ConnectionRegistry: Sendable {
 
     private static func remove(_ id: ObjectIdentifier, _ state: inout State) -> (any Channel)? {
         guard let entry = state.entries.removeValue(forKey: id) else { return nil }
-        let left = state.perAddress[entry.address, default: 1] - 1
-        state.perAddress[entry.address] = left > 0 ? left : nil
+        state.perAddress[entry.address]?.sockets -= 1
         return entry.channel
+    }
+
+    /// Forgets, now and then, the addresses with no socket open whose rate has refilled: the table of addresses
+    /// stays as small as the sockets open plus those seen lately.
+    private static func forgetQuietAddresses(_ state: inout State, at now: Duration, after rate: RequestLimits.Rate) {
+        state.admissions += 1
+        guard state.admissions % 1_024 == 0 else { return }
+        let refill = Duration.seconds(rate.burst / max(rate.perSecond, 0.001))
+        state.perAddress = state.perAddress.filter { $0.value.sockets > 0 || now - $0.value.lastArrival < refill }
     }
 
     /// Drops what the queue of unproven sockets no longer needs, now and then, so that it never grows beyond a

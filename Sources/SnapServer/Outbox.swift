@@ -23,6 +23,7 @@ final class Outbox: Sendable {
         var queuedBytes = 0
         var largest = 0
         var overrun = false
+        var closeCode: WebSocketErrorCode?
         var onAbandon: (@Sendable () -> Void)?
         var onOverrun: (@Sendable () -> Void)?
     }
@@ -88,6 +89,7 @@ final class Outbox: Sendable {
         state.withLock { state in
             guard !state.closed else { return }
             state.closed = true
+            state.closeCode = code
             continuation.yield(.close(code, reason))
             continuation.finish()
         }
@@ -119,6 +121,11 @@ final class Outbox: Sendable {
 
     /// Whether the outbox has been closed or finished.
     var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Whether the outbox was closed because its client broke the protocol or a limit (close codes 1002 and 1008).
+    var closedForMisbehaving: Bool {
+        state.withLock { $0.overrun || $0.closeCode == .protocolError || $0.closeCode == .policyViolation }
+    }
 
     /// Whether the outbox was overrun by a client that did not read.
     var isOverrun: Bool { state.withLock { $0.overrun } }

@@ -58,6 +58,9 @@ struct PlayerConnection {
             }
         }
         await outbox.drain(into: outbound)
+        // A client closed for misbehaving gets its close frame and no handshake: waiting for its answer would
+        // keep reading whatever it goes on sending.
+        if outbox.closedForMisbehaving { peer.cut() }
         reader.cancel()
         await reader.value
     }

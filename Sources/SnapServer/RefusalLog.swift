@@ -25,6 +25,8 @@ final class RefusalLog: Sendable {
             switch refusal {
             case .addressFull(let address):
                 ("address-full", "refusing connections from \(address): it holds \(registry.perAddress) sockets already")
+            case .addressTooFast(let address):
+                ("address-rate", "refusing connections from \(address): it opens them faster than one address may")
             case .evictedIdle:
                 ("evicted", "closing idle sockets to make room: the descriptor limit allows \(registry.capacity) sockets")
             case .descriptorsExhausted:

@@ -82,7 +82,7 @@ public struct SnapGameServer: Sendable {
         let connection = PlayerConnection(lobby: lobby, environment: environment)
         let registry = ConnectionRegistry(
             capacity: configuration.maximumSockets ?? DescriptorLimit.socketCapacity(reserve: configuration.descriptorReserve),
-            perAddress: configuration.maximumSocketsPerAddress)
+            perAddress: configuration.maximumSocketsPerAddress, arrivalRate: configuration.connectionRate)
         let refusals = RefusalLog(environment: environment, registry: registry)
         let settings = SnapServerChannel.Settings(
             requestTimeout: .nanoseconds(configuration.requestTimeout.nanoseconds),

@@ -44,7 +44,7 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            switch registry.admit(channel) {
+            switch registry.admit(channel, at: .nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))) {
             case .failure(let refusal):
                 onRefused(refusal)
                 channel.close(promise: nil)

@@ -23,6 +23,8 @@ public struct SnapServerConfiguration: Sendable {
     public var maximumConnectionsPerAddress = 64
     /// The most sockets of any kind (game connections and the page's own requests) one remote address may hold.
     public var maximumSocketsPerAddress = 256
+    /// How fast one remote address may open sockets (connections refused beyond it are closed at once).
+    public var connectionRate = RequestLimits.Rate(perSecond: 20, burst: 100)
     /// The most tables the players of one remote address may have open at once.
     public var maximumTablesPerAddress = 32
     /// The most sockets open at once; nil for as many as the process's descriptor limit allows, less

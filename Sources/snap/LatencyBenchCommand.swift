@@ -44,6 +44,7 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         configuration.port = 0
         configuration.speed = 1_000
         configuration.snapCallsPerSecond = 1_000_000
+        configuration.requestLimits = .unlimited
         configuration.judging = judging.rule
         // The bots set the pace: classic rounds with no turn timer, as in every figure in PERFORMANCE.md.
         configuration.tableSettings = TableSettings()

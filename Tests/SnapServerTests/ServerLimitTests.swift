@@ -183,3 +183,73 @@ import Testing
         await server.stop()
     }
 }
+
+/// A flood from one address does not reach the players at other tables: the packets that arrive late for them
+/// are counted with and without a flood alongside, and compared (counts, not timings).
+@Suite struct ServerFloodIsolationTests {
+    @Test func aFloodDoesNotChangeHowManyPacketsArriveLateForOtherPlayers() async throws {
+        // The two players turn as fast as the table lets them, faster than people can: their turns are not limited.
+        let server = try await TestServer.start { $0.requestLimits.turn = .init(perSecond: 1_000, burst: 1_000) }
+        let host = try await TestPlayer.connect(server, name: "Host")
+        await host.client.hostTable()
+        let (code, _) = try await host.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Guest")
+        await host.client.startRound()
+        _ = try await waitFor("the deal", on: host.log) { $0.has { $0 == .dealFinished } }
+        let quiet = try await lateTurns(100, by: [host, guest])
+        print("DEBUG quiet", quiet)
+        let flood = Task.detached { await Self.flood(server) }
+        let flooded = try await lateTurns(100, by: [host, guest])
+        flood.cancel()
+        _ = await flood.value
+        // Late: the turned card reached its player more than 100 ms after the turn was sent. On a quiet machine
+        // both counts are 0; the margin is for a shared, noisy one.
+        #expect(flooded <= quiet + 10, "late turns: \(quiet) quiet, \(flooded) during the flood")
+        #expect(await server.table(code)?.cardsAccountedFor == true)
+        await server.stop()
+    }
+
+    /// Plays `turns` turns between the players; how many of the turned cards came back late.
+    private func lateTurns(_ turns: Int, by players: [TestPlayer]) async throws -> Int {
+        var late = 0
+        for _ in 0..<turns {
+            var turner: TestPlayer?
+            for _ in 0..<500 where turner == nil {
+                for player in players where await player.client.view?.viewerCanTurn == true { turner = player }
+                if turner == nil { try await Task.sleep(for: .milliseconds(2)) }
+            }
+            guard let turner else {
+                print("DEBUG stuck", await players[0].log.updates.suffix(3).map { "\($0)".prefix(300) }, await players[0].client.view?.active as Any)
+                throw TimedOut(what: "a player able to turn")
+            }
+            let before = await turnedCards(turner)
+            let sent = ContinuousClock.now
+            await turner.client.turnCard()
+            while await turnedCards(turner) == before {
+                guard ContinuousClock.now - sent < .seconds(5) else { throw TimedOut(what: "a turned card") }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            if ContinuousClock.now - sent > .milliseconds(100) { late += 1 }
+        }
+        return late
+    }
+
+    private func turnedCards(_ player: TestPlayer) async -> Int {
+        await player.log.updates.reduce(0) { count, update in
+            count + update.events.filter { if case .cardTurned = $0 { true } else { false } }.count
+        }
+    }
+
+    /// Connection after connection that signs in, floods the lobby with requests and never reads, until cancelled.
+    private static func flood(_ server: TestServer) async {
+        let request = HandFrame.frame(opcode: 2, payload: Frame(number: nil, packet: .listTables).encoded())
+        let burst = Array([[UInt8]](repeating: request, count: 500).joined())
+        while !Task.isCancelled {
+            guard let probe = try? TCPProbe(port: server.port, receiveBuffer: 4_096) else { continue }
+            probe.send(HandFrame.upgrade())
+            probe.send(packet: .signInResponse(name: "Flood"))
+            for _ in 0..<20 where !Task.isCancelled { probe.send(burst) }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
