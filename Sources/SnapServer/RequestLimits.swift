@@ -57,6 +57,10 @@ public struct RequestLimits: Sendable, Equatable {
     public var pong = Rate(perSecond: 2, burst: 10)
     /// Saying which protocol version the client speaks.
     public var hello = Rate(perSecond: 1, burst: 3)
+    /// WebSocket frames of any kind: far above what a player's requests need (each kind has its own, lower limit),
+    /// and low enough that a flood is cut off at the socket after a few hundred frames rather than read to its end
+    /// (close 1008 "too many messages").
+    public var messages = Rate(perSecond: 100, burst: 300)
     /// Refusals for going over a limit that a connection may collect (at this rate) before it is closed.
     public var refusals = Rate(perSecond: 1, burst: 20)
 
@@ -82,6 +86,7 @@ public struct RequestLimits: Sendable, Equatable {
         let none = Rate(perSecond: 1_000_000, burst: 1_000_000)
         (limits.signIn, limits.reconnect, limits.lobby, limits.table) = (none, none, none, none)
         (limits.resync, limits.turn, limits.pong, limits.hello, limits.refusals) = (none, none, none, none, none)
+        limits.messages = none
         return limits
     }()
 }

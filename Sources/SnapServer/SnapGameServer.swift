@@ -86,7 +86,8 @@ public struct SnapGameServer: Sendable {
         let refusals = RefusalLog(environment: environment, registry: registry)
         let settings = SnapServerChannel.Settings(
             requestTimeout: .nanoseconds(configuration.requestTimeout.nanoseconds),
-            maximumMessageSize: Wire.maximumPacketSize, webSocket: Self.webSocketConfiguration)
+            maximumMessageSize: Wire.maximumPacketSize, frameRate: configuration.requestLimits.messages,
+            webSocket: Self.webSocketConfiguration)
         let server = HTTPServerBuilder { responder in
             SnapServerChannel(
                 responder: responder, settings: settings, registry: registry,

@@ -32,6 +32,8 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         var requestTimeout: TimeAmount
         /// The largest WebSocket message (frames and fragmented messages alike).
         var maximumMessageSize: Int
+        /// How fast one connection may send WebSocket frames.
+        var frameRate: RequestLimits.Rate
         /// The WebSocket handler's own settings (pings, close timeout).
         var webSocket: WebSocketServerConfiguration
     }
@@ -70,7 +72,7 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
             },
             upgradePipelineHandler: { [settings] channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameGuard(maximumMessageSize: settings.maximumMessageSize))
+                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameGuard(maximumMessageSize: settings.maximumMessageSize, frameRate: settings.frameRate))
                     let asyncChannel = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
                         wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                     return UpgradeResult.webSocket(asyncChannel, peer)

@@ -5,7 +5,7 @@ import NIOWebSocket
 /// code the RFC gives when one breaks it: 1002 for a frame the client must not send (unmasked, a continuation with
 /// no message begun, a new message inside a fragmented one, a bad close code), 1007 for text or a close reason that
 /// is not UTF-8, 1009 for a message larger than the largest packet, however it is fragmented, and 1008 for a flood
-/// of pings.
+/// of frames or of pings.
 final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame
@@ -17,13 +17,15 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
 
     private let maximumMessageSize: Int
     private var pings = TokenBucket(WebSocketFrameGuard.pingRate)
+    private var frames: TokenBucket
     /// The kind and size so far of a fragmented message under way.
     private var fragmented: (opcode: WebSocketOpcode, size: Int, text: [UInt8])?
     private var closing = false
 
-    /// A guard for messages of at most `maximumMessageSize` bytes.
-    init(maximumMessageSize: Int) {
+    /// A guard for messages of at most `maximumMessageSize` bytes, and frames at most at `frameRate`.
+    init(maximumMessageSize: Int, frameRate: RequestLimits.Rate) {
         self.maximumMessageSize = maximumMessageSize
+        self.frames = TokenBucket(frameRate)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -38,6 +40,9 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
     /// What is wrong with a frame, given the frames before it; nil when nothing is.
     private func violation(of frame: WebSocketFrame) -> (WebSocketErrorCode, String)? {
         guard frame.maskKey != nil else { return (.protocolError, "client frames must be masked") }
+        guard frames.take(at: .nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))) else {
+            return (.policyViolation, "too many messages")
+        }
         switch frame.opcode {
         case .continuation:
             guard var message = fragmented else { return (.protocolError, "a continuation with no message begun") }
