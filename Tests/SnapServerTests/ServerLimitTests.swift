@@ -13,6 +13,8 @@ import Testing
         let server = try await TestServer.start(speed: 1, grace: .seconds(30)) {
             $0.outboxLimit = 32 * 1024
             $0.requestLimits = .unlimited
+            // Only the outbox may cut it off, not its silence.
+            $0.silenceLimit = .seconds(600)
         }
         let host = try await TestPlayer.connect(server, name: "Host")
         await host.client.hostTable()
