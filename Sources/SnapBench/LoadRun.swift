@@ -77,6 +77,7 @@ public struct LoadRun: Sendable {
                 "serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error",
                 "--round", "classic", "--turn-time", "off",
                 "--max-connections-per-address", "1000000", "--max-tables-per-address", "1000000",
+                "--connection-rate-per-address", "1000000",
             ]
         case .floor:
             ["bench", "floor-server", "--port", "0", "--speed", "\(settings.speed)"]

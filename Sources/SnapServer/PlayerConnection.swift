@@ -68,7 +68,9 @@ struct PlayerConnection {
     /// Takes the connection's packets until it closes, or the reading is cancelled; then counts it out.
     private func read(_ inbound: WebSocketInboundStream, _ outbox: Outbox, _ peer: PeerSocket) async {
         var state = State(
-            rates: RequestRates(environment.configuration.requestLimits, pingInterval: environment.configuration.pingInterval))
+            rates: RequestRates(
+                environment.configuration.requestLimits, pingInterval: environment.configuration.pingInterval,
+                speed: environment.configuration.speed))
         do {
             for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
                 if outbox.isClosed { break }

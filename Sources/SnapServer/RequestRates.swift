@@ -16,12 +16,21 @@ struct RequestRates: Sendable {
     private var buckets: [TokenBucket]
     private var refusals: TokenBucket
 
-    /// The rates of one connection; pongs are allowed at least twice as often as the server sends pings, so that
-    /// a server pinging often never refuses its own answers.
-    init(_ limits: RequestLimits, pingInterval: Duration) {
+    /// The rates of one connection on a server pinging every `pingInterval` whose game runs `speed` times as
+    /// fast as normal: pongs are allowed at least twice as often as the server pings, and turns as many times
+    /// as often as the game is sped up, so that the server never refuses what it asked for itself.
+    init(_ limits: RequestLimits, pingInterval: Duration, speed: Double) {
         buckets = RequestLimits.Kind.allCases.map { kind in
             var rate = limits[kind]
-            if kind == .pong { rate.perSecond = max(rate.perSecond, 2 / max(pingInterval.inSeconds, 0.001)) }
+            switch kind {
+            case .pong:
+                rate.perSecond = max(rate.perSecond, 2 / max(pingInterval.inSeconds, 0.001))
+            case .turn:
+                rate.perSecond *= max(1, speed)
+                rate.burst *= max(1, speed)
+            default:
+                break
+            }
             return TokenBucket(rate)
         }
         refusals = TokenBucket(limits.refusals)

@@ -9,6 +9,9 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(help: "The most game connections from one network address (players behind one router share one).")
     var maxConnectionsPerAddress = SnapServerConfiguration().maximumConnectionsPerAddress
 
+    @Option(help: "New connections one network address may open a second (five times as many at once).")
+    var connectionRatePerAddress = Int(SnapServerConfiguration().connectionRate.perSecond)
+
     @Option(help: "The most tables open at once.")
     var maxTables = SnapServerConfiguration().maximumTables
 
@@ -22,6 +25,7 @@ struct ServerLimitOptions: ParsableArguments {
         for (flag, value, range) in [
             ("--max-connections", maxConnections, 1...1_000_000),
             ("--max-connections-per-address", maxConnectionsPerAddress, 1...1_000_000),
+            ("--connection-rate-per-address", connectionRatePerAddress, 1...1_000_000),
             ("--max-tables", maxTables, 1...1_000_000),
             ("--max-tables-per-address", maxTablesPerAddress, 1...1_000_000),
             ("--outbox-limit", outboxLimit, 16...65_536),
@@ -35,6 +39,8 @@ struct ServerLimitOptions: ParsableArguments {
         configuration.maximumConnections = maxConnections
         configuration.maximumConnectionsPerAddress = maxConnectionsPerAddress
         configuration.maximumSocketsPerAddress = max(configuration.maximumSocketsPerAddress, 4 * maxConnectionsPerAddress)
+        configuration.connectionRate = .init(
+            perSecond: Double(connectionRatePerAddress), burst: 5 * Double(connectionRatePerAddress))
         configuration.maximumTables = maxTables
         configuration.maximumTablesPerAddress = maxTablesPerAddress
         configuration.outboxLimit = outboxLimit * 1024

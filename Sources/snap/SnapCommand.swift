@@ -44,6 +44,9 @@ struct SnapCommand: AsyncParsableCommand {
                  [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
                  [--judging <judging>] [--max-compensation <max-compensation>]
                  [--round <round>] [--turn-time <seconds|off>]
+                 [--max-connections <n>] [--max-connections-per-address <n>]
+                 [--connection-rate-per-address <n>] [--max-tables <n>]
+                 [--max-tables-per-address <n>] [--outbox-limit <kib>]
               snap <subcommand>
             """,
         discussion: """

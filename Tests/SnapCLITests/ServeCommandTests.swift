@@ -54,7 +54,8 @@ import Glibc
         let port = try TmuxNetworkTests.freePort()
         let server = try SnapBinary.startBackground(
             ["--nofile=256:256", SnapBinary.url.path, "serve", "--host", "127.0.0.1", "--port", "\(port)",
-             "--max-connections-per-address", "1000", "--log-level", "warning"],
+             "--max-connections-per-address", "1000", "--connection-rate-per-address", "10000",
+             "--log-level", "warning"],
             until: "Ctrl-C", executable: prlimit, keepErrors: true)
         defer { server.stop() }
         let player = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
@@ -86,7 +87,8 @@ import Glibc
     }
 
     @Test(arguments: [["--max-connections", "0"], ["--max-connections-per-address", "-1"], ["--max-tables", "0"],
-                      ["--max-tables-per-address", "0"], ["--outbox-limit", "8"]])
+                      ["--max-tables-per-address", "0"], ["--outbox-limit", "8"],
+                      ["--connection-rate-per-address", "0"]])
     func badLimitsGetAClearMessage(arguments: [String]) throws {
         let result = try SnapBinary.run(["serve"] + arguments)
         #expect(result.status != 0)

@@ -73,9 +73,14 @@ struct TestServer {
         await server.lobby.table(code: code)
     }
 
-    /// An HTTP GET on this server.
+    /// An HTTP GET on this server, on a connection of its own: a kept-alive one may have been closed by the
+    /// server's request deadline, or belong to an earlier server on the same port.
     func get(_ path: String) async throws -> (status: Int, body: String) {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
         return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
     }
 }
