@@ -37,6 +37,9 @@ public struct FloodReport: Encodable, Sendable, Equatable {
     public var requestsSent: Int
     /// Requests per second of the flood while it lasted.
     public var requestsPerSecond: Double
+    /// Messages the server had read when the flood stopped (its `snap_packets_in_total`); the rest of what was sent
+    /// still waited in the kernel's buffers. Nil when `/metrics` could not be read.
+    public var requestsReadByServer: Int?
     /// The server's resident memory before the flood.
     public var serverRssBytesBefore: Int
     /// The server's resident memory when the flood stopped, before the client went.
@@ -45,6 +48,11 @@ public struct FloodReport: Encodable, Sendable, Equatable {
     public var serverRssBytesAfterClientGone: Int
     /// The largest resident memory seen.
     public var serverRssBytesPeak: Int
+    /// The connections the server counted `settleSeconds` after the client had gone (0 unless it still holds the
+    /// flooder's); nil when `/metrics` could not be read.
+    public var serverConnectionsAfterClientGone: Int?
+    /// Requests written to the kernel at once (one write of many frames is the fastest a client can ask).
+    public var framesPerWrite: Int
     /// How the connection ended.
     public var ending: Ending
     /// When the client found the connection closed by the server, in seconds from the start of the flood.
@@ -62,10 +70,13 @@ public struct FloodReport: Encodable, Sendable, Equatable {
         case settleSeconds = "settle_seconds"
         case requestsSent = "requests_sent"
         case requestsPerSecond = "requests_per_second"
+        case requestsReadByServer = "requests_read_by_server"
         case serverRssBytesBefore = "server_rss_bytes_before"
         case serverRssBytesAfterFlood = "server_rss_bytes_after_flood"
         case serverRssBytesAfterClientGone = "server_rss_bytes_after_client_gone"
         case serverRssBytesPeak = "server_rss_bytes_peak"
+        case serverConnectionsAfterClientGone = "server_connections_after_client_gone"
+        case framesPerWrite = "frames_per_write"
         case closedAfterSeconds = "closed_after_seconds"
         case closeCode = "close_code"
         case closeReason = "close_reason"
@@ -75,6 +86,7 @@ public struct FloodReport: Encodable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(floodSeconds, forKey: .floodSeconds)
         try container.encode(settleSeconds, forKey: .settleSeconds)
+        try container.encode(framesPerWrite, forKey: .framesPerWrite)
         try container.encode(requestsSent, forKey: .requestsSent)
         try container.encode(requestsPerSecond, forKey: .requestsPerSecond)
         try container.encode(serverRssBytesBefore, forKey: .serverRssBytesBefore)
@@ -83,6 +95,8 @@ public struct FloodReport: Encodable, Sendable, Equatable {
         try container.encode(serverRssBytesPeak, forKey: .serverRssBytesPeak)
         try container.encode(ending, forKey: .ending)
         // Unknown figures are written as null, never left out: every key is always there.
+        try container.encode(requestsReadByServer, forKey: .requestsReadByServer)
+        try container.encode(serverConnectionsAfterClientGone, forKey: .serverConnectionsAfterClientGone)
         try container.encode(closedAfterSeconds, forKey: .closedAfterSeconds)
         try container.encode(closeCode, forKey: .closeCode)
         try container.encode(closeReason, forKey: .closeReason)

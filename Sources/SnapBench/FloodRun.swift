@@ -22,16 +22,19 @@ public struct FloodRun: Sendable {
 
     private let flood: Duration
     private let settle: Duration
+    private let framesPerWrite: Int
     private let executable: String
     private let progress: @Sendable (String) -> Void
 
-    /// A flood of `flood` against a server started from `executable`, watched for `settle` after the client has gone.
+    /// A flood of `flood` against a server started from `executable`, watched for `settle` after the client has gone;
+    /// the client hands the kernel `framesPerWrite` requests at a time.
     public init(
-        flood: Duration, settle: Duration = .seconds(10), executable: String,
+        flood: Duration, settle: Duration = .seconds(10), framesPerWrite: Int = 256, executable: String,
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.flood = flood
         self.settle = settle
+        self.framesPerWrite = max(1, framesPerWrite)
         self.executable = executable
         self.progress = progress
     }
@@ -54,14 +57,18 @@ public struct FloodRun: Sendable {
         let (port, pid) = (server.port, server.pid)
         try await Task.sleep(for: .seconds(1))
         guard let before = ProcessStats.read(pid: pid)?.residentBytes else { throw Failure.noServerFigures }
+        let packetsBefore = await OwnThread.run("flood metrics") { ServerGauges.read(port: port)?.packetsIn ?? 0 }
         let requests = RequestCount()
         let finished = StopFlag()
-        let flood = flood
+        let (flood, framesPerWrite) = (flood, framesPerWrite)
         let clock = ContinuousClock()
         let start = clock.now
         var samples = [FloodReport.Sample(seconds: 0, rssBytes: before, requestsSent: 0)]
         let flooding = Task {
-            await OwnThread.run("flood") { Self.flood(port: port, pid: pid, for: flood, requests: requests, finished: finished) }
+            await OwnThread.run("flood") {
+                Self.flood(
+                    port: port, pid: pid, for: flood, framesPerWrite: framesPerWrite, requests: requests, finished: finished)
+            }
         }
         // Sample every second until the flooding client has gone.
         while !finished.isRaised {
@@ -84,12 +91,15 @@ public struct FloodRun: Sendable {
             progress(String(format: "client gone %.0f s  server RSS %.1f MiB", (clock.now - gone).inSeconds, Double(rss) / 1_048_576))
         }
         let floodSeconds = end.floodSeconds
+        let gauges = await OwnThread.run("flood metrics") { ServerGauges.read(port: port) }
         return FloodReport(
             floodSeconds: flood.inSeconds, settleSeconds: settle.inSeconds, requestsSent: end.requests,
-            requestsPerSecond: floodSeconds > 0 ? Double(end.requests) / floodSeconds : 0, serverRssBytesBefore: before,
+            requestsPerSecond: floodSeconds > 0 ? Double(end.requests) / floodSeconds : 0,
+            requestsReadByServer: end.packetsRead.map { max(0, $0 - packetsBefore) }, serverRssBytesBefore: before,
             serverRssBytesAfterFlood: end.rssAtEnd ?? samples.last?.rssBytes ?? before,
             serverRssBytesAfterClientGone: samples.last?.rssBytes ?? before,
             serverRssBytesPeak: max(samples.map(\.rssBytes).max() ?? before, end.rssAtEnd ?? 0),
+            serverConnectionsAfterClientGone: gauges?.connections, framesPerWrite: framesPerWrite,
             ending: end.ending, closedAfterSeconds: end.closedAfterSeconds, closeCode: end.closeCode.map(Int.init),
             closeReason: end.closeReason, samples: samples)
     }
@@ -99,6 +109,7 @@ public struct FloodRun: Sendable {
         var requests: Int
         var floodSeconds: Double
         var rssAtEnd: Int?
+        var packetsRead: Int?
         var ending: FloodReport.Ending = .notClosed
         var closedAfterSeconds: Double?
         var closeCode: UInt16?
@@ -108,7 +119,7 @@ public struct FloodRun: Sendable {
     /// Floods until `duration` has passed or the server closes the connection; then, if the server closed it, reads
     /// what it sent to find how. Blocking: runs on a thread of its own.
     private static func flood(
-        port: Int, pid: Int32, for duration: Duration, requests: RequestCount, finished: StopFlag
+        port: Int, pid: Int32, for duration: Duration, framesPerWrite: Int, requests: RequestCount, finished: StopFlag
     ) -> Result<End, FloodFailure> {
         defer { finished.raise() }
         let socket: RawWebSocket
@@ -118,8 +129,8 @@ public struct FloodRun: Sendable {
             return .failure(FloodFailure("\(error)"))
         }
         let frame = WebSocketFrame(.binary, Frame(number: nil, packet: .listTables).encoded()).encoded()
-        // Many frames per write: the fastest a client can ask, a kernel call per 4 KiB rather than per request.
-        let batch = Array((0..<256).map { _ in frame }.joined())
+        // Many frames per write is the fastest a client can ask: a kernel call per 4 KiB rather than per request.
+        let batch = Array((0..<framesPerWrite).map { _ in frame }.joined())
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = start + duration
@@ -140,7 +151,7 @@ public struct FloodRun: Sendable {
         }
         var end = End(
             requests: written / frame.count, floodSeconds: (clock.now - start).inSeconds,
-            rssAtEnd: ProcessStats.read(pid: pid)?.residentBytes)
+            rssAtEnd: ProcessStats.read(pid: pid)?.residentBytes, packetsRead: ServerGauges.read(port: port)?.packetsIn)
         guard closedByServer else {
             socket.close()
             return .success(end)

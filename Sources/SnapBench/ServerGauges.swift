@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the server's `/metrics` says of itself: open tables, connections, and the tables' own count of cards not
-/// accounted for.
+/// What the server's `/metrics` says of itself: open tables, connections, packets read, and the tables' own count of
+/// cards not accounted for.
 struct ServerGauges: Sendable, Equatable {
     /// `snap_tables`.
     var tables: Int
@@ -9,6 +9,8 @@ struct ServerGauges: Sendable, Equatable {
     var connections: Int
     /// `snap_card_conservation_failures_total` (0 while no table ever lost track of a card).
     var cardConservationFailures: Int
+    /// `snap_packets_in_total`: messages read from every connection so far.
+    var packetsIn = 0
 
     /// Reads `http://127.0.0.1:port/metrics` (blocking: call it on a thread of its own); nil if it cannot be read.
     static func read(port: Int) -> ServerGauges? {
@@ -46,6 +48,7 @@ struct ServerGauges: Sendable, Equatable {
         guard let tables = values["snap_tables"], let connections = values["snap_connections"] else { return nil }
         return ServerGauges(
             tables: Int(tables), connections: Int(connections),
-            cardConservationFailures: Int(values["snap_card_conservation_failures_total"] ?? 0))
+            cardConservationFailures: Int(values["snap_card_conservation_failures_total"] ?? 0),
+            packetsIn: Int(values["snap_packets_in_total"] ?? 0))
     }
 }

@@ -11,13 +11,19 @@ struct FloodBenchCommand: AsyncParsableCommand {
         discussion: """
             Starts `snap serve` on a free loopback port in its own process, opens one WebSocket that never signs in, \
             and sends ListTables as fast as it can for --seconds, never reading its socket. Samples the server's \
-            resident memory every second, through the flood and for 10 seconds after the client has gone, and says how \
+            resident memory every second, through the flood and for --settle seconds after the client has gone, and says how \
             and when the server closed the connection: a close frame (its code and reason), a reset, or not at all.
             """
     )
 
     @Option(help: "Seconds to flood for.")
     var seconds = 40.0
+
+    @Option(help: "Seconds to keep watching the server's memory after the client has gone.")
+    var settle = 10.0
+
+    @Option(help: "Requests handed to the kernel in one write: many is the fastest a client can ask; 1 is one write per request.")
+    var framesPerWrite = 256
 
     @Flag(help: "Print one JSON object on stdout instead of a table.")
     var json = false
@@ -26,11 +32,18 @@ struct FloodBenchCommand: AsyncParsableCommand {
         guard seconds.isFinite, seconds >= 1, seconds <= 3_600 else {
             throw ValidationError("--seconds must be between 1 and 3600; got \(seconds).")
         }
+        guard settle.isFinite, settle >= 0, settle <= 3_600 else {
+            throw ValidationError("--settle must be between 0 and 3600; got \(settle).")
+        }
+        guard (1...4_096).contains(framesPerWrite) else {
+            throw ValidationError("--frames-per-write must be between 1 and 4096; got \(framesPerWrite).")
+        }
     }
 
     func run() async throws {
         let report = try await FloodRun(
-            flood: .milliseconds(Int64(seconds * 1_000)), executable: LoadOptions.executable, progress: ProgressLine.show
+            flood: .milliseconds(Int64(seconds * 1_000)), settle: .milliseconds(Int64(settle * 1_000)),
+            framesPerWrite: framesPerWrite, executable: LoadOptions.executable, progress: ProgressLine.show
         ).run()
         ProgressLine.end()
         print(json ? try reportJSON(report) : FloodReportTable.render(report))

@@ -6,13 +6,17 @@ enum FloodReportTable {
     /// The report: the figures, how the connection ended, and the server's memory second by second.
     static func render(_ report: FloodReport) -> String {
         var lines = [
-            String(format: "Flood: one client, never signed in, ListTables as fast as it can for %.0f s, never reading", report.floodSeconds),
+            String(
+                format: "Flood: one client, never signed in, ListTables as fast as it can (%d per write) for %.0f s, never reading",
+                report.framesPerWrite, report.floodSeconds),
             "",
             row("requests sent", String(format: "%d (%.0f per second)", report.requestsSent, report.requestsPerSecond)),
+            row("read by the server", report.requestsReadByServer.map { "\($0) (the rest waited in kernel buffers)" } ?? "unknown"),
             row("server RSS before", SoakReport.mebibytes(report.serverRssBytesBefore)),
             row("after the flood", SoakReport.mebibytes(report.serverRssBytesAfterFlood)),
             row(String(format: "%.0f s after the client went", report.settleSeconds), SoakReport.mebibytes(report.serverRssBytesAfterClientGone)),
             row("largest", SoakReport.mebibytes(report.serverRssBytesPeak)),
+            row("connections after", report.serverConnectionsAfterClientGone.map(String.init) ?? "unknown"),
             row("the connection", ending(report)),
             "",
             "The server's memory, every second",
