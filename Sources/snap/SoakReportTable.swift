@@ -23,8 +23,11 @@ enum SoakReportTable {
     }
 
     private static func samples(_ report: SoakReport) -> [String] {
+        let interval = report.settings.effectiveSampleInterval.inSeconds
+        // Whole seconds when the samples fall on them; tenths when they do not.
+        let time = interval == interval.rounded() ? "%.0f" : "%.1f"
         var lines = [
-            String(format: "The server, every %.0f s", report.settings.effectiveSampleInterval.inSeconds),
+            String(format: "The server, every %g s", interval),
             "\(right("s", 8))\(right("RSS MiB", 10))\(right("fds", 7))\(right("tables", 8))\(right("connections", 13))",
         ]
         let warmUp = report.settings.effectiveWarmUp.inSeconds
@@ -35,7 +38,7 @@ enum SoakReportTable {
                 markedWarmUp = true
             }
             lines.append(
-                right(String(format: "%.0f", sample.seconds), 8) + right(String(format: "%.1f", mebibytes(sample.rssBytes)), 10)
+                right(String(format: time, sample.seconds), 8) + right(String(format: "%.1f", mebibytes(sample.rssBytes)), 10)
                     + right("\(sample.descriptors)", 7) + right("\(sample.tables)", 8) + right("\(sample.connections)", 13))
         }
         guard !report.samples.isEmpty else { return lines + ["  (no sample could be read)"] }
@@ -72,14 +75,16 @@ enum SoakReportTable {
     private static func hostile(_ report: SoakReport) -> [String] {
         var lines = [
             "Misbehaving clients",
-            "  \(pad("", 13))\(right("episodes", 9))\(right("requests", 10))  \(pad("not closed", 11))closed by the server",
+            "  \(pad("", 13))\(right("episodes", 9))\(right("requests", 10))\(right("cut short", 11))\(right("not closed", 12))"
+                + "  closed by the server",
         ]
         for kind in HostileKind.allCases {
             let figures = report.hostile[kind.rawValue] ?? HostileKindReport()
             lines.append(
-                "  \(pad(kind.rawValue, 13))\(right("\(figures.episodes)", 9))\(right("\(figures.requestsSent)", 10))  "
-                    + "\(pad("\(figures.notClosed)", 11))\(counts(figures.closedByServer))")
+                "  \(pad(kind.rawValue, 13))\(right("\(figures.episodes)", 9))\(right("\(figures.requestsSent)", 10))"
+                    + "\(right("\(figures.interrupted)", 11))\(right("\(figures.notClosed)", 12))  \(counts(figures.closedByServer))")
         }
+        lines.append("  (cut short: still running when the soak ended; not closed: ran its course and the server let it be)")
         lines.append("")
         lines.append("Connections refused or closed by limits, by reason")
         let closes = report.limitCloses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
