@@ -82,6 +82,7 @@ public struct FloodReport: Encodable, Sendable, Equatable {
         case closeReason = "close_reason"
     }
 
+    /// Writes every key, always in the same form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(floodSeconds, forKey: .floodSeconds)

@@ -12,6 +12,7 @@ public struct FloodRun: Sendable {
         case noConnection(String)
         case noServerFigures
 
+        /// What went wrong, for people.
         public var description: String {
             switch self {
             case .noConnection(let why): "The flooding client could not connect: \(why)"
@@ -67,7 +68,8 @@ public struct FloodRun: Sendable {
         let flooding = Task {
             await OwnThread.run("flood") {
                 Self.flood(
-                    port: port, pid: pid, for: flood, framesPerWrite: framesPerWrite, requests: requests, finished: finished)
+                    port: port, pid: pid, for: flood, framesPerWrite: framesPerWrite, requests: requests,
+                    finished: finished)
             }
         }
         // Sample every second until the flooding client has gone.
@@ -76,7 +78,10 @@ public struct FloodRun: Sendable {
             guard let rss = ProcessStats.read(pid: pid)?.residentBytes else { continue }
             let seconds = (clock.now - start).inSeconds
             samples.append(FloodReport.Sample(seconds: seconds, rssBytes: rss, requestsSent: requests.sent))
-            progress(String(format: "flood %.0f s  requests %d  server RSS %.1f MiB", seconds, requests.sent, Double(rss) / 1_048_576))
+            progress(
+                String(
+                    format: "flood %.0f s  requests %d  server RSS %.1f MiB", seconds, requests.sent,
+                    Double(rss) / 1_048_576))
         }
         let ending = await flooding.value
         guard case .success(let end) = ending else {
@@ -87,8 +92,12 @@ public struct FloodRun: Sendable {
         while clock.now - gone < settle {
             try? await clock.sleep(until: min(gone + settle, clock.now + .seconds(1)))
             guard let rss = ProcessStats.read(pid: pid)?.residentBytes else { continue }
-            samples.append(FloodReport.Sample(seconds: (clock.now - start).inSeconds, rssBytes: rss, requestsSent: end.requests))
-            progress(String(format: "client gone %.0f s  server RSS %.1f MiB", (clock.now - gone).inSeconds, Double(rss) / 1_048_576))
+            samples.append(
+                FloodReport.Sample(seconds: (clock.now - start).inSeconds, rssBytes: rss, requestsSent: end.requests))
+            progress(
+                String(
+                    format: "client gone %.0f s  server RSS %.1f MiB", (clock.now - gone).inSeconds,
+                    Double(rss) / 1_048_576))
         }
         let floodSeconds = end.floodSeconds
         let gauges = await OwnThread.run("flood metrics") { ServerGauges.read(port: port) }

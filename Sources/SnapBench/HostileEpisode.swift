@@ -71,7 +71,9 @@ struct HostileEpisode {
         let noise = (0..<Int.random(in: 0...120, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
         switch Int.random(in: 0..<3, using: &random) {
         case 0: return [UInt8.random(in: 0...0x52, using: &random)] + noise
-        case 1: return Array("SNAP".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0x0F, UInt8.random(in: 0...255, using: &random)] + noise
+        case 1:
+            return Array("SNAP".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0x0F, UInt8.random(in: 0...255, using: &random)]
+                + noise
         default: return Frame(number: nil, packet: .welcome(version: 3, id: PlayerID("1"), token: "x")).encoded()
         }
     }

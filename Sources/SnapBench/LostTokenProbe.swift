@@ -22,13 +22,16 @@ enum LostTokenProbe {
         }
         defer { socket.close(code: 1000) }
         socket.send(.hello(version: Wire.version))
-        socket.send(.reconnect(token: (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()))
+        socket.send(
+            .reconnect(token: (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()))
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             switch socket.receive(timeout: .seconds(1)) {
             case .frame(let frame):
                 guard frame.opcode == WebSocketFrame.Opcode.binary.rawValue else { continue }
-                guard let packet = try? Frame.decode(frame.payload).packet else { return .unexpected("an undecodable packet") }
+                guard let packet = try? Frame.decode(frame.payload).packet else {
+                    return .unexpected("an undecodable packet")
+                }
                 switch packet {
                 case .error(WireErrorCode.unknownToken.rawValue, _): return .refusedAsExpected
                 case .error(let code, _): return .unexpected("error \(ErrorCodeName.of(code))")

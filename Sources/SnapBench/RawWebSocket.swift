@@ -112,24 +112,6 @@ final class RawWebSocket {
         return .frame(frame)
     }
 
-    /// Reads and decodes packets until one satisfies `condition`, the connection ends, or `timeout` passes; the
-    /// error packets met on the way go to `errors`.
-    func waitFor(
-        timeout: Duration, errors: (UInt16) -> Void = { _ in }, _ condition: (Packet) -> Bool
-    ) -> Received? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let received = receive(timeout: deadline - ContinuousClock.now)
-            guard case .frame(let frame) = received else { return received }
-            guard frame.opcode == WebSocketFrame.Opcode.binary.rawValue,
-                let packet = try? Frame.decode(frame.payload).packet
-            else { continue }
-            if case .error(let code, _) = packet { errors(code) }
-            if condition(packet) { return nil }
-        }
-        return .nothing
-    }
-
     /// Closes with a close frame (when `code` is given) and then the socket.
     func close(code: UInt16? = nil) {
         if let code { send(.close(code: code)) }

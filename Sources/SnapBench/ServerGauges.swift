@@ -28,7 +28,9 @@ struct ServerGauges: Sendable, Equatable {
     /// The body of a whole `200 OK` answer with a Content-Length; nil while more is to come.
     static func body(of answer: [UInt8]) -> String? {
         let text = String(decoding: answer, as: UTF8.self)
-        guard text.hasPrefix("HTTP/1.1 200"), let end = answer.firstRange(of: Array("\r\n\r\n".utf8)) else { return nil }
+        guard text.hasPrefix("HTTP/1.1 200"), let end = answer.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            return nil
+        }
         let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self).lowercased()
         guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
             let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)),

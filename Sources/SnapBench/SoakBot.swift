@@ -42,12 +42,16 @@ final class SoakBot: Sendable {
         hooks.refused = { [self] code in refused(code) }
         hooks.mayAct = { [self] in !state.withLock { $0.dropping || $0.leaving } }
         hooks.reconnected = { [self] in
-            if state.withLock({ state in defer { state.dropping = false }; return state.dropping }) {
+            if state.withLock({ state in
+                defer { state.dropping = false }; return state.dropping
+            }) {
                 counters.reconnectsWithToken.increment()
             }
         }
         hooks.reconnecting = { [self] in
-            if !state.withLock({ $0.dropping || $0.leaving }) { counters.protocolErrors.add("a player's connection dropped") }
+            if !state.withLock({ $0.dropping || $0.leaving }) {
+                counters.protocolErrors.add("a player's connection dropped")
+            }
         }
         let task = Task {
             await play.play(client, pace: pace, hooks: hooks)

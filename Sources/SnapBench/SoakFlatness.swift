@@ -45,7 +45,8 @@ public struct SoakFlatness: Encodable, Sendable, Equatable {
         let rssBefore = median(early.map(\.rssBytes))
         let rssAfter = median(late.map(\.rssBytes))
         let allowance = max(memoryFloorBytes, Int(Double(rssBefore) * memoryFraction))
-        let growth = median(late.map(\.descriptorsBesideConnections)) - median(early.map(\.descriptorsBesideConnections))
+        let growth =
+            median(late.map(\.descriptorsBesideConnections)) - median(early.map(\.descriptorsBesideConnections))
         return SoakFlatness(
             rssBytesAfterWarmUp: rssBefore, rssBytesAtEnd: rssAfter, rssAllowanceBytes: allowance,
             memoryFlat: rssAfter - rssBefore <= allowance,

@@ -63,6 +63,7 @@ public struct SoakHonestReport: Encodable, Sendable, Equatable {
         case tablesNotConserved = "tables_not_conserved"
     }
 
+    /// Writes every key, always in the same form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(signIns, forKey: .signIns)

@@ -34,10 +34,12 @@ public struct SoakReport: Encodable, Sendable {
         if honest.protocolErrors > 0 {
             let kinds = honest.protocolErrorKinds.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }
             failures.append(
-                "\(honest.protocolErrors) protocol errors among the honest bots (must be 0): \(kinds.joined(separator: "; ")).")
+                "\(honest.protocolErrors) protocol errors among the honest bots (must be 0): \(kinds.joined(separator: "; "))."
+            )
         }
         if honest.tablesNotConserved > 0 {
-            failures.append("\(honest.tablesNotConserved) tables did not hold their 52 cards in some player's view (must be 0).")
+            failures.append(
+                "\(honest.tablesNotConserved) tables did not hold their 52 cards in some player's view (must be 0).")
         }
         switch serverCardConservationFailures {
         case nil: failures.append("The server's /metrics could not be read, so its own card check is unknown.")
@@ -84,6 +86,7 @@ public struct SoakReport: Encodable, Sendable {
         case afterEveryoneLeft = "after_everyone_left"
     }
 
+    /// Writes every key, always in the same form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(durationSeconds, forKey: .durationSeconds)

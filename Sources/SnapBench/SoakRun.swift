@@ -56,11 +56,14 @@ public struct SoakRun: Sendable {
         let counters = SoakCounters()
         let reports = HostileReports()
         let stop = StopFlag()
-        let tables = (0..<settings.tables).map { SoakTable(index: $0, port: port, settings: settings, counters: counters) }
+        let tables = (0..<settings.tables).map {
+            SoakTable(index: $0, port: port, settings: settings, counters: counters)
+        }
         let hostiles =
             settings.hostile
             ? HostileKind.allCases.enumerated().map { index, kind in
-                HostileBot(kind: kind, port: port, seed: settings.seed &+ UInt64(index + 1) &* 0xD1B5_4A32, reports: reports)
+                HostileBot(
+                    kind: kind, port: port, seed: settings.seed &+ UInt64(index + 1) &* 0xD1B5_4A32, reports: reports)
             } : []
         let interval = settings.effectiveSampleInterval
         var samples = [SoakSample]()
@@ -107,7 +110,9 @@ public struct SoakRun: Sendable {
             connections: gauges.connections)
     }
 
-    private func status(_ sample: SoakSample?, at seconds: Double, counters: SoakCounters, reports: HostileReports) -> String {
+    private func status(
+        _ sample: SoakSample?, at seconds: Double, counters: SoakCounters, reports: HostileReports
+    ) -> String {
         let phase = seconds < settings.effectiveWarmUp.inSeconds ? "warm-up" : "soak"
         var line = "\(phase) \(Int(seconds))/\(Int(settings.duration.inSeconds))s"
         if let sample {

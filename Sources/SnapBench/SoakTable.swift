@@ -40,7 +40,8 @@ final class SoakTable: Sendable {
     // MARK: - One table
 
     private func runTable(_ generation: Int, until stop: StopFlag) async {
-        var random = SplitMix64(seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9 &+ UInt64(generation) &* 0xBF58_476D)
+        var random = SplitMix64(
+            seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9 &+ UInt64(generation) &* 0xBF58_476D)
         let seated = SeatedBots()
         let code: String
         do {
@@ -153,10 +154,12 @@ final class SoakTable: Sendable {
                 return true
             } catch let refusal as SnapClient.Refusal {
                 let expected: [UInt16] = [
-                    TableError.tableFull.rawValue, TableError.roundUnderWay.rawValue, WireErrorCode.unknownTable.rawValue,
+                    TableError.tableFull.rawValue, TableError.roundUnderWay.rawValue,
+                    WireErrorCode.unknownTable.rawValue,
                 ]
                 guard expected.contains(refusal.code) else {
-                    counters.protocolErrors.add("a player asking for a seat was refused: \(ErrorCodeName.of(refusal.code))")
+                    counters.protocolErrors.add(
+                        "a player asking for a seat was refused: \(ErrorCodeName.of(refusal.code))")
                     break
                 }
                 counters.expectedRefusals.add(ErrorCodeName.of(refusal.code))

@@ -22,7 +22,10 @@ struct FloodBenchCommand: AsyncParsableCommand {
     @Option(help: "Seconds to keep watching the server's memory after the client has gone.")
     var settle = 10.0
 
-    @Option(help: "Requests handed to the kernel in one write: many is the fastest a client can ask; 1 is one write per request.")
+    @Option(
+        help:
+            "Requests handed to the kernel in one write: many is the fastest a client can ask; 1 is one write per request."
+    )
     var framesPerWrite = 256
 
     @Flag(help: "Print one JSON object on stdout instead of a table.")

@@ -7,14 +7,19 @@ enum FloodReportTable {
     static func render(_ report: FloodReport) -> String {
         var lines = [
             String(
-                format: "Flood: one client, never signed in, ListTables as fast as it can (%d per write) for %.0f s, never reading",
+                format:
+                    "Flood: one client, never signed in, ListTables as fast as it can (%d per write) for %.0f s, never reading",
                 report.framesPerWrite, report.floodSeconds),
             "",
             row("requests sent", String(format: "%d (%.0f per second)", report.requestsSent, report.requestsPerSecond)),
-            row("read by the server", report.requestsReadByServer.map { "\($0) (the rest waited in kernel buffers)" } ?? "unknown"),
+            row(
+                "read by the server",
+                report.requestsReadByServer.map { "\($0) (the rest waited in kernel buffers)" } ?? "unknown"),
             row("server RSS before", SoakReport.mebibytes(report.serverRssBytesBefore)),
             row("after the flood", SoakReport.mebibytes(report.serverRssBytesAfterFlood)),
-            row(String(format: "%.0f s after the client went", report.settleSeconds), SoakReport.mebibytes(report.serverRssBytesAfterClientGone)),
+            row(
+                String(format: "%.0f s after the client went", report.settleSeconds),
+                SoakReport.mebibytes(report.serverRssBytesAfterClientGone)),
             row("largest", SoakReport.mebibytes(report.serverRssBytesPeak)),
             row("connections after", report.serverConnectionsAfterClientGone.map(String.init) ?? "unknown"),
             row("the connection", ending(report)),
@@ -26,7 +31,8 @@ enum FloodReportTable {
         for sample in report.samples {
             lines.append(
                 right(String(format: "%.0f", sample.seconds), 8)
-                    + right(String(format: "%.1f", Double(sample.rssBytes) / 1_048_576), 10) + right("\(sample.requestsSent)", 12))
+                    + right(String(format: "%.1f", Double(sample.rssBytes) / 1_048_576), 10)
+                    + right("\(sample.requestsSent)", 12))
         }
         return lines.joined(separator: "\n")
     }

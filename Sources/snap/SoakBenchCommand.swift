@@ -28,14 +28,16 @@ struct SoakBenchCommand: AsyncParsableCommand {
     @Option(help: "Honest bots at each table when it opens (2–4).")
     var players = 4
 
-    @Option(help: ArgumentHelp(
-        "Warm-up before memory and descriptors count (default: a quarter of the duration, 2 s to 5 min).",
-        valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Warm-up before memory and descriptors count (default: a quarter of the duration, 2 s to 5 min).",
+            valueName: "duration"))
     var warmUp: SoakDuration?
 
-    @Option(help: ArgumentHelp(
-        "Time between samples of the server (default: a fortieth of the duration, 1 s to 1 min).",
-        valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Time between samples of the server (default: a fortieth of the duration, 1 s to 1 min).",
+            valueName: "duration"))
     var sampleEvery: SoakDuration?
 
     @Option(help: "Speed factor for the bots and the server's game delays.")
@@ -57,13 +59,17 @@ struct SoakBenchCommand: AsyncParsableCommand {
         guard (2...86_400).contains(duration.seconds) else {
             throw ValidationError("--duration must be between 2 seconds and 24 hours; got \(duration.seconds) s.")
         }
-        guard (1...2_000).contains(tables) else { throw ValidationError("--tables must be between 1 and 2000; got \(tables).") }
+        guard (1...2_000).contains(tables) else {
+            throw ValidationError("--tables must be between 1 and 2000; got \(tables).")
+        }
         guard (2...4).contains(players) else { throw ValidationError("--players must be 2, 3 or 4; got \(players).") }
         if let warmUp, warmUp.seconds >= duration.seconds {
-            throw ValidationError("--warm-up must be shorter than --duration; got \(warmUp.seconds) s of \(duration.seconds) s.")
+            throw ValidationError(
+                "--warm-up must be shorter than --duration; got \(warmUp.seconds) s of \(duration.seconds) s.")
         }
         if let sampleEvery, sampleEvery.seconds < 0.5 || sampleEvery.seconds > duration.seconds {
-            throw ValidationError("--sample-every must be from 0.5 seconds to the duration; got \(sampleEvery.seconds) s.")
+            throw ValidationError(
+                "--sample-every must be from 0.5 seconds to the duration; got \(sampleEvery.seconds) s.")
         }
         try validateSpeed(speed)
     }
@@ -83,7 +89,9 @@ struct SoakBenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = try await SoakRun(settings: settings, executable: LoadOptions.executable, progress: ProgressLine.show).run()
+        let report = try await SoakRun(
+            settings: settings, executable: LoadOptions.executable, progress: ProgressLine.show
+        ).run()
         ProgressLine.end()
         if let svg {
             do {

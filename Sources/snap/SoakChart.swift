@@ -37,7 +37,8 @@ enum SoakChart {
     }
 
     private static func panel(
-        _ title: String, _ values: [Double], _ times: [Double], _ colour: String, top: Double, end: Double, warmUp: Double
+        _ title: String, _ values: [Double], _ times: [Double], _ colour: String, top: Double, end: Double,
+        warmUp: Double
     ) -> [String] {
         let plotWidth = width - left - right
         let low = min(0, values.min() ?? 0)
@@ -49,10 +50,18 @@ enum SoakChart {
         let points = zip(times, values).map { String(format: "%.1f,%.1f", x($0), y($1)) }.joined(separator: " ")
         return [
             #"<text x="\#(left)" y="\#(top - 6)">\#(title)</text>"#,
-            String(format: ##"<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#bbb"/>"##, left, top, plotWidth, panelHeight),
-            String(format: #"<text x="%.1f" y="%.1f" text-anchor="end">%@</text>"#, left - 6, y(highest) + 4, label(highest)),
-            String(format: #"<text x="%.1f" y="%.1f" text-anchor="end">%@</text>"#, left - 6, top + panelHeight, label(low)),
-            String(format: #"<text x="%.1f" y="%.1f" text-anchor="end">%.0f s</text>"#, left + plotWidth, top + panelHeight + 14, end),
+            String(
+                format: ##"<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#bbb"/>"##, left, top,
+                plotWidth, panelHeight),
+            String(
+                format: #"<text x="%.1f" y="%.1f" text-anchor="end">%@</text>"#, left - 6, y(highest) + 4,
+                label(highest)),
+            String(
+                format: #"<text x="%.1f" y="%.1f" text-anchor="end">%@</text>"#, left - 6, top + panelHeight, label(low)
+            ),
+            String(
+                format: #"<text x="%.1f" y="%.1f" text-anchor="end">%.0f s</text>"#, left + plotWidth,
+                top + panelHeight + 14, end),
             String(
                 format: ##"<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999" stroke-dasharray="4 3"/>"##,
                 x(warmUp), top, x(warmUp), top + panelHeight),

@@ -10,9 +10,11 @@ enum SoakReportTable {
         let settings = report.settings
         var lines = [
             String(
-                format: "Chaos soak: %.0f s (warm-up %.0f s), %d tables of %d honest bots at speed %g, %@", report.durationSeconds,
+                format: "Chaos soak: %.0f s (warm-up %.0f s), %d tables of %d honest bots at speed %g, %@",
+                report.durationSeconds,
                 settings.effectiveWarmUp.inSeconds, settings.tables, settings.players, settings.speed,
-                settings.hostile ? "\(HostileKind.allCases.count) kinds of misbehaving client" : "no misbehaving clients"),
+                settings.hostile
+                    ? "\(HostileKind.allCases.count) kinds of misbehaving client" : "no misbehaving clients"),
             "",
         ]
         lines += samples(report)
@@ -38,8 +40,10 @@ enum SoakReportTable {
                 markedWarmUp = true
             }
             lines.append(
-                right(String(format: time, sample.seconds), 8) + right(String(format: "%.1f", mebibytes(sample.rssBytes)), 10)
-                    + right("\(sample.descriptors)", 7) + right("\(sample.tables)", 8) + right("\(sample.connections)", 13))
+                right(String(format: time, sample.seconds), 8)
+                    + right(String(format: "%.1f", mebibytes(sample.rssBytes)), 10)
+                    + right("\(sample.descriptors)", 7) + right("\(sample.tables)", 8)
+                    + right("\(sample.connections)", 13))
         }
         guard !report.samples.isEmpty else { return lines + ["  (no sample could be read)"] }
         lines.append("")
@@ -50,7 +54,8 @@ enum SoakReportTable {
             ("connections", report.samples.map { Double($0.connections) }, ""),
         ]
         for (name, values, unit) in series {
-            let range = String(format: "%g–%g", (values.min() ?? 0).rounded(toPlaces: 1), (values.max() ?? 0).rounded(toPlaces: 1))
+            let range = String(
+                format: "%g–%g", (values.min() ?? 0).rounded(toPlaces: 1), (values.max() ?? 0).rounded(toPlaces: 1))
             lines.append("  \(pad(name, 13))\(Sparkline.render(values))  \(range)\(unit.isEmpty ? "" : " \(unit)")")
         }
         return lines
@@ -68,7 +73,9 @@ enum SoakReportTable {
             row("left mid-round", "\(honest.leavesMidRound)"),
             row("made-up tokens refused", "\(honest.lostTokenProbes)"),
             row("expected refusals", counts(honest.expectedRefusals)),
-            row("protocol errors", honest.protocolErrors == 0 ? "0" : "\(honest.protocolErrors): \(counts(honest.protocolErrorKinds))"),
+            row(
+                "protocol errors",
+                honest.protocolErrors == 0 ? "0" : "\(honest.protocolErrors): \(counts(honest.protocolErrorKinds))"),
         ]
     }
 
@@ -82,14 +89,18 @@ enum SoakReportTable {
             let figures = report.hostile[kind.rawValue] ?? HostileKindReport()
             lines.append(
                 "  \(pad(kind.rawValue, 13))\(right("\(figures.episodes)", 9))\(right("\(figures.requestsSent)", 10))"
-                    + "\(right("\(figures.interrupted)", 11))\(right("\(figures.notClosed)", 12))  \(counts(figures.closedByServer))")
+                    + "\(right("\(figures.interrupted)", 11))\(right("\(figures.notClosed)", 12))  \(counts(figures.closedByServer))"
+            )
         }
-        lines.append("  (cut short: still running when the soak ended; not closed: ran its course and the server let it be)")
+        lines.append(
+            "  (cut short: still running when the soak ended; not closed: ran its course and the server let it be)")
         lines.append("")
         lines.append("Connections refused or closed by limits, by reason")
         let closes = report.limitCloses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         lines += closes.isEmpty ? ["  none"] : closes.map { row($0.key, "\($0.value)") }
-        let frames = report.hostile.values.reduce(into: [String: Int]()) { $0.merge($1.closeFrames, uniquingKeysWith: +) }
+        let frames = report.hostile.values.reduce(into: [String: Int]()) {
+            $0.merge($1.closeFrames, uniquingKeysWith: +)
+        }
         if !frames.isEmpty { lines.append(row("close frames seen", counts(frames))) }
         return lines
     }
@@ -109,10 +120,12 @@ enum SoakReportTable {
             lines.append(
                 "Descriptors: \(flat.descriptorsAfterWarmUp) for \(flat.connectionsAfterWarmUp) connections after the warm-up, "
                     + "\(flat.descriptorsAtEnd) for \(flat.connectionsAtEnd) at the end (\(signed(flat.descriptorGrowth)) beside "
-                    + "connections; flat allows +\(SoakFlatness.descriptorAllowance)): \(flat.descriptorsFlat ? "flat" : "NOT flat")")
+                    + "connections; flat allows +\(SoakFlatness.descriptorAllowance)): \(flat.descriptorsFlat ? "flat" : "NOT flat")"
+            )
         }
         if let after = report.afterEveryoneLeft {
-            var line = "After everyone left: \(SoakReport.mebibytes(after.rssBytes)), \(after.descriptors) descriptors, "
+            var line =
+                "After everyone left: \(SoakReport.mebibytes(after.rssBytes)), \(after.descriptors) descriptors, "
             line += "\(after.tables) tables, \(after.connections) connections"
             if let idle = report.idle {
                 line += " (before anyone came: \(SoakReport.mebibytes(idle.rssBytes)), \(idle.descriptors) descriptors)"
@@ -121,7 +134,9 @@ enum SoakReportTable {
         }
         lines.append("")
         if report.passed {
-            lines.append("PASSED: no protocol error among the honest bots, 52 cards at every table, memory and descriptors flat.")
+            lines.append(
+                "PASSED: no protocol error among the honest bots, 52 cards at every table, memory and descriptors flat."
+            )
         } else {
             lines.append("FAILED:")
             lines += report.failures.map { "  - \($0)" }

@@ -17,8 +17,11 @@ enum Sparkline {
             shown = values
         }
         let span = high - low
-        return String(shown.map { value in
-            span > 0 ? blocks[min(blocks.count - 1, Int((value - low) / span * Double(blocks.count - 1) + 0.5))] : blocks[0]
-        })
+        return String(
+            shown.map { value in
+                span > 0
+                    ? blocks[min(blocks.count - 1, Int((value - low) / span * Double(blocks.count - 1) + 0.5))]
+                    : blocks[0]
+            })
     }
 }

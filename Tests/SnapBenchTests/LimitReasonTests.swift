@@ -34,7 +34,8 @@ import Testing
 
     @Test(arguments: examples)
     func aCloseFrameIsReadByItsCodeItsWordsAndTheErrorsBefore(example: Example) {
-        #expect(LimitReason.closed(code: example.code, reason: example.reason, errors: example.errors) == example.expected)
+        #expect(
+            LimitReason.closed(code: example.code, reason: example.reason, errors: example.errors) == example.expected)
     }
 
     @Test func aConnectionEndedWithoutACloseFrameIsAResetOrAnOrderlyClose() {

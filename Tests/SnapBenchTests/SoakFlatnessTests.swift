@@ -29,7 +29,8 @@ import Testing
         let judged = try #require(SoakFlatness.judge(samples([500, 500, 500, 545, 545, 545]), warmUpSeconds: 0))
         #expect(judged.rssAllowanceBytes == 50 * Self.mebibyte)
         #expect(judged.memoryFlat)
-        #expect(!(try #require(SoakFlatness.judge(samples([500, 500, 500, 555, 555, 555]), warmUpSeconds: 0))).memoryFlat)
+        #expect(
+            !(try #require(SoakFlatness.judge(samples([500, 500, 500, 555, 555, 555]), warmUpSeconds: 0))).memoryFlat)
     }
 
     @Test func oneSpikeAtTheEndDoesNotDecide() throws {
@@ -41,12 +42,15 @@ import Testing
     @Test func descriptorsAreJudgedNetOfConnections() throws {
         let moreConnections = try #require(
             SoakFlatness.judge(
-                samples([40, 40, 40, 40, 40, 40], descriptors: [60, 60, 60, 160, 160, 160], connections: [40, 40, 40, 140, 140, 140]),
+                samples(
+                    [40, 40, 40, 40, 40, 40], descriptors: [60, 60, 60, 160, 160, 160],
+                    connections: [40, 40, 40, 140, 140, 140]),
                 warmUpSeconds: 0))
         #expect(moreConnections.descriptorGrowth == 0)
         #expect(moreConnections.descriptorsFlat)
         let leaking = try #require(
-            SoakFlatness.judge(samples([40, 40, 40, 40, 40, 40], descriptors: [60, 60, 60, 80, 80, 80]), warmUpSeconds: 0))
+            SoakFlatness.judge(
+                samples([40, 40, 40, 40, 40, 40], descriptors: [60, 60, 60, 80, 80, 80]), warmUpSeconds: 0))
         #expect(leaking.descriptorGrowth == 20)
         #expect(!leaking.descriptorsFlat)
     }

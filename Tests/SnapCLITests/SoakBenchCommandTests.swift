@@ -39,7 +39,9 @@ import Testing
         #expect(Set(hostile.keys) == Set(Self.kinds))
         for kind in Self.kinds {
             #expect((hostile[kind]?["episodes"] as? Int ?? 0) >= 1, "\(kind) connected")
-            for key in ["requests_sent", "closed_by_server", "not_closed", "interrupted", "errors_received", "close_frames"] {
+            for key in [
+                "requests_sent", "closed_by_server", "not_closed", "interrupted", "errors_received", "close_frames",
+            ] {
                 #expect(hostile[kind]?[key] != nil, "\(kind) lacks \(key)")
             }
         }
@@ -65,7 +67,9 @@ import Testing
         let result = try SnapBinary.run(
             ["bench", "soak", "--duration", "4", "--tables", "2", "--no-hostile", "--svg", svg.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        for text in ["The server, every", "RSS MiB", "connections", "Honest bots", "protocol errors", "Memory:", "PASSED"] {
+        for text in [
+            "The server, every", "RSS MiB", "connections", "Honest bots", "protocol errors", "Memory:", "PASSED",
+        ] {
             #expect(result.stdout.contains(text), "missing \(text) in \(result.stdout)")
         }
         #expect(!result.stdout.contains("Misbehaving clients"))
