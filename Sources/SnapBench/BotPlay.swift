@@ -60,6 +60,7 @@ struct BotPlay: Sendable {
                         let delay = nextRoundDelay
                         Task {
                             try? await Task.sleep(for: delay)
+                            guard hooks.mayAct() else { return }
                             await client.startRound()
                         }
                     default:

@@ -69,6 +69,15 @@ final class SoakBot: Sendable {
             state.withLock { $0.leaving = true }
             return
         }
+        // A request that crossed our own leaving (ClientQuit on its way) or our own drop (sent on the new
+        // connection before the server had us back) is refused for what we did, not for anything the server did.
+        let (dropping, leaving) = state.withLock { ($0.dropping, $0.leaving) }
+        if leaving, code == WireErrorCode.notAtTable.rawValue {
+            return counters.expectedRefusals.add("not_at_table_while_leaving")
+        }
+        if dropping, code == WireErrorCode.notSignedIn.rawValue {
+            return counters.expectedRefusals.add("not_signed_in_while_coming_back")
+        }
         counters.protocolErrors.add("a player was refused: \(ErrorCodeName.of(code))")
     }
 
