@@ -7,8 +7,13 @@ struct BotPace: Sendable {
 
     /// The pace of the bot at `seat` of table `table`: its own generator, drawn from the run's seed.
     init(_ settings: LoadSettings, table: Int, seat: Int) {
-        random = SplitMix64(seed: settings.seed &+ UInt64(table * 4 + seat) &* 0x9E37_79B9)
-        speed = settings.speed
+        self.init(seed: settings.seed &+ UInt64(table * 4 + seat) &* 0x9E37_79B9, speed: settings.speed)
+    }
+
+    /// A pace drawn from `seed`, with every delay divided by `speed`.
+    init(seed: UInt64, speed: Double) {
+        random = SplitMix64(seed: seed)
+        self.speed = speed
     }
 
     /// How long a bot takes to turn once it is its turn (with Snap!'s half-second next-player delay, a table
@@ -17,6 +22,9 @@ struct BotPace: Sendable {
 
     /// How long a bot takes to call once it sees a match.
     mutating func reaction() -> Duration { seconds(0.2...0.5) }
+
+    /// A pause of `range` seconds, divided by the speed.
+    mutating func pause(_ range: ClosedRange<Double>) -> Duration { seconds(range) }
 
     /// Whether something with chance `chance` happens this time.
     mutating func chance(_ chance: Double) -> Bool { Double.random(in: 0..<1, using: &random) < chance }

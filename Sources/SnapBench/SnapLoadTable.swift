@@ -24,7 +24,6 @@ final class SnapLoadTable: LoadTable {
         var code: String?
         for seat in 0..<context.settings.players {
             let client: SnapClient
-            let seatTaken: Seat
             do {
                 // Arrivals are stamped as packets are decoded, before the bot's own work on them.
                 client = try await SnapClient.connect(
@@ -36,7 +35,7 @@ final class SnapLoadTable: LoadTable {
                         default: break
                         }
                     }, logger: logger)
-                seatTaken = try await client.sitDown(at: code)
+                _ = try await client.sitDown(at: code)
             } catch {
                 context.counters.failed.wrappingAdd(context.settings.players - seat, ordering: .relaxed)
                 throw error
@@ -45,7 +44,7 @@ final class SnapLoadTable: LoadTable {
             context.counters.connected.increment()
             clients.withLock { $0.append(client) }
             let pace = BotPace(context.settings, table: index, seat: seat)
-            Task { await self.play(client, at: seatTaken, isHost: seat == 0, pace: pace) }
+            Task { await self.play(client, pace: pace) }
         }
         await clients.withLock { $0[0] }.startRound()
     }
@@ -75,93 +74,28 @@ final class SnapLoadTable: LoadTable {
         for client in clients.withLock({ $0 }) { await client.disconnect() }
     }
 
-    /// One bot: reacts to what its client sees until the connection closes.
-    private func play(_ client: SnapClient, at seat: Seat, isHost: Bool, pace: BotPace) async {
-        let id = await client.id
-        var pace = pace
+    /// One bot: plays until the connection closes, timing its actions and counting them.
+    private func play(_ client: SnapClient, pace: BotPace) async {
         let counters = context.counters
         let timer = timer
-        let speed = context.settings.speed
-        // Set while a turn is on its way; cleared when the card is seen turned, when the server refuses the turn,
-        // or by the turn itself when, by the time it is due, the table no longer lets it be taken (a call
-        // stopped play). Any of the three lets the bot try again, so a table can never stall.
-        let turnPending = TurnInFlight()
-        var callScheduled = false
-        for await update in client.updates {
-            let view: PlayerView
-            var turned = false
-            switch update {
-            case .table(let newView, let events):
-                view = newView
-                for event in events {
-                    switch event {
-                    case .cardTurned:
-                        turned = true
-                        turnPending.clear()
-                        callScheduled = false
-                    case .roundWon where isHost:
-                        counters.rounds.increment()
-                        Task {
-                            try? await Task.sleep(for: .seconds(1) / speed)
-                            await client.startRound()
-                        }
-                    default:
-                        break
-                    }
-                }
-            case .snapshot(let newView):
-                view = newView
-            case .refused(let code, _):
-                // Game refusals (a call too late, a turn out of order) are part of play; wire errors are not.
-                if WireErrorCode(rawValue: code) != nil { counters.protocolErrors.increment() }
-                turnPending.clear()
-                continue
-            case .reconnecting:
-                counters.protocolErrors.increment()
-                continue
-            default:
-                continue
-            }
-            if view.viewerCanTurn, turnPending.set() {
-                let delay = pace.turnDelay()
-                Task {
-                    try? await Task.sleep(for: delay)
-                    if await client.view?.viewerCanTurn != true {
-                        turnPending.clear()
-                        // The table may have become turnable again between the look and the clear, while the
-                        // loop's offer was turned away: look once more, so that the bot cannot stall.
-                        guard await client.view?.viewerCanTurn == true, turnPending.set() else { return }
-                    }
-                    timer.sent(.turn(by: String(seat.rawValue)))
-                    counters.turns.increment()
-                    counters.actions.increment()
-                    await client.turnCard()
-                }
-            }
-            guard !callScheduled, view.viewerCanCall, view.stop == nil, let id else { continue }
-            let match = !view.matchingSeats.isEmpty
-            if match || (turned && pace.chance(context.settings.wrongCallChance)) {
-                callScheduled = true
-                let delay = pace.reaction()
-                Task {
-                    try? await Task.sleep(for: delay)
-                    timer.sent(.call(by: id.rawValue))
-                    counters.calls.increment()
-                    counters.actions.increment()
-                    await client.callSnap()
-                }
-            }
+        var hooks = BotPlay.Hooks()
+        hooks.turning = { seat in
+            timer.sent(.turn(by: String(seat.rawValue)))
+            counters.turns.increment()
+            counters.actions.increment()
         }
+        hooks.calling = { id in
+            timer.sent(.call(by: id.rawValue))
+            counters.calls.increment()
+            counters.actions.increment()
+        }
+        hooks.roundWon = { counters.rounds.increment() }
+        // Game refusals (a call too late, a turn out of order) are part of play; wire errors are not.
+        hooks.refused = { code in if WireErrorCode(rawValue: code) != nil { counters.protocolErrors.increment() } }
+        // Nothing drops a load run's bots on purpose.
+        hooks.reconnecting = { counters.protocolErrors.increment() }
+        let play = BotPlay(
+            wrongCallChance: context.settings.wrongCallChance, nextRoundDelay: .seconds(1) / context.settings.speed)
+        await play.play(client, pace: pace, hooks: hooks)
     }
-}
-
-/// A bot's mark that its turn is on its way, shared between its loop and the task that turns later.
-private final class TurnInFlight: Sendable {
-    private let raised = Atomic(false)
-
-    /// Raises the flag; false if it was already up.
-    func set() -> Bool { raised.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged }
-
-    /// Lowers it.
-    func clear() { raised.store(false, ordering: .relaxed) }
 }

@@ -7,7 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure Snap! on this machine (build with -c release for figures worth quoting).",
 subcommands: [
             EngineBenchCommand.self, LoadBenchCommand.self, BaselineBenchCommand.self, FloorServerCommand.self,
-            LatencyBenchCommand.self, FairnessBenchCommand.self,
+            LatencyBenchCommand.self, FairnessBenchCommand.self, SoakBenchCommand.self, FloodBenchCommand.self,
         ]
     )
 }

@@ -86,12 +86,10 @@ struct FairnessBenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let live = isatty(STDERR_FILENO) == 1
-        let progress: @Sendable (String) -> Void = { line in
-            if live { FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8)) }
-        }
-        let report = try await FairnessRun(settings: settings, executable: LoadOptions.executable, progress: progress).run()
-        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let report = try await FairnessRun(
+            settings: settings, executable: LoadOptions.executable, progress: ProgressLine.show
+        ).run()
+        ProgressLine.end()
         print(json ? try jsonLine(report) : FairnessReportTable.render(report))
     }
 }

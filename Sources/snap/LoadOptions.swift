@@ -59,15 +59,10 @@ struct LoadOptions: ParsableArguments {
     }
 
     /// A live progress line on standard error, when it is a terminal.
-    var progress: @Sendable (String) -> Void {
-        guard isatty(STDERR_FILENO) == 1 else { return { _ in } }
-        return { line in FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8)) }
-    }
+    var progress: @Sendable (String) -> Void { ProgressLine.show }
 
     /// Ends the progress line.
-    func endProgress() {
-        if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
+    func endProgress() { ProgressLine.end() }
 
     /// This program's own path, to start the server from.
     static var executable: String {
