@@ -29,6 +29,11 @@ public struct SoakRun: Sendable {
         [
             "serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "error", "--speed", "\(settings.speed)",
             "--grace", "\(settings.graceSeconds)", "--round", "3",
+            // Every bot, honest or not, comes from 127.0.0.1: the caps per address leave room for the honest tables,
+            // while each hostile connection still meets every limit of its own.
+            "--max-connections-per-address", "\(settings.tables * settings.players * 2 + 64)",
+            "--max-tables-per-address", "\(settings.tables * 2 + 16)",
+            "--connection-rate-per-address", "1000",
         ]
     }
 
