@@ -41,6 +41,9 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var serverRssBytesLoaded: Int?
     /// Loaded minus idle, divided by the connected bots.
     public var rssBytesPerConnection: Int?
+    /// The most bytes that ever waited in one connection's outbox on a Snap! server (its `/metrics`); nil for the
+    /// floor, or a server whose metrics could not be read.
+    public var largestOutboxBytes: Int?
     /// The server's CPU seconds (user and system) per second of the measured part.
     public var serverCpuSecondsPerSecond: Double?
     /// The load generator's own CPU use: near the machine's cores, and the figures say more about it than the server.
@@ -64,6 +67,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case serverRssBytesIdle = "server_rss_bytes_idle"
         case serverRssBytesLoaded = "server_rss_bytes_loaded"
         case rssBytesPerConnection = "rss_bytes_per_connection"
+        case largestOutboxBytes = "largest_outbox_bytes"
         case serverCpuSecondsPerSecond = "server_cpu_seconds_per_second"
         case generatorCpuSecondsPerSecond = "generator_cpu_seconds_per_second"
         case protocolErrors = "protocol_errors"
@@ -92,6 +96,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(serverRssBytesIdle, forKey: .serverRssBytesIdle)
         try container.encode(serverRssBytesLoaded, forKey: .serverRssBytesLoaded)
         try container.encode(rssBytesPerConnection, forKey: .rssBytesPerConnection)
+        try container.encode(largestOutboxBytes, forKey: .largestOutboxBytes)
         try container.encode(serverCpuSecondsPerSecond, forKey: .serverCpuSecondsPerSecond)
         try container.encode(generatorCpuSecondsPerSecond, forKey: .generatorCpuSecondsPerSecond)
         try container.encode(protocolErrors, forKey: .protocolErrors)

@@ -185,9 +185,19 @@ public struct LoadRun: Sendable {
             rssBytesPerConnection: idleRss.flatMap { idle in
                 loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
             },
+            largestOutboxBytes: server == .snap ? await Self.largestOutbox(url: url) : nil,
             serverCpuSecondsPerSecond: pid == nil ? nil : Self.cpuRate(before, after, over: elapsed),
             generatorCpuSecondsPerSecond: Self.cpuRate(generatorBefore, generatorAfter, over: elapsed),
             protocolErrors: errors, cardsConserved: conserved)
+    }
+
+    /// The largest outbox a Snap! server at `url` has seen, from its metrics (read on a thread of its own: the
+    /// read blocks).
+    private static func largestOutbox(url: String) async -> Int? {
+        guard let port = URL(string: url)?.port else { return nil }
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: ServerGauges.read(port: port)?.largestOutbox) }
+        }
     }
 
     private static func traffic(of tables: [any LoadTable]) async -> Traffic {

@@ -11,6 +11,8 @@ struct ServerGauges: Sendable, Equatable {
     var cardConservationFailures: Int
     /// `snap_packets_in_total`: messages read from every connection so far.
     var packetsIn = 0
+    /// `snap_outbox_largest_bytes`: the most bytes ever waiting in one connection's outbox.
+    var largestOutbox = 0
 
     /// Reads `http://127.0.0.1:port/metrics` (blocking: call it on a thread of its own); nil if it cannot be read.
     static func read(port: Int) -> ServerGauges? {
@@ -51,6 +53,7 @@ struct ServerGauges: Sendable, Equatable {
         return ServerGauges(
             tables: Int(tables), connections: Int(connections),
             cardConservationFailures: Int(values["snap_card_conservation_failures_total"] ?? 0),
-            packetsIn: Int(values["snap_packets_in_total"] ?? 0))
+            packetsIn: Int(values["snap_packets_in_total"] ?? 0),
+            largestOutbox: Int(values["snap_outbox_largest_bytes"] ?? 0))
     }
 }

@@ -41,6 +41,7 @@ enum LoadReportTable {
             ("server RSS idle", known(report.serverRssBytesIdle, megabytes)),
             ("server RSS loaded", known(report.serverRssBytesLoaded, megabytes)),
             ("RSS per connection", known(report.rssBytesPerConnection) { String(format: "%.1f KiB", Double($0) / 1_024) }),
+            ("largest outbox", known(report.largestOutboxBytes) { String(format: "%.1f KiB", Double($0) / 1_024) }),
             ("server CPU", known(report.serverCpuSecondsPerSecond) { String(format: "%.2f s per s", $0) }),
             ("actions per CPU-second", known(report.actionsPerServerCpuSecond) { String(format: "%.0f", $0) }),
             ("load generator CPU", String(format: "%.2f s per s", report.generatorCpuSecondsPerSecond)),

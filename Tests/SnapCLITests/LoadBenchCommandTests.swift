@@ -7,7 +7,8 @@ import Testing
     static let requiredKeys = [
         "tables", "clients_connected", "clients_failed", "rounds", "actions", "packets_per_second_out",
         "bytes_per_second_out", "latency_ms", "server_rss_bytes_idle", "server_rss_bytes_loaded",
-        "rss_bytes_per_connection", "server_cpu_seconds_per_second", "protocol_errors", "cards_conserved",
+        "rss_bytes_per_connection", "largest_outbox_bytes", "server_cpu_seconds_per_second", "protocol_errors",
+        "cards_conserved",
     ]
 
     static let shortRun = ["--tables", "3", "--duration", "3", "--ramp", "0.5", "--speed", "4", "--json"]
@@ -28,6 +29,9 @@ import Testing
         #expect(object["cards_conserved"] as? Bool == true)
         #expect((object["actions"] as? Int ?? 0) > 0, "the bots played")
         #expect((object["packets_per_second_out"] as? Double ?? 0) > 0)
+        // A Snap! server says how large an outbox grew (its metrics); the floor has none.
+        if server == "snap" { #expect((object["largest_outbox_bytes"] as? Int ?? 0) > 0, "the outbox was read") }
+        if server == "floor" { #expect(object["largest_outbox_bytes"] is NSNull) }
         if ownServer {
             #expect((object["server_rss_bytes_loaded"] as? Int ?? 0) > 0, "the server's memory was read")
             #expect(object["server_cpu_seconds_per_second"] is Double)
