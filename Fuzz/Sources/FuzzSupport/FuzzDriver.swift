@@ -1,9 +1,9 @@
 import CLibFuzzer
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Starts libFuzzer from a target's `@main`.

@@ -44,12 +44,10 @@ enum FuzzStep: CustomStringConvertible {
             self = .perform(.advance(steps[Int(input.byte()) % steps.count]))
         case 13:
             let seat = input.seat()
-            let typical = input.byte()
-            let most = input.byte()
-            self = .setAllowance(
-                seat,
-                typical == 0 ? nil
-                    : NetworkAllowance(typical: .milliseconds(Int(typical) * 2), most: .milliseconds(Int(most) * 2)))
+            let typical = Int(input.byte())
+            let most = Int(input.byte())
+            let allowance = NetworkAllowance(typical: .milliseconds(typical * 2), most: .milliseconds(most * 2))
+            self = .setAllowance(seat, typical == 0 ? nil : allowance)
         case 14: self = .fireNextTimer
         default: self = .wait(.milliseconds(Int(input.byte()) * 100))
         }
@@ -57,10 +55,12 @@ enum FuzzStep: CustomStringConvertible {
 
     /// Settings from one byte: every round length and turn time a host may choose, and some they may not.
     static func settings(_ value: UInt8) -> TableSettings {
-        let rounds: [RoundLength] = [.classic, .quick(.seconds(180)), .quick(.seconds(300)), .quick(.seconds(600)),
-            .quick(.seconds(1))]
+        let rounds: [RoundLength] = [
+            .classic, .quick(.seconds(180)), .quick(.seconds(300)), .quick(.seconds(600)), .quick(.seconds(1)),
+        ]
         let turns: [Duration?] = [nil, .seconds(3), .seconds(8), .seconds(30), .seconds(2), .milliseconds(8_500)]
-        return TableSettings(roundLength: rounds[Int(value) % rounds.count], turnTime: turns[Int(value) / 5 % turns.count])
+        return TableSettings(
+            roundLength: rounds[Int(value) % rounds.count], turnTime: turns[Int(value) / rounds.count % turns.count])
     }
 
     var description: String {

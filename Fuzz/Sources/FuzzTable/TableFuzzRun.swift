@@ -38,7 +38,8 @@ struct TableFuzzRun {
             do {
                 apply(try runner.perform(action), after: step)
             } catch {
-                check(RunnerState(runner) == RunnerState(before), "\(step) was refused (\(error)) but changed the runner")
+                check(
+                    RunnerState(runner) == RunnerState(before), "\(step) was refused (\(error)) but changed the runner")
             }
         case .setAllowance(let seat, let allowance):
             runner.allowances[seat] = allowance
