@@ -102,7 +102,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             return try call(seat, claim: claim)
         case .turnCard where judge != nil:
             throw .snapInProgress
-        case .leave where judge != nil:
+        case .leave(let seat) where judge != nil:
+            // A refusal changes nothing, so the verdict waits unless someone is really leaving.
+            guard table[seat] != nil else { throw .notSeated }
             // The calls were about the table as it was: judge them before the leaver's cards are handed out.
             let verdict = giveVerdict()
             let events = try table.perform(action, using: &generator)

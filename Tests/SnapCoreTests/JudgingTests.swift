@@ -198,6 +198,19 @@ import Testing
         #expect(runner.table.cardsAccountedFor)
     }
 
+    /// Found by the table fuzz target (Fuzz/): leaving an empty seat gave the verdict before it was refused.
+    @Test func leavingAnEmptySeatWhileCallsAreJudgedIsRefusedAndChangesNothing() throws {
+        var runner = try Self.turned()
+        _ = runner.advance(to: .milliseconds(1_260))
+        _ = try runner.perform(.callSnap(.bottom, reaction: .milliseconds(250)))
+        let before = runner.table
+        let judge = runner.judge
+        #expect(throws: TableError.notSeated) { try runner.perform(.leave(.left)) }
+        #expect(runner.judge == judge)
+        #expect(runner.table == before)
+        #expect(runner.nextDeadline == .milliseconds(1_420))
+    }
+
     @Test func aPlayerWhoDropsWhileCallsAreJudgedIsNotWaitedFor() throws {
         var runner = try Self.turned()
         _ = runner.advance(to: .milliseconds(1_260))
