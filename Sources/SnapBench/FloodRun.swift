@@ -42,16 +42,9 @@ public struct FloodRun: Sendable {
 
     /// Runs the flood and returns its figures.
     public func run() async throws -> FloodReport {
-        let server = try await ServerProcess.launch(
-            executable: executable, arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "error"])
-        do {
-            let report = try await measure(server)
-            await server.stop()
-            return report
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await ServerProcess.with(
+            executable: executable, arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "error"],
+            measure)
     }
 
     private func measure(_ server: ServerProcess) async throws -> FloodReport {

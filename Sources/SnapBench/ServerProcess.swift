@@ -54,6 +54,22 @@ public final class ServerProcess: Sendable {
         throw Failure.noPort(printed.text)
     }
 
+    /// Starts a server as ``launch(executable:arguments:)`` does, runs `body` with it, and stops it whatever
+    /// `body` does.
+    public static func with<Result>(
+        executable: String, arguments: [String], _ body: (ServerProcess) async throws -> Result
+    ) async throws -> Result {
+        let server = try await launch(executable: executable, arguments: arguments)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// Asks the server to stop (SIGTERM) and waits for it, killing it if it takes more than ten seconds.
     public func stop() async {
         guard process.isRunning else { return }

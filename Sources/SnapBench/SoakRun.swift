@@ -41,15 +41,7 @@ public struct SoakRun: Sendable {
     public func run() async throws -> SoakReport {
         // Each honest seat may briefly hold two connections (a player coming back while its old one closes).
         try LoadRun.allowDescriptors(settings.tables * settings.players * 2 + 256)
-        let server = try await ServerProcess.launch(executable: executable, arguments: Self.serverArguments(settings))
-        do {
-            let report = try await soak(server)
-            await server.stop()
-            return report
-        } catch {
-            await server.stop()
-            throw error
-        }
+        return try await ServerProcess.with(executable: executable, arguments: Self.serverArguments(settings), soak)
     }
 
     private func soak(_ server: ServerProcess) async throws -> SoakReport {
