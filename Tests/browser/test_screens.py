@@ -117,10 +117,11 @@ def test_every_table_screen_without_overlaps(server, browser, size):
                   in page.js("return window.__fake.sent", "reading what the page sent"))
     deliver(page, {"type": "Error", "code": 16,
                    "message": "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds."})
-    refused = page.wait_for("the refusal in #lobby-message", lambda _: "classic or last" in page.js(
+    page.wait_for("the refusal in #lobby-message", lambda _: "classic or last" in page.js(
         "return document.querySelector('#lobby-message').textContent", "reading #lobby-message"))
-    assert refused and page.js("return document.querySelector('#round-setting input:checked')?.value",
-                               "reading the round setting") == "300", "a refused change goes back to the table's"
+    # A refused change goes back to the table's at the next frame.
+    page.wait_for("the round setting back at the table's 5 minutes", lambda _: page.js(
+        "return document.querySelector('#round-setting input:checked')?.value", "reading the round setting") == "300")
 
     # The deal: the round clock shows the round's length.
     deliver(page, {"type": "DealCards", "round": 1, "startingSeat": 1,
