@@ -174,12 +174,15 @@ final class SoakTable: Sendable {
         return false
     }
 
-    /// Looks for the 52 cards in every seated bot's view; true if some view (now or before) did not hold them.
+    /// Looks for the 52 cards in every seated bot's view of a round under way; true if some view (now or before)
+    /// did not hold them.
     private func check(_ seated: SeatedBots, alreadyFound: Bool) async -> Bool {
         counters.conservationChecks.increment()
         for bot in await seated.all {
-            // Before the first deal nobody holds cards; from then on the 52 are always somewhere.
-            guard let view = await bot.view, view.round > 0, view.cardCount != Deck.ordered.count else { continue }
+            // Only a round under way has all 52 in the players' hands: before the first deal, and between rounds
+            // once someone has left (their cards are set aside, out of every view), fewer are in sight.
+            guard let view = await bot.view, view.phase.isRoundUnderWay, view.cardCount != Deck.ordered.count
+            else { continue }
             if !alreadyFound { counters.tablesNotConserved.increment() }
             return true
         }
