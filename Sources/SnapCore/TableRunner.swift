@@ -10,22 +10,8 @@
 /// wait is network time: it is never divided by ``speed``.
 public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// A timer on the runner's timeline.
-    public enum Timer: Hashable, Sendable {
-        /// The table's pending step.
-        case table(TimedStep)
-        /// A computer player's timer.
-        case computer(ComputerTimer)
-        /// The verdict on the calls being judged is due.
-        case judge
-        /// A quick round's time runs out.
-        case roundClock
-    }
-
-    private struct Entry: Hashable, Sendable {
-        var deadline: Duration
-        var order: Int
-        var timer: Timer
-    }
+    public typealias Timer = RunnerTimer
+    private typealias Entry = RunnerTimerEntry
 
     /// The table being run.
     public private(set) var table: Table

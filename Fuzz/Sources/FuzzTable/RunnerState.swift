@@ -5,7 +5,7 @@ struct RunnerState: Equatable {
     /// A timer that is set.
     struct PendingTimer: Equatable {
         var deadline: Duration
-        var timer: TableRunner<SplitMix64>.Timer
+        var timer: RunnerTimer
     }
 
     var table: Table
