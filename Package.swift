@@ -49,6 +49,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - LAN: discovery (DNS-SD) and QR codes, through system libraries loaded at run time
+
+        .target(
+            name: "SnapLAN",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SnapLANTests", dependencies: ["SnapLAN"], swiftSettings: swiftSettings),
+
         // MARK: - Server
 
         .target(
@@ -56,6 +65,7 @@ let package = Package(
             dependencies: [
                 "SnapCore",
                 "SnapProtocol",
+                "SnapLAN",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -145,6 +155,7 @@ let package = Package(
                 "SnapClient",
                 "SnapTerminal",
                 "SnapBench",
+                "SnapLAN",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
