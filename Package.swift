@@ -56,7 +56,7 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapLANTests", dependencies: ["SnapLAN"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapLANTests", dependencies: ["SnapLAN", "SnapTestSupport"], swiftSettings: swiftSettings),
 
         // MARK: - Server
 

@@ -66,12 +66,12 @@ public struct SnapGameServer: Sendable {
         router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
         router.get("/healthz") { _, _ in "ok\n" }
         router.get("/api/tables") { _, _ in
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let body = try encoder.encode(await lobby.openTables().map(TableListing.init))
+            let body = try JSONEncoder.sorted.encode(await lobby.openTables().map(TableListing.init))
             return Response(
                 status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
+        let links = LANEndpoints.Links()
+        LANEndpoints(links: links, lobby: lobby).add(to: router)
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok,
@@ -101,7 +101,11 @@ public struct SnapGameServer: Sendable {
             router: router,
             server: server,
             configuration: Self.httpConfiguration(host: configuration.host, port: configuration.port, serverName: "snap"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                links.set(ServerLinks(host: configuration.host, port: port))
+                await onRunning(port)
+            },
             logger: logger)
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapCore
+import SnapLAN
 import SnapServer
 
 /// `snap serve` (and plain `snap`): the game server, with the web client, for everyone on this network.
@@ -37,6 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var tableSettings: TableSettingsOptions
 
+    @Flag(help: "Leave the QR code of the server's address out of the banner (it is only drawn in a terminal).")
+    var noQR = false
+
     @OptionGroup(title: "Limits") var limits: ServerLimitOptions
 
     func validate() throws {
@@ -67,9 +71,13 @@ struct ServeCommand: AsyncParsableCommand {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let logger = Logger(label: "snap") { label in ServerLogHandler(label: label, level: level) }
         let host = host
+        // A code is only drawn where a person looks at it: in a terminal, not in a log file or a pipe.
+        let drawsQR = !noQR && isatty(STDOUT_FILENO) == 1
         let server = SnapGameServer(configuration: configuration, logger: logger, signals: [.sigint, .sigterm]) { port in
+            let links = ServerLinks(host: host, port: port)
+            let banner = ServeCommand.banner(host: host, port: port, links: links, qr: drawsQR ? qrBannerLines(links.join) : nil)
             // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
-            FileHandle.standardOutput.write(Data((ServeCommand.banner(host: host, port: port) + "\n").utf8))
+            FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         }
         do {
             try await server.run()
@@ -82,23 +90,32 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// What the server prints once it listens: the addresses to open, and a `join` command that can be copied as
-    /// it is, in the words that started this server (`snap`, `swift run snap`, …).
-    static func banner(host: String, port: Int, invocation: Invocation = .current) -> String {
+    /// What the server prints once it listens: the addresses to open (with a QR code of the best one for phones,
+    /// when `qr` is given), and a `join` command that can be copied as it is, in the words that started this server
+    /// (`snap`, `swift run snap`, …).
+    static func banner(
+        host: String, port: Int, links: ServerLinks, qr: [String]? = nil, invocation: Invocation = .current
+    ) -> String {
         var lines = ["Snap! server running. Open one of these in a browser on this network:"]
-        let joinHost: String
-        if host == "0.0.0.0" || host == "::" {
-            lines.append("  http://127.0.0.1:\(port)/   (this machine)")
-            let addresses = NetworkAddresses.local()
-            for address in addresses { lines.append("  http://\(address):\(port)/") }
-            joinHost = addresses.first ?? "127.0.0.1"
-        } else {
-            lines.append("  http://\(host):\(port)/")
-            joinHost = host.contains(":") ? "[\(host)]" : host
+        if host == "0.0.0.0" || host == "::" { lines.append("  http://127.0.0.1:\(port)/   (this machine)") }
+        for link in links.links where link != "http://127.0.0.1:\(port)/" || host == "127.0.0.1" {
+            lines.append("  \(link)")
         }
-        lines.append("Play in a terminal: \(invocation.command) join ws://\(joinHost):\(port) --name YourName")
+        if let qr { lines += qr }
+        let joinHost = links.join.dropFirst("http://".count).dropLast("/".count)
+        lines.append("Play in a terminal: \(invocation.command) join ws://\(joinHost) --name YourName")
         lines.append("Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The QR code of a link for a banner, with a line saying what it is; nil where no code can be made (then one
+/// line says why, and the link is there as text).
+func qrBannerLines(_ link: String) -> [String] {
+    do {
+        return ["Scan with a phone's camera to open \(link) :"] + (try QRCode.encoding(link)).halfBlockLines(colour: true)
+    } catch {
+        return ["(\(error) The links above work as they are.)"]
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 @testable import SnapLAN
@@ -45,25 +46,7 @@ struct QRCodeTests {
         let lines = code.halfBlockLines(quietZone: quietZone, colour: false)
         #expect(lines.count == (code.size + 2 * quietZone + 1) / 2)
         #expect(lines.allSatisfy { $0.count == code.size + 2 * quietZone })
-        // Back to pixels, as a terminal draws them (dark halves dark), with a light margin around.
-        var pixels = [[Bool]]()
-        for line in lines {
-            let halves = line.map { character -> (Bool, Bool) in
-                switch character {
-                case "█": (true, true)
-                case "▀": (true, false)
-                case "▄": (false, true)
-                default: (false, false)
-                }
-            }
-            pixels.append(halves.map(\.0))
-            pixels.append(halves.map(\.1))
-        }
-        let margin = 4 - min(quietZone, 4)
-        let blank = [Bool](repeating: false, count: (pixels.first?.count ?? 0) + 2 * margin)
-        let framed = Array(repeating: blank, count: margin)
-            + pixels.map { Array(repeating: false, count: margin) + $0 + Array(repeating: false, count: margin) }
-            + Array(repeating: blank, count: margin)
+        let framed = QRReader.pixels(ofHalfBlocks: lines, margin: 4 - min(quietZone, 4))
         #expect(try QRReader.read(pixels: framed) == link)
     }
 
