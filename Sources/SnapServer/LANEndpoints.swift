@@ -29,16 +29,16 @@ struct LANEndpoints: Sendable {
 
     func add(to router: Router<some RequestContext>) {
         router.get("/api/server") { _, _ in
-            guard let links = links.current else { throw HTTPError(.serviceUnavailable, message: "Not listening yet.\n") }
+            guard let links = links.current else { throw HTTPError(.serviceUnavailable, message: "Not listening yet.") }
             let description = ServerDescription(links: links.links, join: links.join, qr: QREncoder.shared != nil)
             return Self.json(try JSONEncoder.sorted.encode(description))
         }
         router.get("/api/tables/:code/qr.svg") { _, context in
             let typed = context.parameters.get("code") ?? ""
             guard let code = TableCode.normalized(typed), await lobby.table(code: code) != nil else {
-                throw HTTPError(.notFound, message: "There is no table \(typed.prefix(8)) on this server.\n")
+                throw HTTPError(.notFound, message: "There is no table \(typed.prefix(8)) on this server.")
             }
-            guard let links = links.current else { throw HTTPError(.serviceUnavailable, message: "Not listening yet.\n") }
+            guard let links = links.current else { throw HTTPError(.serviceUnavailable, message: "Not listening yet.") }
             let link = links.table(code)
             do {
                 let svg = try QRCode.encoding(link).svg(title: "Join table \(code) at \(link)")
@@ -46,7 +46,7 @@ struct LANEndpoints: Sendable {
                     status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"],
                     body: .init(byteBuffer: ByteBuffer(string: svg)))
             } catch {
-                throw HTTPError(.serviceUnavailable, message: "\(error) Share the link instead: \(link)\n")
+                throw HTTPError(.serviceUnavailable, message: "\(error) Share the link instead: \(link)")
             }
         }
     }
