@@ -57,6 +57,10 @@ const app = {
 // MARK: Starting up
 
 function start() {
+  // The server's LAN address, for the links and QR codes friends use (the page may be open at localhost).
+  fetch("/api/server", { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+    .then((server) => renderer.setServer(server), () => renderer.setServer(null));
   renderer.name = readStored(NAME_KEY) ?? "";
   renderer.setChoice("solo-round", soloRound());
   renderer.setMuted(sounds.muted);
@@ -129,7 +133,7 @@ input.on("mute", () => {
   renderer.setMuted(sounds.muted);
 });
 input.on("copy-link", () => {
-  const link = `${location.origin}/?t=${app.code}`;
+  const link = renderer.joinLink(app.code);
   navigator.clipboard?.writeText(link).then(
     () => renderer.notice("Link copied: send it to your friends.", { key: "copied", seconds: 3 }),
     () => renderer.notice(`Share this link: ${link}`, { key: "copied" }),

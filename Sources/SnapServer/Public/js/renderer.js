@@ -96,6 +96,8 @@ export class Renderer {
   #model = null;
   #code = null;
   #solo = false;
+  /** Where other devices reach this server (`/api/server`): the share link and QR code use it, never localhost. */
+  #server = null;
   /** What the previous frame drew per seat: `{top, closed}`. */
   #drawn = [null, null, null, null];
   /** Calls per seat, so that a new bubble pops even with the same verdict. */
@@ -299,6 +301,18 @@ export class Renderer {
     }));
   }
 
+  /** What `/api/server` said: `{join, links, qr}` (null: use the address this page was opened at). */
+  setServer(server) {
+    this.#server = server;
+    this.#request();
+  }
+
+  /** The link that opens table `code` on another device. */
+  joinLink(code) {
+    const base = this.#server?.join ?? `${location.origin}/`;
+    return `${base}?t=${encodeURIComponent(code)}`;
+  }
+
   // MARK: The table
 
   /** Draws this TableState (null: not seated) of table `code` at the next frame. */
@@ -393,11 +407,26 @@ export class Renderer {
     const view = model.view;
     const code = this.#code ?? "";
     setText(this.$("table-code"), code);
-    const link = `${location.origin}/?t=${encodeURIComponent(code)}`;
+    const link = this.joinLink(code);
     const anchor = this.$("join-link");
     if (anchor.getAttribute("href") !== link) {
       anchor.href = link;
       anchor.textContent = link.replace(/^https?:\/\//, "");
+    }
+    // The QR code of the same link, drawn by the server; where it cannot draw one, the link alone.
+    const qr = this.$("join-qr");
+    const source = this.#server?.qr && code ? `/api/tables/${encodeURIComponent(code)}/qr.svg` : "";
+    if (qr.dataset.source !== source) {
+      qr.dataset.source = source;
+      qr.hidden = true;
+      if (source) {
+        qr.onload = () => (qr.hidden = false);
+        qr.onerror = () => (qr.hidden = true);
+        qr.alt = `QR code: scan it with a phone's camera to join table ${code} at ${link}`;
+        qr.src = source;
+      } else {
+        qr.removeAttribute("src");
+      }
     }
     const isHost = view.host !== null && view.host === view.viewer;
     const players = model.occupiedSeats.length;
