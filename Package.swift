@@ -107,8 +107,8 @@ let package = Package(
 
         // MARK: - Terminal client
 
-        .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient"], swiftSettings: swiftSettings),
-        .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore"], swiftSettings: swiftSettings),
+        .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient", "SnapLAN"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore", "SnapLAN"], swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks
 

@@ -1,5 +1,6 @@
 import SnapClient
 import SnapCore
+import SnapLAN
 
 /// The state of a networked game between frames (`snap host`, `snap join`): the table as the server
 /// last described it, the movement log, the overlay and the last message. No I/O and no clock: updates
@@ -115,7 +116,7 @@ struct NetworkSession: ScreenSession {
             default: break
             }
             return .play
-        case .help:
+        case .help, .invite:
             overlay = key == .character("q") ? .quitPrompt : .none
             return .play
         case .none:
@@ -157,6 +158,14 @@ struct NetworkSession: ScreenSession {
             } else {
                 show(isHost ? "The round's length changes between rounds." : "Only the host sets the round's length.", at: time)
             }
+        case .character("i"), .character("I"):
+            if let link = joinLink, !phase.isRoundUnderWay {
+                do {
+                    overlay = .invite(link: link, qr: try QRCode.encoding(link).halfBlockLines(colour: false))
+                } catch {
+                    show("\(error) Share the link: \(link)", at: time)
+                }
+            }
         case .character("?"), .character("h"), .character("H"):
             overlay = .help
         case .character("q"), .character("Q"), .endOfInput:
@@ -175,10 +184,21 @@ struct NetworkSession: ScreenSession {
         guard isHost else {
             return [table, "Waiting for the host to start the round."]
         }
-        let reach = addresses.first.map { "Others join with: snap join ws://\($0) --table \(code)   or http://\($0)/" }
-            ?? "Others join with the code \(code)."
+        // Within the 76 columns of the banner: the table's code is on the line above, `snap join` lists the tables
+        // to pick from, and finds the server by itself on a network with discovery.
+        let reach = addresses.first.map { address in
+            let full = "Join: http://\(address)/?t=\(code) · snap join ws://\(address)"
+            return full.count <= 76 ? full : "Join: http://\(address)/?t=\(code) · in a terminal: snap join"
+        } ?? "Others join with the code \(code)."
         let start = players >= 2 ? "Enter starts the round" : "Waiting for players"
-        return [table, reach, "\(start)  ·  c adds a computer player  ·  r changes the round"]
+        let invite = joinLink == nil ? "" : " · i QR code"
+        return [table, reach, "\(start) · c adds a computer · r sets the round\(invite)"]
+    }
+
+    /// The web link that opens this table on a phone: the first of ``addresses``.
+    var joinLink: String? {
+        guard let address = addresses.first, let code else { return nil }
+        return "http://\(address)/?t=\(code)"
     }
 
     /// Where the network's news comes from, and where requests go; set by the game that owns the session.

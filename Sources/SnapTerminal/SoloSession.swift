@@ -83,7 +83,7 @@ struct SoloSession: ScreenSession {
             default: break
             }
             return .play
-        case .help:
+        case .help, .invite:
             switch key {
             case .character("q"), .character("Q"): setOverlay(.quitPrompt, at: time)
             default: setOverlay(.none, at: time)

@@ -15,6 +15,8 @@ public struct TableScreen: Hashable, Sendable {
         case help
         /// "Quit? (y/n)".
         case quitPrompt
+        /// How others join, for phones: `qr` is a QR code of `link` in half-block lines (``QRCode``).
+        case invite(link: String, qr: [String])
     }
 
     /// The smallest terminal the table fits in.
@@ -162,6 +164,7 @@ public struct TableScreen: Hashable, Sendable {
         case .none: break
         case .help: drawHelp(on: &frame)
         case .quitPrompt: drawQuitPrompt(on: &frame)
+        case .invite(let link, let qr): drawInvite(link: link, qr: qr, on: &frame)
         }
     }
 
@@ -351,6 +354,7 @@ public struct TableScreen: Hashable, Sendable {
         "  Enter or t   turn your top card (when it is your turn)",
         "  Space or s   call Snap! (any time during play)",
         "  n            start the next round after someone wins",
+        "  i            a QR code for phones to join (host, between rounds)",
         "  ?            show or hide this help",
         "  q            quit (asks first); Ctrl-C quits at once",
         "",
@@ -387,6 +391,23 @@ public struct TableScreen: Hashable, Sendable {
         frame.box(row: 8, column: left, width: width, height: 5, style: border)
         frame.put("Quit? (y/n)", row: 9, centredOn: 40, style: CellStyle.plain.bolded)
         frame.put("The game is paused.", row: 11, centredOn: 40, style: .plain.dimmed)
+    }
+
+    /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.
+    private func drawInvite(link: String, qr: [String], on frame: inout Frame) {
+        let width = max(qr.map(\.count).max() ?? 0, link.count) + 6
+        let height = qr.count + 5
+        let left = (80 - width) / 2
+        let top = max(1, (24 - height) / 2)
+        let border = colour ? CellStyle.plain.fg(.cyan) : .plain
+        frame.box(row: top, column: left, width: width, height: height, style: border)
+        frame.put(" Scan to join ", row: top, centredOn: 40, style: border.bolded)
+        let code = colour ? CellStyle.plain.fg(.black).bg(.white) : .plain
+        for (offset, line) in qr.enumerated() {
+            frame.put(line, row: top + 1 + offset, centredOn: 40, style: code)
+        }
+        frame.put(link, row: top + height - 3, centredOn: 40, style: .plain.bolded)
+        frame.put(" any key closes ", row: top + height - 1, centredOn: 40, style: border)
     }
 
     private func drawTooSmall(on canvas: inout Canvas) {

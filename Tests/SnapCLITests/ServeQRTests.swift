@@ -26,6 +26,31 @@ struct ServeQRTests {
         #expect(lines.count <= 24, "the banner fits an 80×24 terminal: \(screen)")
     }
 
+    @Test func theHostShowsTheTablesCodeWithI() throws {
+        let port = try TmuxNetworkTests.freePort()
+        let pane = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port)")
+        defer { pane.close() }
+        try pane.waitFor("the waiting room") { $0.contains("i QR code") }
+        try pane.send("i")
+        let screen = try pane.waitFor("the QR code") { $0.contains("Scan to join") && $0.contains("any key closes") }
+        // Inside the box's borders (the table shows around it), the code's rows, then the link.
+        let inside = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let cells = Array(line)
+            guard let first = cells.firstIndex(of: "│"), let last = cells.lastIndex(of: "│"), first < last else { return "" }
+            return String(cells[(first + 1)..<last])
+        }
+        let top = try #require(screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("Scan to join")
+        })
+        let linkLine = try #require(inside.firstIndex { $0.contains("http://") }, "\(screen)")
+        let link = try #require(inside[linkLine].firstMatch(of: /(http:\/\/\S+)/)?.1)
+        #expect(try QRReader.read(pixels: QRReader.pixels(ofHalfBlocks: Array(inside[(top + 1)..<linkLine]))) == String(link))
+        let code = try #require(screen.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1)
+        #expect(link.hasSuffix("/?t=\(code)"), "\(link)")
+        try pane.send("x")
+        try pane.waitFor("the table again") { !$0.contains("Scan to join") }
+    }
+
     @Test func noQRLeavesTheCodeOut() throws {
         let port = try TmuxNetworkTests.freePort()
         let pane = try TmuxSoloTests.SnapPane(arguments: "serve --port \(port) --no-qr")

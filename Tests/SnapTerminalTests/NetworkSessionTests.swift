@@ -1,5 +1,6 @@
 import SnapClient
 import SnapCore
+import SnapLAN
 import Testing
 
 @testable import SnapTerminal
@@ -29,13 +30,43 @@ import Testing
         var session = try seated(.bottom)
         #expect(session.isHost)
         #expect(session.waitingBanner.first == "Table KXPT  ·  2 of 4 seated  ·  Classic round · no turn timer")
-        #expect(session.waitingBanner[1] == "Others join with: snap join ws://192.0.2.2:8080 --table KXPT   or http://192.0.2.2:8080/")
+        #expect(session.waitingBanner[1] == "Join: http://192.0.2.2:8080/?t=KXPT · snap join ws://192.0.2.2:8080")
         let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
-        #expect(screen.contains { $0.contains("snap join ws://192.0.2.2:8080 --table KXPT") })
+        #expect(screen.contains { $0.contains("Join: http://192.0.2.2:8080/?t=KXPT · snap join ws://192.0.2.2:8080") })
+        // The longest IPv4 address and port still fit the banner's 76 columns.
+        var longest = NetworkSession(addresses: ["255.255.255.255:65535"])
+        longest.apply(.joined(code: "KXPT", seat: .bottom), at: .zero)
+        longest.apply(.snapshot(try waitingView(viewer: .bottom)), at: .zero)
+        #expect(longest.waitingBanner.allSatisfy { $0.count <= 76 }, "\(longest.waitingBanner)")
         _ = session.handle(.enter, at: .zero)
         _ = session.handle(.character("c"), at: .zero)
         #expect(session.takeRequests() == [.startRound, .addComputer])
         #expect(session.takeRequests().isEmpty)
+    }
+
+    @Test func theHostShowsAQRCodeOfTheJoinLinkWithI() throws {
+        guard QREncoder.shared != nil else { return }  // without libqrencode, the link alone (below)
+        var session = try seated(.bottom)
+        _ = session.handle(.character("i"), at: .zero)
+        guard case .invite(let link, let qr) = session.overlay else {
+            Issue.record("i should show the invitation, not \(session.overlay)")
+            return
+        }
+        #expect(link == "http://192.0.2.2:8080/?t=KXPT")
+        #expect(qr == (try QRCode.encoding(link)).halfBlockLines(colour: false))
+        let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(screen.contains { $0.contains("Scan to join") })
+        #expect(screen.contains { $0.contains(link) })
+        _ = session.handle(.character("x"), at: .zero)
+        #expect(session.overlay == .none, "any key closes it")
+    }
+
+    @Test func aGuestHasNoQRCodeToShow() throws {
+        var session = NetworkSession()
+        session.apply(.joined(code: "KXPT", seat: .top), at: .zero)
+        session.apply(.snapshot(try waitingView(viewer: .top)), at: .zero)
+        _ = session.handle(.character("i"), at: .zero)
+        #expect(session.overlay == .none)
     }
 
     @Test func aGuestWaitsForTheHost() throws {
