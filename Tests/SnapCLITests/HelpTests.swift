@@ -13,7 +13,10 @@ import Testing
         let serveOptions = Set(serveHelp.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
         #expect(serveOptions.contains("--port"), "\(serveHelp)")
         for option in serveOptions.subtracting(["--help"]) {
-            #expect(text.contains("USAGE: snap [") && text.contains("[\(option) "), "snap --help's usage lacks \(option)")
+            // An option with its value ("[--port <port>]"), or a flag ("[--no-qr]").
+            #expect(
+                text.contains("USAGE: snap [") && (text.contains("[\(option) ") || text.contains("[\(option)]")),
+                "snap --help's usage lacks \(option)")
         }
     }
 
