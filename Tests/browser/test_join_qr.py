@@ -43,13 +43,16 @@ def test_the_lobby_shows_a_qr_code_of_the_join_link(server, browser, size):
         "return !q.hidden && q.complete && q.naturalWidth > 0", "reading #join-qr"))
     code = page.js(
         "return document.getElementById('table-code').textContent", "reading #table-code")
+    page.screenshot(f"lobby-qr-{label}")
     link = page.js("return document.getElementById('join-link').href", "reading #join-link")
     assert link == f"{about['join']}?t={code}", f"the link is on the server's address: {link}"
     assert "localhost" not in link
     box = page.js("const r = document.getElementById('join-qr').getBoundingClientRect();"
                   "return {width: r.width, height: r.height}", "measuring #join-qr")
-    assert box["width"] >= (200 if size == PHONE else 230) and box["width"] == box["height"], box
-    page.screenshot(f"lobby-qr-{label}")
+    assert box["width"] >= (150 if size == PHONE else 270) and box["width"] == box["height"], box
+    buttons = page.js("const r = document.getElementById('start-round').getBoundingClientRect();"
+                      "return r.bottom <= innerHeight", "checking the start button is in sight")
+    assert buttons, "the host sees Start round without scrolling"
     element = page.driver.find_element("id", "join-qr")
     assert read_qr(element.screenshot_as_png, f"lobby-qr-code-{label}") == link
     overlaps = page.js(
