@@ -1,3 +1,5 @@
+import Foundation
+
 /// Debian's `libqrencode`, loaded at run time: makes QR codes without a home-made encoder, and without making the
 /// library a build requirement. Where it is missing, ``shared`` is nil and the caller shows the link as text.
 public final class QREncoder: Sendable {
@@ -15,11 +17,13 @@ public final class QREncoder: Sendable {
     // void QRcode_free(QRcode *qrcode)
     private typealias Free = @convention(c) (UnsafeMutableRawPointer) -> Void
 
-    /// The names the library goes by: Debian and most Linux systems, then Homebrew on macOS.
-    public static let libraryNames = [
-        "libqrencode.so.4", "libqrencode.so", "libqrencode.4.dylib", "/opt/homebrew/lib/libqrencode.dylib",
-        "/usr/local/lib/libqrencode.dylib",
-    ]
+    /// The names the library goes by: Debian and most Linux systems, then Homebrew on macOS; or only the path in
+    /// `SNAP_LIBQRENCODE`, for an unusual installation (and for the tests of a machine without it).
+    public static let libraryNames =
+        ProcessInfo.processInfo.environment["SNAP_LIBQRENCODE"].map { [$0] } ?? [
+            "libqrencode.so.4", "libqrencode.so", "libqrencode.4.dylib", "/opt/homebrew/lib/libqrencode.dylib",
+            "/usr/local/lib/libqrencode.dylib",
+        ]
 
     /// The encoder, if the library could be loaded.
     public static let shared: QREncoder? = QREncoder(names: libraryNames)

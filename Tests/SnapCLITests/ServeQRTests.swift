@@ -67,3 +67,20 @@ struct ServeQRTests {
         #expect(!server.banner.contains("Scan with"), "\(server.banner)")
     }
 }
+
+/// Without libqrencode the server starts as ever: the banner says why there is no code, the page gets the link
+/// alone.
+@Suite(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+struct ServeWithoutQRLibraryTests {
+    @Test func theBannerSaysWhatToInstallAndTheServerSaysItDrawsNoCodes() throws {
+        let port = try TmuxNetworkTests.freePort()
+        let pane = try TmuxSoloTests.SnapPane(
+            arguments: "serve --port \(port)", environment: ["SNAP_LIBQRENCODE": "/nonexistent/libqrencode.so.4"])
+        defer { pane.close() }
+        let screen = try pane.waitFor("the banner") { $0.contains("Ctrl-C") }
+        #expect(screen.contains("QR codes are off: install libqrencode (Debian: apt-get install libqrencode4)."), "\(screen)")
+        #expect(!screen.contains("█"), "\(screen)")
+        let about = try String(contentsOf: URL(string: "http://127.0.0.1:\(port)/api/server")!, encoding: .utf8)
+        #expect(about.contains(#""qr":false"#), "\(about)")
+    }
+}
