@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapCore
+import SnapLAN
 import SnapServer
 
 /// `snap serve` (and plain `snap`): the game server, with the web client, for everyone on this network.
@@ -17,6 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The port to listen on (1–65535; 0 picks a free one).")
     var port = 8080
+
+    @Option(help: "The name this server is announced under on the local network, for `snap join` and `snap servers` (1–63 bytes; default: this machine's host name).")
+    var name: String?
 
     @Option(help: "Speed factor for every game delay: 2 plays twice as fast.")
     var speed = 1.0
@@ -51,6 +55,11 @@ struct ServeCommand: AsyncParsableCommand {
         guard !host.isEmpty, !host.contains(" ") else {
             throw ValidationError("--host must be an address such as 0.0.0.0 or 127.0.0.1; got '\(host)'.")
         }
+        if let name {
+            do { _ = try ServiceName.validated(name) } catch {
+                throw ValidationError("--name must be 1 to 63 bytes of UTF-8 with no control characters: \(error).")
+            }
+        }
     }
 
     func run() async throws {
@@ -64,12 +73,15 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.judging = judging.rule
         configuration.tableSettings = tableSettings.settings
         limits.apply(to: &configuration)
+        configuration.announcedName = name ?? ServiceName.hostDefault
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let logger = Logger(label: "snap") { label in ServerLogHandler(label: label, level: level) }
         let host = host
         let server = SnapGameServer(configuration: configuration, logger: logger, signals: [.sigint, .sigterm]) { port in
             // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
             FileHandle.standardOutput.write(Data((ServeCommand.banner(host: host, port: port) + "\n").utf8))
+        } onAnnounced: { announcement in
+            FileHandle.standardOutput.write(Data((ServeCommand.announcedLine(announcement) + "\n").utf8))
         }
         do {
             try await server.run()
@@ -99,6 +111,14 @@ struct ServeCommand: AsyncParsableCommand {
         lines.append("Play in a terminal: \(invocation.command) join ws://\(joinHost):\(port) --name YourName")
         lines.append("Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension ServeCommand {
+    /// The line printed under the banner once the server is announced on the LAN: its address by name.
+    static func announcedLine(_ announcement: LANAnnouncement) -> String {
+        guard let host = announcement.hostName else { return "  (announced on the LAN as \"\(announcement.name)\")" }
+        return "  http://\(host):\(announcement.port)/   (by name, announced on the LAN as \"\(announcement.name)\")"
     }
 }
 
