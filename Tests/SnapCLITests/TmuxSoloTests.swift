@@ -184,7 +184,8 @@ import Testing
         /// Holds the run script and the tmux server's socket; removed by ``close()``.
         let directory: URL
 
-        init(arguments: String) throws {
+        /// `snap ARGUMENTS` in a new 80×24 pane, with `environment` added to its environment.
+        init(arguments: String, environment: [String: String] = [:]) throws {
             guard let tmux = TmuxSoloTests.tmuxPath else {
                 throw PaneError("tmux is required (SNAP_REQUIRE_TMUX=1) but not installed")
             }
@@ -200,7 +201,7 @@ import Testing
             let launcher = directory.appendingPathComponent("snap.sh")
             try """
             echo $$ > \(quoted(directory.appendingPathComponent("snap.pid").path))
-            exec \(quoted(snap.path)) \(arguments)
+            exec env \(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }.joined(separator: " ")) \(quoted(snap.path)) \(arguments)
             """.write(to: launcher, atomically: true, encoding: .utf8)
             let script = directory.appendingPathComponent("run.sh")
             try """
