@@ -18,10 +18,11 @@ extension DNSServiceLibrary {
     /// `kDNSServiceType_AAAA`.
     static let recordTypeAAAA: UInt16 = 28
 
-    /// Registers the service `name` of `type` on `port` with `txt` (`DNSServiceRegister`); `reply` hears the
-    /// outcome. Deallocating the operation's ref withdraws it.
+    /// Registers the service `name` of `type` on `port` with `txt` (`DNSServiceRegister`) on `interface` (0 for
+    /// every one); `reply` hears the outcome. Deallocating the operation's ref withdraws it.
     func register(
-        name: String, type: String, port: Int, txt: [UInt8], reply: @escaping @Sendable (DNSServiceReply.Registered) -> Void
+        name: String, type: String, port: Int, txt: [UInt8], interface: UInt32,
+        reply: @escaping @Sendable (DNSServiceReply.Registered) -> Void
     ) async throws(DNSServiceError) -> DNSServiceOperation {
         let callback: RegisterReply = { _, _, code, name, _, _, context in
             ReplyHandler<DNSServiceReply.Registered>.from(context)?.handle(.init(code: code, name: string(name)))
@@ -31,7 +32,7 @@ extension DNSServiceLibrary {
                 // No kDNSServiceFlagsNoAutoRename: Avahi's library refuses it. A taken name fails with -65548
                 // (Avahi) or is renamed by the library (Apple's), and the reply says which name it got.
                 self.serviceRegister(
-                    ref, 0, 0, name, type, nil, nil, UInt16(port).bigEndian, UInt16(bytes.count), bytes.baseAddress,
+                    ref, 0, interface, name, type, nil, nil, UInt16(port).bigEndian, UInt16(bytes.count), bytes.baseAddress,
                     callback, context)
             }
         }

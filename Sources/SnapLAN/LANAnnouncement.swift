@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A Snap! server announced on the local network through DNS-SD: registered under its name (or "Name (2)",
 /// "Name (3)"… when the name is taken), with a TXT record that can be updated, until ``withdraw()``.
 public final class LANAnnouncement: Sendable {
@@ -29,7 +35,8 @@ public final class LANAnnouncement: Sendable {
     }
 
     /// Registers `name` of `type` on `port` with `txt`, numbering the name while it is taken, and finds the host
-    /// name; returns once the daemon has confirmed the registration.
+    /// name; returns once the daemon has confirmed the registration. `thisMachineOnly` announces it to this
+    /// machine alone (for a server listening on a loopback address, which nobody else could reach).
     ///
     /// - Throws: ``DNSServiceError``: `.serviceNotRunning` when the daemon is down, `.nameConflict` when every
     ///   name tried was taken.
@@ -38,15 +45,17 @@ public final class LANAnnouncement: Sendable {
         type: String = LANService.type,
         port: Int,
         txt: ServerTXT,
+        thisMachineOnly: Bool = false,
         library: DNSServiceLibrary
     ) async throws(DNSServiceError) -> LANAnnouncement {
+        let interface = thisMachineOnly ? Self.localOnlyInterface : 0
         for attempt in 1...maximumAttempts {
             let candidate = ServiceName.numbered(name, attempt: attempt)
             let outcome = OneShot<DNSServiceReply.Registered>()
             let operation: DNSServiceOperation
             do {
                 operation = try await library.register(
-                    name: candidate, type: type, port: port, txt: txt.record.bytes, reply: { outcome.fulfil($0) })
+                    name: candidate, type: type, port: port, txt: txt.record.bytes, interface: interface, reply: { outcome.fulfil($0) })
             } catch .nameConflict {
                 continue
             }
@@ -64,6 +73,16 @@ public final class LANAnnouncement: Sendable {
             return LANAnnouncement(name: registered, hostName: host, port: port, operation: operation, library: library)
         }
         throw .nameConflict
+    }
+
+    /// The interface that reaches this machine alone: `kDNSServiceInterfaceIndexLocalOnly` for Apple's library;
+    /// Avahi's has no such index, so the loopback interface's own.
+    static var localOnlyInterface: UInt32 {
+        #if canImport(Darwin)
+        UInt32.max
+        #else
+        if_nametoindex("lo")
+        #endif
     }
 
     /// Replaces the TXT record.

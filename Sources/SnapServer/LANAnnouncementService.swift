@@ -9,6 +9,8 @@ import SnapProtocol
 struct LANAnnouncementService: Service {
     /// The name to announce.
     let name: String
+    /// Whether to announce it to this machine alone: the server listens on a loopback address.
+    let thisMachineOnly: Bool
     let lobby: Lobby
     /// The port, once the server listens.
     let ports: AsyncStream<Int>
@@ -37,7 +39,8 @@ struct LANAnnouncementService: Service {
         let counts = await lobby.openTableCounts()
         let announcement: LANAnnouncement
         do {
-            announcement = try await LANAnnouncement.start(name: name, port: port, txt: Self.txt(name, counts), library: library)
+            announcement = try await LANAnnouncement.start(
+                name: name, port: port, txt: Self.txt(name, counts), thisMachineOnly: thisMachineOnly, library: library)
         } catch {
             logger.notice("\(Self.offMessage(for: error, library: library))")
             return

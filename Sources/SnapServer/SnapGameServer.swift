@@ -50,8 +50,9 @@ public struct SnapGameServer: Sendable {
             .init(service: app), .init(service: LobbyService(lobby: lobby)),
         ]
         if let name = configuration.announcedName {
+            let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
             let announcement = LANAnnouncementService(
-                name: name, lobby: lobby, ports: ports, logger: logger, onAnnounced: onAnnounced)
+                name: name, thisMachineOnly: loopback, lobby: lobby, ports: ports, logger: logger, onAnnounced: onAnnounced)
             // Without LAN discovery the server carries on: the announcement ending early stops nothing.
             services.append(.init(service: announcement, successTerminationBehavior: .ignore))
         }
