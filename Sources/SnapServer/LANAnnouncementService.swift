@@ -45,7 +45,8 @@ struct LANAnnouncementService: Service {
             logger.notice("\(Self.offMessage(for: error, library: library))")
             return
         }
-        logger.info("announced on the LAN", metadata: ["name": "\(announcement.name)", "host": "\(announcement.hostName ?? "?")"])
+        // Debug: the command prints the line people need, under its banner.
+        logger.debug("announced on the LAN", metadata: ["name": "\(announcement.name)", "host": "\(announcement.hostName ?? "?")"])
         if !Task.isShuttingDownGracefully { await onAnnounced(announcement) }
         let (lobby, debounce, logger, name) = (lobby, debounce, logger, name)
         await cancelWhenGracefulShutdown {

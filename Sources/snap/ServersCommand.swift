@@ -41,6 +41,6 @@ struct ServersCommand: AsyncParsableCommand {
         }
         print("Snap! servers on this network:")
         for line in LANDiscovery.lines(servers) { print("  " + line) }
-        print("Join one: \(Invocation.current.command) join ws://\(servers[0].address) --name YourName (or just \(Invocation.current.command) join --name YourName to choose)")
+        print("Join one: \(Invocation.current.command) join --name YourName (then pick it with the arrow keys)")
     }
 }
