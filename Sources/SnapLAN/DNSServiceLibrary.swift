@@ -103,7 +103,4 @@ public final class DNSServiceLibrary: @unchecked Sendable {
         processResult = try load("DNSServiceProcessResult", as: ProcessResult.self)
         refDeallocate = try load("DNSServiceRefDeallocate", as: Deallocate.self)
     }
-
-    /// Whether this is Avahi's compatibility library rather than Apple's own.
-    public var isAvahi: Bool { name.contains("dns_sd") }
 }

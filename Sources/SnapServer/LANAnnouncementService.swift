@@ -33,7 +33,7 @@ struct LANAnnouncementService: Service {
         switch DNSServiceLibrary.shared {
         case .success(let loaded): library = loaded
         case .failure(let error):
-            logger.notice("\(Self.offMessage(for: error, library: nil))")
+            logger.notice("\(Self.offMessage(for: error))")
             return
         }
         let counts = await lobby.openTableCounts()
@@ -42,7 +42,7 @@ struct LANAnnouncementService: Service {
             announcement = try await LANAnnouncement.start(
                 name: name, port: port, txt: Self.txt(name, counts), thisMachineOnly: thisMachineOnly, library: library)
         } catch {
-            logger.notice("\(Self.offMessage(for: error, library: library))")
+            logger.notice("\(Self.offMessage(for: error))")
             return
         }
         // Debug: the command prints the line people need, under its banner.
@@ -74,23 +74,7 @@ struct LANAnnouncementService: Service {
     }
 
     /// The one line that says LAN discovery is off, and why.
-    static func offMessage(for error: DNSServiceError, library: DNSServiceLibrary?) -> String {
-        let reason: String
-        switch error {
-        case .libraryMissing(let names):
-            #if canImport(Darwin)
-            reason = "the system's DNS-SD library could not be loaded (tried \(names.joined(separator: ", ")))"
-            #else
-            reason = "the DNS-SD library \(names.joined(separator: " or ")) is not installed "
-                + "(on Debian or Ubuntu: sudo apt-get install libavahi-compat-libdnssd1 avahi-daemon)"
-            #endif
-        case .serviceNotRunning:
-            reason = library?.isAvahi == false ? "mDNSResponder is not running" : "the avahi-daemon is not running"
-        case .nameConflict:
-            reason = "the name and its numbered variants are all taken on this network (choose another with --name)"
-        default:
-            reason = "\(error)"
-        }
-        return "LAN discovery is off: \(reason); \(fallback)."
+    static func offMessage(for error: DNSServiceError) -> String {
+        "LAN discovery is off: \(error.reasonDiscoveryIsOff); \(fallback)."
     }
 }

@@ -17,12 +17,12 @@ enum LANDiscovery {
         let library: DNSServiceLibrary
         switch DNSServiceLibrary.shared {
         case .success(let loaded): library = loaded
-        case .failure(let error): throw Failure(error: error, library: nil)
+        case .failure(let error): throw Failure(error: error)
         }
         do {
             return try await LANBrowser.servers(lookingFor: lookingTime, library: library)
         } catch {
-            throw Failure(error: error, library: library)
+            throw Failure(error: error)
         }
     }
 
@@ -55,24 +55,9 @@ enum LANDiscovery {
     /// LAN discovery does not work on this machine.
     struct Failure: Error, CustomStringConvertible {
         let error: DNSServiceError
-        let library: DNSServiceLibrary?
 
         var description: String {
-            let reason: String
-            switch error {
-            case .libraryMissing(let names):
-                #if canImport(Darwin)
-                reason = "the system's DNS-SD library could not be loaded (tried \(names.joined(separator: ", ")))"
-                #else
-                reason = "the DNS-SD library \(names.joined(separator: " or ")) is not installed "
-                    + "(on Debian or Ubuntu: sudo apt-get install libavahi-compat-libdnssd1 avahi-daemon)"
-                #endif
-            case .serviceNotRunning:
-                reason = library?.isAvahi == false ? "mDNSResponder is not running" : "the avahi-daemon is not running"
-            default:
-                reason = "\(error)"
-            }
-            return "LAN discovery is off here: \(reason). \(addressHint)"
+            "LAN discovery is off here: \(error.reasonDiscoveryIsOff). \(addressHint)"
         }
     }
 }

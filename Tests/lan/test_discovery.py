@@ -198,6 +198,16 @@ def test_snap_servers_and_join_without_discovery_say_to_pass_an_address(env, say
         pane.close()
 
 
+def test_snap_servers_and_join_list_with_nothing_found():
+    env = {**__import__("os").environ, "SNAP_SERVICE_TYPE": "_snapnone._tcp"}
+    for arguments in (["servers"], ["join", "--list"]):
+        result = subprocess.run([snap_binary(), *arguments], capture_output=True, text=True, timeout=30, env=env)
+        assert result.returncode == 1, (arguments, result.stderr)
+        assert result.stdout.startswith("No Snap! server answered on this network (looked for 1.5 s)."), result.stdout
+    result = subprocess.run([snap_binary(), "servers", "--json"], capture_output=True, text=True, timeout=30, env=env)
+    assert (result.returncode, json.loads(result.stdout)) == (0, [])
+
+
 def test_snap_join_with_nothing_found_says_to_pass_an_address():
     # A service type of its own: no other server on this machine answers it.
     env = {"SNAP_SERVICE_TYPE": "_snapnone._tcp"}
