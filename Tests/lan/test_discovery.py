@@ -6,6 +6,8 @@ Times are measured and printed (and written to test-output/lan-metrics.json), ne
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import socket
 import subprocess
 import time
@@ -185,7 +187,7 @@ def test_without_discovery_the_server_starts_and_says_so_once(env, says):
 ], ids=["library missing", "daemon not running"])
 def test_snap_servers_and_join_without_discovery_say_to_pass_an_address(env, says):
     result = subprocess.run([snap_binary(), "servers"], capture_output=True, text=True, timeout=30,
-                            env={**__import__("os").environ, **env})
+                            env={**os.environ, **env})
     assert result.returncode == 2
     assert says in result.stderr
     assert "Pass the server's address instead, e.g. snap join ws://192.168.1.20:8080 --name Ann" in result.stderr
@@ -199,7 +201,7 @@ def test_snap_servers_and_join_without_discovery_say_to_pass_an_address(env, say
 
 
 def test_snap_servers_and_join_list_with_nothing_found():
-    env = {**__import__("os").environ, "SNAP_SERVICE_TYPE": "_snapnone._tcp"}
+    env = {**os.environ, "SNAP_SERVICE_TYPE": "_snapnone._tcp"}
     for arguments in (["servers"], ["join", "--list"]):
         result = subprocess.run([snap_binary(), *arguments], capture_output=True, text=True, timeout=30, env=env)
         assert result.returncode == 1, (arguments, result.stderr)
@@ -260,3 +262,38 @@ def test_two_servers_with_one_name_are_told_apart():
             second.stop()
     finally:
         first.stop()
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("unshare"), reason="needs root and unshare")
+def test_lan_daemons_start_on_a_fresh_machine_and_stop_only_what_they_started(tmp_path):
+    # A machine of its own: private network, process and mount namespaces with an empty /run (and a stale D-Bus
+    # pid file in it), so that the shared daemons are neither seen nor disturbed.
+    script = f"""
+        set -e
+        ip link set lo up; mount -t tmpfs tmpfs /run
+        mkdir -p /run/dbus; echo 99999 > /run/dbus/pid
+        state={tmp_path}/state
+        scripts/lan-daemons start "$state"
+        pgrep -x avahi-daemon >/dev/null && pgrep -x dbus-daemon >/dev/null && echo BOTH-RUNNING
+        scripts/lan-daemons start "$state.again"
+        [ ! -e "$state.again/avahi-daemon" ] && echo SECOND-START-NOTED-NOTHING
+        scripts/lan-daemons stop "$state.again"
+        pgrep -x avahi-daemon >/dev/null && echo STILL-RUNNING-AFTER-SECOND-STOP
+        '{snap_binary()}' serve --host 127.0.0.1 --port 0 --name Fresh >{tmp_path}/serve.out 2>&1 & server=$!
+        '{snap_binary()}' servers >/dev/null 2>&1 || true
+        for i in $(seq 50); do grep -q "announced on the LAN" {tmp_path}/serve.out && break; sleep 0.1; done
+        '{snap_binary()}' servers
+        kill $server; wait $server || true
+        scripts/lan-daemons stop "$state"
+        sleep 0.3
+        pgrep -x avahi-daemon >/dev/null || echo AVAHI-STOPPED
+        pgrep -x dbus-daemon >/dev/null || echo DBUS-STOPPED
+    """
+    result = subprocess.run(["unshare", "-m", "-n", "-p", "-f", "--mount-proc", "bash", "-c", script],
+                            capture_output=True, text=True, timeout=90, cwd=ROOT)
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    for word in ("BOTH-RUNNING", "SECOND-START-NOTED-NOTHING", "STILL-RUNNING-AFTER-SECOND-STOP",
+                 "AVAHI-STOPPED", "DBUS-STOPPED"):
+        assert word in out, out + result.stderr
+    assert "Fresh  ·  127.0.0.1:" in out, out
