@@ -53,8 +53,8 @@ struct SnapCommand: AsyncParsableCommand {
             Plain snap starts a server, as snap serve does, and takes the same options (snap serve --help says what \
             each does). Open the address it prints in a browser.
 
-            Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join` (which
-            finds the servers on this network by itself; `snap servers` lists them).
+            Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join` \
+            (which finds the servers on this network by itself; `snap servers` lists them).
             """,
         subcommands: [
             ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, ServersCommand.self, SimulateCommand.self,
