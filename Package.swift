@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "SnapTestSupport", dependencies: ["SnapProtocol"], path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
-            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapTestSupport"],
+            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapTestSupport"],
             swiftSettings: swiftSettings
         ),
 

@@ -26,6 +26,8 @@ actor Lobby {
     private var configuration: SnapServerConfiguration { environment.configuration }
     private var metrics: ServerMetrics { environment.metrics }
     private var logger: Logger { environment.logger }
+    /// Told whenever the list of open tables changes.
+    nonisolated let listingChanges = ListingChanges()
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -140,7 +142,8 @@ actor Lobby {
         while tables[code] != nil { code = TableCode.random(using: &generator) }
         let table = TableSession(
             code: code, solo: solo, seed: generator.next(), environment: environment,
-            onTokenRetired: { [weak self] token in Task { await self?.forget(token: token) } }
+            onTokenRetired: { [weak self] token in Task { await self?.forget(token: token) } },
+            onListingChange: { [listingChanges] in listingChanges.signal() }
         ) { [weak self] code in
             Task { await self?.remove(code) }
         }
@@ -165,7 +168,15 @@ actor Lobby {
     /// The number of open tables.
     var tableCount: Int { tables.count }
 
+    /// The open tables, and the seats free at those whose round is not under way (the seats someone arriving now
+    /// could take): what the LAN announcement tells the network.
+    func openTableCounts() -> (tables: Int, freeSeats: Int) {
+        let open = openTables()
+        return (open.count, open.filter { !$0.roundUnderWay }.reduce(0) { $0 + Int($1.seatsFree) })
+    }
+
     private func remove(_ code: String) {
+        if let table = tables[code], !table.isSolo { listingChanges.signal() }
         tables[code] = nil
         if let address = tableAddresses.removeValue(forKey: code) {
             let left = tablesPerAddress[address, default: 1] - 1

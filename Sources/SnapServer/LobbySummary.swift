@@ -15,13 +15,16 @@ final class LobbySummary: Sendable {
     /// The summary now.
     var current: TableSummary { state.withLock { $0 } }
 
-    /// Brings the summary up to date with `table`.
-    func update(from table: Table) {
+    /// Brings the summary up to date with `table`; whether it changed.
+    @discardableResult
+    func update(from table: Table) -> Bool {
         state.withLock {
+            let before = $0
             $0.hostName = table.host.flatMap { table[$0]?.info.name } ?? ""
             $0.players = UInt8(table.playerCount)
             $0.seatsFree = UInt8(Seat.count - table.playerCount)
             $0.roundUnderWay = table.phase.isRoundUnderWay
+            return $0 != before
         }
     }
 }

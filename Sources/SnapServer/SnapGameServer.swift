@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import SnapLAN
 import SnapProtocol
 
 /// The Snap! game server: the web client's files, a few HTTP endpoints, and the game on a WebSocket at `/ws`.
@@ -20,7 +21,9 @@ public struct SnapGameServer: Sendable {
     private let group: ServiceGroup
     let lobby: Lobby
 
-    /// A server; `onRunning` is told the port once it listens.
+    /// A server; `onRunning` is told the port once it listens, and `onAnnounced` the announcement once the server
+    /// is announced on the local network (only when ``SnapServerConfiguration/announcedName`` is set, and DNS-SD
+    /// works here).
     ///
     /// - Parameters:
     ///   - clock: the one clock every part of the server reads; tests pass a ``ManualServerClock``.
@@ -30,18 +33,31 @@ public struct SnapGameServer: Sendable {
         clock: any ServerClock = SystemServerClock(),
         logger: Logger,
         signals: [UnixSignal] = [],
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onAnnounced: @escaping @Sendable (LANAnnouncement) async -> Void = { _ in }
     ) {
         let environment = ServerEnvironment(
             configuration: configuration, clock: clock, logger: logger, metrics: ServerMetrics())
         let lobby = Lobby(environment: environment)
-        let app = Self.buildApplication(environment: environment, lobby: lobby, onRunning: onRunning)
-        // Services stop in reverse order: the lobby says goodbye to every client before the HTTP server stops.
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let app = Self.buildApplication(environment: environment, lobby: lobby) { port in
+            portContinuation.yield(port)
+            await onRunning(port)
+        }
+        // Services stop in reverse order: the announcement is withdrawn first, then the lobby says goodbye to every
+        // client before the HTTP server stops.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: app), .init(service: LobbyService(lobby: lobby)),
+        ]
+        if let name = configuration.announcedName {
+            let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
+            let announcement = LANAnnouncementService(
+                name: name, thisMachineOnly: loopback, lobby: lobby, ports: ports, logger: logger, onAnnounced: onAnnounced)
+            // Without LAN discovery the server carries on: the announcement ending early stops nothing.
+            services.append(.init(service: announcement, successTerminationBehavior: .ignore))
+        }
         group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: app), .init(service: LobbyService(lobby: lobby))],
-                gracefulShutdownSignals: signals,
-                logger: logger))
+            configuration: .init(services: services, gracefulShutdownSignals: signals, logger: logger))
         self.lobby = lobby
     }
 

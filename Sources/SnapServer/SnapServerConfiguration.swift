@@ -54,6 +54,9 @@ public struct SnapServerConfiguration: Sendable {
     public var judging = JudgingRule.standard
     /// The settings every new table starts with; its host may change them between rounds.
     public var tableSettings = TableSettings.standard
+    /// The name to announce this server under on the local network (DNS-SD, `_snap._tcp`); nil announces nothing,
+    /// which is the default, so that tests and embedded servers stay off the network unless they ask.
+    public var announcedName: String?
 
     /// The defaults: every interface, port 8080, normal speed.
     public init() {}

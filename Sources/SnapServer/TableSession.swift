@@ -20,6 +20,7 @@ actor TableSession {
     private let logger: Logger
     private let onClose: @Sendable (String) -> Void
     private let onTokenRetired: @Sendable (String) -> Void
+    private let onListingChange: @Sendable () -> Void
     private var isClosed = false
     private let lobbySummary: LobbySummary
     private var audit = CardAudit()
@@ -31,6 +32,7 @@ actor TableSession {
         seed: UInt64,
         environment: ServerEnvironment,
         onTokenRetired: @escaping @Sendable (String) -> Void = { _ in },
+        onListingChange: @escaping @Sendable () -> Void = {},
         onClose: @escaping @Sendable (String) -> Void
     ) {
         self.code = code
@@ -41,6 +43,7 @@ actor TableSession {
         self.logger = logger
         self.onClose = onClose
         self.onTokenRetired = onTokenRetired
+        self.onListingChange = onListingChange
         let configuration = environment.configuration
         var table = Table()
         table.settings = configuration.tableSettings
@@ -302,7 +305,7 @@ actor TableSession {
     /// After every change: keep the lobby's summary fresh, tell everyone of a clock that changed, set the next
     /// timer, close a table nobody is at.
     private func afterChange() {
-        lobbySummary.update(from: runner.table)
+        if lobbySummary.update(from: runner.table), !isSolo { onListingChange() }
         guard members.anyPerson else { return close() }
         members.broadcast(clocks.packets(for: runner, at: timer.now, all: false))
         // While a single-player table's person is away, its time stands still: they come back to the same cards.

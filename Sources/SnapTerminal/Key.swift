@@ -14,13 +14,17 @@ public enum Key: Hashable, Sendable {
     case redraw
     /// A printable character, as typed.
     case character(Character)
-    /// Anything else: other control keys, arrows, function keys.
+    /// The up arrow.
+    case up
+    /// The down arrow.
+    case down
+    /// Anything else: other control keys, the left and right arrows, function keys.
     case other
 
     /// The keys in a chunk of bytes read from the terminal, in order.
     ///
-    /// Escape sequences (arrows, function keys) count as one ``other`` key so that their letters are not
-    /// taken for commands; UTF-8 sequences become one ``character(_:)``.
+    /// Escape sequences (arrows, function keys) count as one key (``up``, ``down`` or ``other``) so that their
+    /// letters are not taken for commands; UTF-8 sequences become one ``character(_:)``.
     public static func parse(_ bytes: [UInt8]) -> [Key] {
         var keys = [Key]()
         var index = 0
@@ -41,7 +45,9 @@ public enum Key: Hashable, Sendable {
                 keys.append(.redraw)
             case 0x1B:
                 let length = escapeSequenceLength(bytes, from: index)
-                keys.append(length == 1 ? .escape : .other)
+                // ESC [ A and ESC O A (the arrows' two forms), and B for down.
+                let final = length == 3 ? bytes[index + 2] : 0
+                keys.append(length == 1 ? .escape : final == UInt8(ascii: "A") ? .up : final == UInt8(ascii: "B") ? .down : .other)
                 index += length - 1
             case 0x21...0x7E:
                 keys.append(.character(Character(Unicode.Scalar(byte))))

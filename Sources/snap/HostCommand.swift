@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SnapClient
 import SnapCore
+import SnapLAN
 import SnapServer
 import SnapTerminal
 
@@ -49,6 +50,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
         configuration.tableSettings = tableSettings.settings
+        configuration.announcedName = ServiceName.hostDefault
         // The screen is the terminal's: the server logs nothing while we play.
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

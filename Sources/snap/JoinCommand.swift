@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SnapClient
 import SnapCore
+import SnapLAN
 import SnapProtocol
 import SnapTerminal
 
@@ -12,22 +13,28 @@ struct JoinCommand: AsyncParsableCommand {
         commandName: "join",
         abstract: "Join a table on a Snap! server and play in this terminal.",
         discussion: """
-            Without --table, lists the open tables on the server and lets you pick one.
+            Without an address, looks for servers on this network for a moment and lets you pick one with the arrow \
+            keys. Without --table, lists the open tables on the server and lets you pick one.
             Keys: Enter turns your card, Space calls Snap!, ? shows help, q leaves the table.
             """
     )
 
-    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), or HOST:PORT.")
-    var server = "ws://127.0.0.1:8080"
+    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), or HOST:PORT. Without it, the servers on this network are looked for.")
+    var server: String?
 
     @Option(help: "The four-letter code of the table to join.")
     var table: String?
 
-    @Option(help: "Your name at the table (1–20 visible characters).")
-    var name: String
+    @Option(help: "Your name at the table (1–20 visible characters); needed unless --list.")
+    var name: String?
+
+    @Flag(help: "List the servers on this network and exit, as `snap servers` does.")
+    var list = false
 
     func validate() throws {
-        _ = try webSocketURL()
+        if list { return }
+        if server != nil { _ = try webSocketURL() }
+        guard let name else { throw ValidationError("Missing expected argument '--name <name>'") }
         try validateName(name)
         if let table, TableCode.normalized(table) == nil {
             throw ValidationError("--table: a table code is four letters (no I or O), such as KXPT; got '\(table)'.")
@@ -36,6 +43,7 @@ struct JoinCommand: AsyncParsableCommand {
 
     /// The server's WebSocket address, from what was typed.
     func webSocketURL() throws -> String {
+        let server = server ?? ""
         var text = server.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "ws://" + text }
         guard let url = URLComponents(string: text), url.scheme == "ws", let host = url.host, !host.isEmpty else {
@@ -47,12 +55,13 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if list { return try await ServersCommand.list(json: false) }
         try NoTerminal.requireTerminal(for: "snap join")
-        let url = try webSocketURL()
+        let url = try await server == nil ? pickServer() : webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
         do {
-            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), logger: quiet)
+            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name ?? ""), logger: quiet)
         } catch {
             throw ConnectFailure(url: url, error: error)
         }
@@ -74,6 +83,47 @@ struct JoinCommand: AsyncParsableCommand {
         }
         let status = await NetworkGame(client: client).run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Looks for servers on the network, with a spinner, and lets the player choose one; its WebSocket address.
+    private func pickServer() async throws -> String {
+        let spinner = Task {
+            let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+            var frame = 0
+            while !Task.isCancelled {
+                FileHandle.standardOutput.write(Data("\r\(frames[frame % frames.count]) Looking for Snap! servers on this network…".utf8))
+                frame += 1
+                try? await Task.sleep(for: .milliseconds(80))
+            }
+        }
+        let found: Result<[DiscoveredServer], LANDiscovery.Failure>
+        do { found = .success(try await LANDiscovery.servers()) } catch { found = .failure(error) }
+        spinner.cancel()
+        _ = await spinner.value
+        // Back to the start of the line, cleared.
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+        let servers: [DiscoveredServer]
+        switch found {
+        case .failure(let failure):
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            throw ExitCode(2)
+        case .success(let list) where list.isEmpty:
+            FileHandle.standardError.write(Data("Error: \(LANDiscovery.nothingFound)\n".utf8))
+            throw ExitCode.failure
+        case .success(let list):
+            servers = list
+        }
+        let picker = ListPicker(title: "Snap! servers on this network: which one?", entries: LANDiscovery.lines(servers))
+        switch await picker.run() {
+        case .chosen(let index):
+            print("Joining \(servers[index].name) at \(servers[index].address)…")
+            return servers[index].webSocketURL
+        case .gaveUp(let status):
+            throw ExitCode(status == 1 ? 0 : status)
+        case .noTerminal:
+            try NoTerminal.requireTerminal(for: "snap join")
+            throw ExitCode(NoTerminal.exitStatus)
+        }
     }
 
     /// Reads a line on a thread of its own: waiting for a person must not hold one of the few threads the

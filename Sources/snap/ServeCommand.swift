@@ -19,6 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (1–65535; 0 picks a free one).")
     var port = 8080
 
+    @Option(help: "The name this server is announced under on the local network, for `snap join` and `snap servers` (1–63 bytes; default: this machine's host name).")
+    var name: String?
+
     @Option(help: "Speed factor for every game delay: 2 plays twice as fast.")
     var speed = 1.0
 
@@ -55,6 +58,11 @@ struct ServeCommand: AsyncParsableCommand {
         guard !host.isEmpty, !host.contains(" ") else {
             throw ValidationError("--host must be an address such as 0.0.0.0 or 127.0.0.1; got '\(host)'.")
         }
+        if let name {
+            do { _ = try ServiceName.validated(name) } catch {
+                throw ValidationError("--name must be 1 to 63 bytes of UTF-8 with no control characters: \(error).")
+            }
+        }
     }
 
     func run() async throws {
@@ -68,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.judging = judging.rule
         configuration.tableSettings = tableSettings.settings
         limits.apply(to: &configuration)
+        configuration.announcedName = name ?? ServiceName.hostDefault
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let logger = Logger(label: "snap") { label in ServerLogHandler(label: label, level: level) }
         let host = host
@@ -78,6 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
             let banner = ServeCommand.banner(host: host, port: port, links: links, qr: drawsQR ? qrBannerLines(links.join) : nil)
             // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
             FileHandle.standardOutput.write(Data((banner + "\n").utf8))
+        } onAnnounced: { announcement in
+            FileHandle.standardOutput.write(Data((ServeCommand.announcedLine(announcement) + "\n").utf8))
         }
         do {
             try await server.run()
@@ -116,6 +127,14 @@ func qrBannerLines(_ link: String) -> [String] {
         return ["Scan with a phone's camera to open \(link) :"] + (try QRCode.encoding(link)).halfBlockLines(colour: true)
     } catch {
         return ["(\(error) The links above work as they are.)"]
+    }
+}
+
+extension ServeCommand {
+    /// The line printed under the banner once the server is announced on the LAN: its address by name.
+    static func announcedLine(_ announcement: LANAnnouncement) -> String {
+        guard let host = announcement.hostName else { return "  (announced on the LAN as \"\(announcement.name)\")" }
+        return "  http://\(host):\(announcement.port)/   (by name, announced on the LAN as \"\(announcement.name)\")"
     }
 }
 

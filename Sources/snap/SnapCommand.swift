@@ -40,7 +40,7 @@ struct SnapCommand: AsyncParsableCommand {
         commandName: "snap",
         abstract: "Snap!, the card game: race to call \"Snap!\" when two face-up cards match.",
         usage: """
-            snap [--host <host>] [--port <port>] [--speed <speed>] [--grace <grace>]
+            snap [--host <host>] [--port <port>] [--name <name>] [--speed <speed>] [--grace <grace>]
                  [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
                  [--judging <judging>] [--max-compensation <max-compensation>]
                  [--round <round>] [--turn-time <seconds|off>] [--no-qr]
@@ -53,10 +53,11 @@ struct SnapCommand: AsyncParsableCommand {
             Plain snap starts a server, as snap serve does, and takes the same options (snap serve --help says what \
             each does). Open the address it prints in a browser.
 
-            Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join`.
+            Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join` \
+            (which finds the servers on this network by itself; `snap servers` lists them).
             """,
         subcommands: [
-            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, SimulateCommand.self,
+            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, ServersCommand.self, SimulateCommand.self,
             DecodeCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

@@ -33,10 +33,11 @@ import Testing
     }
 
     @Test func escapeSequencesAreOneKey() {
-        #expect(keys("\u{1B}[A") == [.other])
+        #expect(keys("\u{1B}[A") == [.up])
+        #expect(keys("\u{1B}OB\u{1B}[C") == [.down, .other])
         #expect(keys("\u{1B}[1;5C") == [.other])
         #expect(keys("\u{1B}OP") == [.other])
-        #expect(keys("\u{1B}[Bq") == [.other, .character("q")])
+        #expect(keys("\u{1B}[Bq") == [.down, .character("q")])
         #expect(keys("\u{1B}[") == [.other])
     }
 

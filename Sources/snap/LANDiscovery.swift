@@ -1,0 +1,71 @@
+import Foundation
+import SnapLAN
+import SnapProtocol
+
+/// Finding servers on the local network, as `snap servers` and `snap join` without an address do.
+enum LANDiscovery {
+    /// How long to look: long enough for every server on the network to answer, short enough not to be a wait.
+    static let lookingTime: Duration = .milliseconds(1_500)
+
+    /// What to type instead when nothing is found.
+    static let addressHint = "Pass the server's address instead, e.g. snap join ws://192.168.1.20:8080 --name Ann"
+
+    /// The servers on the network, each once.
+    ///
+    /// - Throws: ``Failure`` when discovery is off here (no library, no daemon).
+    static func servers() async throws(Failure) -> [DiscoveredServer] {
+        let library: DNSServiceLibrary
+        switch DNSServiceLibrary.shared {
+        case .success(let loaded): library = loaded
+        case .failure(let error): throw Failure(error: error)
+        }
+        do {
+            return try await LANBrowser.servers(lookingFor: lookingTime, library: library)
+        } catch {
+            throw Failure(error: error)
+        }
+    }
+
+    /// One line about a server: its name, its address and host name, its open tables and free seats.
+    static func line(_ server: DiscoveredServer, nameWidth: Int) -> String {
+        var parts = [server.name.padding(toLength: max(nameWidth, server.name.count), withPad: " ", startingAt: 0)]
+        parts.append(server.address + (server.host.isEmpty ? "" : " (\(server.host))"))
+        if let tables = server.txt.openTables {
+            var text = "\(tables) open table\(tables == 1 ? "" : "s")"
+            if let seats = server.txt.freeSeats { text += ", \(seats) seat\(seats == 1 ? "" : "s") free" }
+            parts.append(text)
+        }
+        if let version = server.txt.protocolVersion, version != Int(Wire.version) {
+            parts.append("speaks protocol \(version), this snap \(Wire.version)")
+        }
+        return parts.joined(separator: "  ·  ")
+    }
+
+    /// The lines about `servers`, their names in one column.
+    static func lines(_ servers: [DiscoveredServer]) -> [String] {
+        let width = min(24, servers.map(\.name.count).max() ?? 0)
+        return servers.map { line($0, nameWidth: width) }
+    }
+
+    /// The message when nothing was found.
+    static var nothingFound: String {
+        "No Snap! server answered on this network (looked for \(lookingTime.secondsText)). \(addressHint)"
+    }
+
+    /// LAN discovery does not work on this machine.
+    struct Failure: Error, CustomStringConvertible {
+        let error: DNSServiceError
+
+        var description: String {
+            "LAN discovery is off here: \(error.reasonDiscoveryIsOff). \(addressHint)"
+        }
+    }
+}
+
+extension Duration {
+    /// "1.5 s".
+    fileprivate var secondsText: String {
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return "\(seconds.formatted(.number.precision(.fractionLength(0...1)))) s"
+    }
+}
