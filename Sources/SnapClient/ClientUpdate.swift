@@ -9,6 +9,12 @@ public enum ClientUpdate: Sendable {
     case tables([TableSummary])
     /// Seated at table `code`.
     case joined(code: String, seat: Seat)
+    /// Watching table `code`, without a seat; a snapshot with no viewer follows.
+    case watching(code: String)
+    /// This many people are watching the table (sent to players and watchers whenever it changes).
+    case watchers(Int)
+    /// The table being watched closed (everyone left it), and why; the client is back in the lobby.
+    case tableClosed(reason: String)
     /// The table changed: these events were applied to ``SnapClient/view``, which is now `view`.
     case table(PlayerView, events: [TableEvent])
     /// The whole view arrived (on joining, reconnecting or after a resync).

@@ -40,8 +40,12 @@ public actor SnapClient {
     public private(set) var view: PlayerView?
     /// This player's id, once signed in.
     public private(set) var id: PlayerID?
-    /// The code of the table this player sits at.
+    /// The code of the table this player sits at or watches.
     public private(set) var tableCode: String?
+    /// Whether this client watches its table rather than sitting at it.
+    public private(set) var isWatching = false
+    /// How many people watch the table (as the server last said).
+    public private(set) var watcherCount = 0
     /// Packets received, and resyncs asked for (for tests and diagnostics).
     public private(set) var packetsReceived = 0
     /// Bytes of the packets received so far (WebSocket framing not counted).
@@ -82,6 +86,7 @@ public actor SnapClient {
     private var packetsToLose = 0
     private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
     private var seatWaiter: CheckedContinuation<Seat, any Error>?
+    private var watchWaiter: CheckedContinuation<Void, any Error>?
 
     /// Why the server would not seat us.
     public struct Refusal: Error, CustomStringConvertible {
@@ -184,6 +189,20 @@ public actor SnapClient {
             Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
         }
     }
+    /// Watches the table with `code` without sitting at it: a snapshot with no viewer arrives, then its events.
+    ///
+    /// - Throws: ``Refusal`` with the server's reason (unknown code, too many watchers, …).
+    public func watch(code: String) async throws {
+        guard outbound != nil else { throw ConnectError.closed }
+        guard watchWaiter == nil, seatWaiter == nil else {
+            throw Refusal(code: WireErrorCode.unexpectedPacket.rawValue, message: "Already sitting down.")
+        }
+        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+            watchWaiter = waiter
+            Task { await self.send(.watchTable(code: code)) }
+        }
+    }
+
     /// Opens a table (with three computer players when `solo`).
     public func hostTable(solo: Bool = false) async { await send(.hostTable(solo: solo)) }
     /// Joins the table with this code.
@@ -207,11 +226,12 @@ public actor SnapClient {
         let measured = reaction ?? cardShownAt.map { ContinuousClock.now - $0 } ?? .seconds(60)
         await send(.callSnap(reaction: Wire.microseconds(measured)))
     }
-    /// Leaves the table (the connection stays open).
+    /// Leaves the table, or stops watching it (the connection stays open).
     public func leaveTable() async {
         await send(.clientQuit)
         view = nil
         tableCode = nil
+        isWatching = false
     }
 
     /// Closes the connection for good.
@@ -286,6 +306,8 @@ public actor SnapClient {
         tablesWaiters = []
         seatWaiter?.resume(throwing: ConnectError.closed)
         seatWaiter = nil
+        watchWaiter?.resume(throwing: ConnectError.closed)
+        watchWaiter = nil
     }
 
     private func opened(_ outbound: WebSocketOutboundWriter) {
@@ -332,7 +354,7 @@ public actor SnapClient {
         switch packet {
         case .signInRequest:
             if protocolVersion >= 2 { await send(.hello(version: protocolVersion)) }
-            if let token, tableCode != nil {
+            if let token, tableCode != nil, !isWatching {
                 await send(.reconnect(token: token))
             } else {
                 await send(.signInResponse(name: name))
@@ -347,6 +369,11 @@ public actor SnapClient {
                 waiter.resume()
             }
             continuation.yield(reconnected ? .reconnected : .signedIn(id))
+            // A watcher has no seat to get back to: after a drop it signs in afresh and watches again.
+            if reconnected, isWatching, let tableCode {
+                awaitingSnapshot = true
+                await send(.watchTable(code: tableCode))
+            }
         case .tableList(let tables):
             for waiter in tablesWaiters { waiter.resume(returning: tables) }
             tablesWaiters = []
@@ -356,6 +383,21 @@ public actor SnapClient {
             seatWaiter?.resume(returning: seat)
             seatWaiter = nil
             continuation.yield(.joined(code: code, seat: seat))
+        case .tableWatched(let code):
+            tableCode = code
+            isWatching = true
+            watchWaiter?.resume()
+            watchWaiter = nil
+            continuation.yield(.watching(code: code))
+        case .watcherCount(let count):
+            watcherCount = Int(count)
+            continuation.yield(.watchers(Int(count)))
+        case .tableClosed(let reason):
+            tableCode = nil
+            view = nil
+            isWatching = false
+            watcherCount = 0
+            continuation.yield(.tableClosed(reason: reason))
         case .snapshot(let view):
             self.view = view
             awaitingSnapshot = false
@@ -380,6 +422,10 @@ public actor SnapClient {
             }
             if let waiter = seatWaiter {
                 seatWaiter = nil
+                waiter.resume(throwing: Refusal(code: code, message: message))
+            }
+            if let waiter = watchWaiter {
+                watchWaiter = nil
                 waiter.resume(throwing: Refusal(code: code, message: message))
             }
             continuation.yield(.refused(code: code, message: message))

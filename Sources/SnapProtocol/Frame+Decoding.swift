@@ -194,6 +194,14 @@ extension Packet {
                 try reader.list("\(name).seats", limit: Wire.maximumPlayers) { reader, index throws(ProtocolError) in
                     try reader.seat("\(name).seats[\(index)]")
                 })
+        case .watchTable:
+            return .watchTable(code: try reader.string("\(name).code"))
+        case .tableWatched:
+            return .tableWatched(code: try reader.string("\(name).code"))
+        case .watcherCount:
+            return .watcherCount(try reader.u16("\(name).count"))
+        case .tableClosed:
+            return .tableClosed(reason: try reader.string("\(name).reason"))
         }
     }
 }

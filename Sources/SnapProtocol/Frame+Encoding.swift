@@ -131,6 +131,12 @@ extension Packet {
             writer.u32(remaining)
         case .suddenDeath(let seats):
             writer.list(seats) { $0.seat($1) }
+        case .watchTable(let code), .tableWatched(let code):
+            writer.string(code)
+        case .watcherCount(let count):
+            writer.u16(count)
+        case .tableClosed(let reason):
+            writer.string(reason)
         }
     }
 }

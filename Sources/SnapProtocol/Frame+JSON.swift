@@ -82,6 +82,9 @@ extension Packet {
         case .roundClock(let remaining): ["remaining": .number(Int(remaining))]
         case .turnClock(let seat, let remaining): ["seat": .seat(seat), "remaining": .number(Int(remaining))]
         case .suddenDeath(let seats): ["seats": .array(seats.map(JSONValue.seat))]
+        case .watchTable(let code), .tableWatched(let code): ["code": .string(code)]
+        case .watcherCount(let count): ["count": .number(Int(count))]
+        case .tableClosed(let reason): ["reason": .string(reason)]
         }
     }
 }

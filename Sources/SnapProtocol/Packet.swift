@@ -125,6 +125,17 @@ public enum Packet: Hashable, Sendable {
     case timeUp
     /// 0x95, server → client (version 3): these players tie for most cards; the next correct call ends the round.
     case suddenDeath([Seat])
+
+    // MARK: Watching (protocol version 4)
+
+    /// 0x96, client → server: let me watch the table with this code, without a seat.
+    case watchTable(code: String)
+    /// 0x97, server → client (version 4): you are watching table `code`. A ``snapshot(_:)`` with no viewer follows.
+    case tableWatched(code: String)
+    /// 0x98, server → client (version 4): this many people are watching the table now.
+    case watcherCount(UInt16)
+    /// 0x99, server → client (version 4): the table you were watching has closed, and why; you are back in the lobby.
+    case tableClosed(reason: String)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -52,6 +52,10 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case turnClock = 0x93
     case timeUp = 0x94
     case suddenDeath = 0x95
+    case watchTable = 0x96
+    case tableWatched = 0x97
+    case watcherCount = 0x98
+    case tableClosed = 0x99
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -114,6 +118,10 @@ extension Packet {
         case .turnClock: .turnClock
         case .timeUp: .timeUp
         case .suddenDeath: .suddenDeath
+        case .watchTable: .watchTable
+        case .tableWatched: .tableWatched
+        case .watcherCount: .watcherCount
+        case .tableClosed: .tableClosed
         }
     }
 
@@ -130,6 +138,7 @@ extension PacketType {
         switch self {
         case .hello, .callSnap, .callTiming: 2
         case .changeSettings, .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath: 3
+        case .watchTable, .tableWatched, .watcherCount, .tableClosed: 4
         default: 1
         }
     }

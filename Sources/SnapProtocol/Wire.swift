@@ -10,8 +10,9 @@ public enum Wire {
     public static let unnumbered: UInt32 = 0xFFFF_FFFF
     /// The protocol version this code speaks, sent in ``Packet/welcome(version:id:token:)`` and
     /// ``Packet/hello(version:)``. Version 2 added fair calls (Hello, CallSnap, CallTiming); version 3 quick
-    /// rounds and the turn timer (ChangeSettings, TableSettings, RoundClock, TurnClock, TimeUp, SuddenDeath).
-    public static let version: UInt8 = 3
+    /// rounds and the turn timer (ChangeSettings, TableSettings, RoundClock, TurnClock, TimeUp, SuddenDeath);
+    /// version 4 watching (WatchTable, TableWatched, WatcherCount, TableClosed).
+    public static let version: UInt8 = 4
     /// The longest reaction time or margin a packet carries, in microseconds (a minute).
     public static let maximumReaction: UInt32 = 60_000_000
     /// The margin value that means "nobody else called in time".

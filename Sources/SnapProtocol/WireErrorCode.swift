@@ -33,6 +33,8 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case tooManyTablesFromAddress = 113
     /// The connection did not sign in (or reconnect) in time after it opened.
     case signInTimedOut = 114
+    /// The table has as many watchers as it allows.
+    case tooManyWatchers = 115
 
     /// A sentence for people saying what went wrong and what to do.
     public var message: String {
@@ -53,6 +55,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
             "Too many connections from your network address; close some games and try again."
         case .tooManyTablesFromAddress: "Players on your network have too many tables open; finish one first."
         case .signInTimedOut: "Sign in sooner: the connection waited too long for a name."
+        case .tooManyWatchers: "This table has as many watchers as it allows; watch another table or try again later."
         }
     }
 }

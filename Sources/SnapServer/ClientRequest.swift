@@ -15,7 +15,9 @@ enum ClientRequest: Hashable, Sendable {
     case host(solo: Bool)
     /// Join the table with this code, as typed.
     case join(code: String)
-    /// Something for the table the client sits at.
+    /// Watch the table with this code, as typed, without a seat.
+    case watch(code: String)
+    /// Something for the table the client sits at (or watches).
     case atTable(SeatedRequest)
     /// The answer to a ping.
     case pong(UInt64)
@@ -31,6 +33,7 @@ enum ClientRequest: Hashable, Sendable {
         case .listTables: self = .listTables
         case .hostTable(let solo): self = .host(solo: solo)
         case .joinTable(let code): self = .join(code: code)
+        case .watchTable(let code): self = .watch(code: code)
         case .pong(let value): self = .pong(value)
         case .clientTurnedCard: self = .atTable(.turnCard)
         // The id PlayerShouldSnap names is ignored: the connection decides who calls.
@@ -47,7 +50,7 @@ enum ClientRequest: Hashable, Sendable {
             .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
-            .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath:
+            .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed:
             throw .unexpectedPacket
         }
     }

@@ -17,6 +17,8 @@ struct PlayerConnection {
         var name: String?
         var token: String?
         var table: TableSession?
+        /// The table this connection watches, without a seat.
+        var watching: TableSession?
         var malformed = 0
         var rates: RequestRates
     }
@@ -117,6 +119,7 @@ struct PlayerConnection {
             environment.logger.debug("connection ended: \(error)")
         }
         if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
+        if let table = state.watching, let id = state.id { await table.stopWatching(id) }
         outbox.finish()
         await lobby.unregister(outbox, from: peer.address)
     }
@@ -184,7 +187,7 @@ struct PlayerConnection {
                 refuse(outbox, .badName, "That name cannot be used: \(error).")
             }
         case .reconnect(let token):
-            guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }
+            guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             guard let (table, info) = await lobby.reconnect(token: token, outbox: outbox) else {
                 return refuse(outbox, .unknownToken)
             }
@@ -198,7 +201,7 @@ struct PlayerConnection {
             outbox.send(.tableList(fitting: await lobby.openTables()))
         case .host(let solo):
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
-            guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }
+            guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             do {
                 let table = try await lobby.openTable(solo: solo, for: peer.address)
                 _ = try await table.join(info, token: state.token!, outbox: outbox)
@@ -210,7 +213,7 @@ struct PlayerConnection {
             }
         case .join(let typed):
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
-            guard state.table == nil else { return refuse(outbox, .alreadyAtTable) }
+            guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
                 return refuse(outbox, .unknownTable)
             }
@@ -221,12 +224,41 @@ struct PlayerConnection {
             } catch {
                 refuse(outbox, failure: error)
             }
+        case .watch(let typed):
+            guard let id = state.id else { return refuse(outbox, .notSignedIn) }
+            guard outbox.version >= PacketType.watchTable.sinceVersion else {
+                return refuse(outbox, .unexpectedPacket, "Watching needs protocol version 4: send Hello(4) first.")
+            }
+            guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
+            guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
+                return refuse(outbox, .unknownTable)
+            }
+            do {
+                try await table.watch(id, outbox: outbox)
+                state.watching = table
+            } catch {
+                refuse(outbox, failure: error)
+            }
         case .atTable(let request):
             guard let id = state.id else { return refuse(outbox, .notSignedIn) }
+            if state.table == nil, let watched = state.watching {
+                if request == .leave { state.watching = nil }
+                if await watched.handleWatching(request, from: id) || request == .leave { return }
+                // The table closed under the watcher (TableClosed told them): they are back in the lobby.
+                state.watching = nil
+            }
             guard let table = state.table else { return refuse(outbox, .notAtTable) }
             await table.handle(request, from: id, receivedAt: received)
             if request == .leave { state.table = nil }
         }
+    }
+
+    /// Whether the connection still watches a table; forgets a table that has closed since.
+    private func isWatching(_ state: inout State) async -> Bool {
+        guard let table = state.watching, let id = state.id else { return false }
+        if await table.isWatched(by: id) { return true }
+        state.watching = nil
+        return false
     }
 
     private func signedIn(_ state: State) -> PlayerInfo? {

@@ -30,7 +30,7 @@ public struct RequestLimits: Sendable, Equatable {
             case .hello: self = .hello
             case .signIn: self = .signIn
             case .reconnect: self = .reconnect
-            case .listTables, .host, .join: self = .lobby
+            case .listTables, .host, .join, .watch: self = .lobby
             case .pong: self = .pong
             case .atTable(.callSnap): return nil
             case .atTable(.resync): self = .resync
@@ -45,7 +45,7 @@ public struct RequestLimits: Sendable, Equatable {
     public var signIn = Rate(perSecond: 1, burst: 5)
     /// Reconnection attempts: tokens cannot be guessed by trying many.
     public var reconnect = Rate(perSecond: 1, burst: 5)
-    /// Listing, hosting and joining tables.
+    /// Listing, hosting, joining and watching tables.
     public var lobby = Rate(perSecond: 5, burst: 20)
     /// Starting a round, adding a computer player, changing the settings, leaving.
     public var table = Rate(perSecond: 5, burst: 20)

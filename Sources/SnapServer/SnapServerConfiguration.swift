@@ -27,6 +27,8 @@ public struct SnapServerConfiguration: Sendable {
     public var connectionRate = RequestLimits.Rate(perSecond: 20, burst: 100)
     /// The most tables the players of one remote address may have open at once.
     public var maximumTablesPerAddress = 32
+    /// The most people watching one table at once (0: nobody may watch).
+    public var maximumWatchersPerTable = 50
     /// The most sockets open at once; nil for as many as the process's descriptor limit allows, less
     /// ``descriptorReserve``.
     public var maximumSockets: Int?

@@ -1,10 +1,13 @@
 import SnapCore
 import SnapProtocol
 
-/// The people and computer players at one table and their connections: who to send what, and what each
-/// one's network allows for when calls are judged.
+/// The people and computer players at one table and their connections, and the people watching it: who to send
+/// what, and what each one's network allows for when calls are judged.
 struct TableMembers {
     private(set) var byID: [PlayerID: TableMember] = [:]
+    /// The people watching, by the id they signed in with. They have no seat: they are sent what a seat-less
+    /// view shows, always after the players, and never keep the table open.
+    private(set) var watchers: [PlayerID: Outbox] = [:]
 
     subscript(id: PlayerID) -> TableMember? {
         get { byID[id] }
@@ -27,20 +30,27 @@ struct TableMembers {
         byID.filter { $0.value.isPerson && $0.value.outbox == nil }.map(\.key)
     }
 
-    /// Sends `packets` to everyone connected except `skipped`. Packets a client's protocol version does not
-    /// know (CallTiming for version 1, the clocks for versions 1 and 2) are left out for that client.
+    /// Sends `packets` to everyone connected except `skipped`: the players first, then the watchers, so that
+    /// watching never delays a player. Packets a client's protocol version does not know (CallTiming for
+    /// version 1, the clocks for versions 1 and 2, the watcher count before version 4) are left out for that
+    /// client.
     func broadcast(_ packets: [Packet], except skipped: PlayerID? = nil) {
         for (id, member) in byID where id != skipped {
             guard let outbox = member.outbox else { continue }
-            let version = outbox.version
-            for packet in packets where Self.speaks(version, packet) { outbox.send(packet) }
+            Self.send(packets, to: outbox)
         }
+        for (id, outbox) in watchers where id != skipped { Self.send(packets, to: outbox) }
     }
 
-    /// Sends one packet to one member, if connected.
+    /// Sends one packet to one member or watcher, if connected.
     func send(_ packet: Packet, to id: PlayerID) {
-        guard let outbox = byID[id]?.outbox, Self.speaks(outbox.version, packet) else { return }
-        outbox.send(packet)
+        guard let outbox = byID[id]?.outbox ?? watchers[id] else { return }
+        Self.send([packet], to: outbox)
+    }
+
+    private static func send(_ packets: [Packet], to outbox: Outbox) {
+        let version = outbox.version
+        for packet in packets where speaks(version, packet) { outbox.send(packet) }
     }
 
     private static func speaks(_ version: UInt8, _ packet: Packet) -> Bool {
@@ -64,6 +74,23 @@ struct TableMembers {
         let member = byID.removeValue(forKey: id)
         member?.graceTask?.cancel()
         return member
+    }
+
+    /// Adds a watcher.
+    mutating func addWatcher(_ id: PlayerID, outbox: Outbox) {
+        watchers[id] = outbox
+    }
+
+    /// Removes a watcher; returns their connection, nil if they were not watching.
+    @discardableResult
+    mutating func removeWatcher(_ id: PlayerID) -> Outbox? {
+        watchers.removeValue(forKey: id)
+    }
+
+    /// Removes every watcher; returns their connections.
+    mutating func removeAllWatchers() -> [Outbox] {
+        defer { watchers = [:] }
+        return Array(watchers.values)
     }
 
     /// Every member, to say goodbye to.

@@ -107,6 +107,11 @@ actor TableSession {
     private func sendWelcomeToTable(_ id: PlayerID, seat: Seat) {
         members.send(.tableJoined(code: code, seat: seat), to: id)
         sendSnapshot(to: id, seat: seat)
+        sendPlayerList(to: id)
+        if !members.watchers.isEmpty { members.send(watcherCountPacket, to: id) }
+    }
+
+    private func sendPlayerList(to id: PlayerID) {
         let table = runner.table
         members.send(
             .serverReady(players: table.occupiedSeats.map {
@@ -114,9 +119,9 @@ actor TableSession {
             }), to: id)
     }
 
-    /// The whole table as `id` sees it, then what a snapshot cannot say: who is dropped right now, the settings,
-    /// and the clocks (these for version 3 clients).
-    private func sendSnapshot(to id: PlayerID, seat: Seat) {
+    /// The whole table as `id` sees it from `seat` (nil: a watcher), then what a snapshot cannot say: who is
+    /// dropped right now, the settings, and the clocks (these for version 3 clients).
+    private func sendSnapshot(to id: PlayerID, seat: Seat?) {
         let view = runner.table.view(for: seat)
         members.send(.snapshot(view), to: id)
         for other in members.dropped where other != id {
@@ -125,6 +130,66 @@ actor TableSession {
         for packet in TableClocks.snapshotPackets(view) + clocks.packets(for: runner, at: timer.now, all: true) {
             members.send(packet, to: id)
         }
+    }
+
+    // MARK: - Watching
+
+    /// Lets the person `id`, connected through `outbox`, watch the table without a seat.
+    ///
+    /// They get TableWatched, a Snapshot with no viewer (``Table/view(for:)`` decides what they see, as for a
+    /// player), what a snapshot cannot say, and ServerReady; everyone gets the new WatcherCount.
+    ///
+    /// - Throws: ``WireErrorCode/unknownTable`` when the table has just closed, ``WireErrorCode/tooManyWatchers``
+    ///   when it has as many watchers as the server allows.
+    func watch(_ id: PlayerID, outbox: Outbox) throws(WireErrorCode) {
+        guard !isClosed else { throw .unknownTable }
+        guard members.watchers.count < environment.configuration.maximumWatchersPerTable else {
+            throw .tooManyWatchers
+        }
+        catchUp()
+        members.addWatcher(id, outbox: outbox)
+        members.send(.tableWatched(code: code), to: id)
+        sendSnapshot(to: id, seat: nil)
+        sendPlayerList(to: id)
+        members.broadcast([watcherCountPacket])
+        logger.info("someone is watching", metadata: ["watchers": "\(members.watchers.count)"])
+    }
+
+    /// The watcher `id` stops watching (they left, or their connection closed); everyone gets the new count.
+    func stopWatching(_ id: PlayerID) {
+        guard members.removeWatcher(id) != nil, !isClosed else { return }
+        members.broadcast([watcherCountPacket])
+    }
+
+    /// Whether the person `id` is watching this table (a closed table has no watchers).
+    func isWatched(by id: PlayerID) -> Bool {
+        members.watchers[id] != nil
+    }
+
+    /// How many people are watching.
+    var watcherCount: Int { members.watchers.count }
+
+    /// Handles a request from the watcher `id`: they may ask for the table again or stop watching; everything a
+    /// seat is needed for is refused. Returns false when they are not watching (the table has closed).
+    @discardableResult
+    func handleWatching(_ request: SeatedRequest, from id: PlayerID) -> Bool {
+        guard members.watchers[id] != nil else { return false }
+        switch request {
+        case .resync:
+            catchUp()
+            sendSnapshot(to: id, seat: nil)
+        case .leave:
+            stopWatching(id)
+        case .handshake:
+            break
+        case .turnCard, .callSnap, .startRound, .addComputer, .changeSettings:
+            refuse(id, code: TableError.notSeated.rawValue, "You are watching: only the players at the table can do that.")
+        }
+        return true
+    }
+
+    private var watcherCountPacket: Packet {
+        .watcherCount(UInt16(clamping: members.watchers.count))
     }
 
     // MARK: - Playing
@@ -226,6 +291,8 @@ actor TableSession {
 
     /// The server is stopping: tell everyone why and close their connections.
     func shutDown(reason: String) {
+        // The lobby tells every connection, watchers included, that the server is going.
+        _ = members.removeAllWatchers()
         for member in members.all {
             member.outbox?.send(.serverQuit(reason: reason))
             member.outbox?.close(.goingAway, reason: reason)
@@ -322,6 +389,9 @@ actor TableSession {
         isClosed = true
         timer.cancel()
         for member in members.all { member.graceTask?.cancel() }
+        for watcher in members.removeAllWatchers() {
+            watcher.send(.tableClosed(reason: "Everyone has left the table: it is closed."))
+        }
         logger.info("table closed")
         onClose(code)
     }

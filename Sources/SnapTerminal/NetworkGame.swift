@@ -4,7 +4,7 @@ import SnapCore
 import Synchronization
 
 /// Snap! in the terminal against people over the network: the table a ``SnapClient`` mirrors, drawn
-/// full screen, with keys sent to the server. Used by `snap host` and `snap join`.
+/// full screen, with keys sent to the server. Used by `snap host`, `snap join` and `snap watch`.
 public struct NetworkGame: Sendable {
     /// The connected, seated client.
     public let client: SnapClient
@@ -15,12 +15,16 @@ public struct NetworkGame: Sendable {
     /// The command that plays, as a person types it (`snap host` or `snap join`), for the message shown
     /// without a terminal.
     public let command: String
+    /// Whether the client watches the table rather than playing (`snap watch`).
+    public let watching: Bool
 
     /// Describes a game.
     public init(
-        client: SnapClient, addresses: [String] = [], dealLength: Duration = .seconds(2), command: String = "snap join"
+        client: SnapClient, addresses: [String] = [], dealLength: Duration = .seconds(2), command: String = "snap join",
+        watching: Bool = false
     ) {
         self.client = client
+        self.watching = watching
         self.addresses = addresses
         self.dealLength = dealLength
         self.command = command
@@ -63,7 +67,7 @@ public struct NetworkGame: Sendable {
         guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: command)) else {
             return NoTerminal.exitStatus
         }
-        var session = NetworkSession(addresses: addresses, dealLength: dealLength)
+        var session = NetworkSession(addresses: addresses, dealLength: dealLength, watching: watching)
         session.exchange = { requests in
             for request in requests { outgoing.yield(request) }
             return mailbox.take()
@@ -71,11 +75,12 @@ public struct NetworkGame: Sendable {
         let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
         for request in session.takeRequests() { outgoing.yield(request) }
         terminal.restore()
-        if let view = session.view {
+        if let view = session.view, !watching {
             let scores = view.occupiedSeats.compactMap { view[$0].map { "\($0.info.name) \($0.gamesWon)" } }
             print("Thanks for playing Snap! Games won: \(scores.joined(separator: ", ")).")
         }
         if let ended = session.ended { print(ended.replacingOccurrences(of: " Press any key to leave.", with: "")) }
+        if watching, session.ended == nil { print("Stopped watching table \(session.code ?? "").") }
         return status
     }
 }

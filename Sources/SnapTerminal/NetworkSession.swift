@@ -2,7 +2,7 @@ import SnapClient
 import SnapCore
 import SnapLAN
 
-/// The state of a networked game between frames (`snap host`, `snap join`): the table as the server
+/// The state of a networked game between frames (`snap host`, `snap join`, `snap watch`): the table as the server
 /// last described it, the movement log, the overlay and the last message. No I/O and no clock: updates
 /// and keys come in, requests for the server and frames go out, so tests can drive it directly.
 struct NetworkSession: ScreenSession {
@@ -15,8 +15,12 @@ struct NetworkSession: ScreenSession {
         case callSnap(reaction: Duration?)
     }
 
-    /// The table as this player sees it, once seated.
+    /// The table as this player sees it, once seated (or as a watcher sees it, from no seat).
     private(set) var view: PlayerView?
+    /// Whether this person watches the table rather than playing: the only key that does anything is leaving.
+    let isWatching: Bool
+    /// How many people watch the table.
+    private(set) var watchers = 0
     /// The table's code.
     private(set) var code: String?
     /// Where others can reach the server (shown to the host while waiting).
@@ -41,8 +45,9 @@ struct NetworkSession: ScreenSession {
     private var turnEndsAt: Duration?
 
     /// A session; `dealLength` is how long the server shows the deal (for the progress bar).
-    init(addresses: [String] = [], dealLength: Duration = .seconds(2)) {
+    init(addresses: [String] = [], dealLength: Duration = .seconds(2), watching: Bool = false) {
         self.addresses = addresses
+        self.isWatching = watching
         self.dealLength = dealLength
     }
 
@@ -58,8 +63,13 @@ struct NetworkSession: ScreenSession {
     /// Applies what the server said.
     mutating func apply(_ update: ClientUpdate, at time: Duration) {
         switch update {
-        case .joined(let code, _):
+        case .joined(let code, _), .watching(let code):
             self.code = code
+        case .watchers(let count):
+            watchers = count
+        case .tableClosed(let reason):
+            ended = "\(reason) Press any key to leave."
+
         case .snapshot(let view):
             self.view = view
             // The clocks that run are sent again straight after a snapshot.
@@ -91,7 +101,7 @@ struct NetworkSession: ScreenSession {
         case .reconnecting(let attempt):
             hint = ("Connection lost: reconnecting (attempt \(attempt))…", nil)
         case .reconnected:
-            show("Reconnected: you are back in your seat.", at: time)
+            show(isWatching ? "Reconnected: watching again." : "Reconnected: you are back in your seat.", at: time)
         case .serverQuit(let reason):
             ended = "\(reason) Press any key to leave."
         case .closed:
@@ -106,6 +116,7 @@ struct NetworkSession: ScreenSession {
         if key == .interrupt { return .quit(130) }
         if key == .redraw { return .redraw }
         if ended != nil { return .quit(0) }
+        if isWatching { return handleWatching(key, at: time) }
         switch overlay {
         case .quitPrompt:
             switch key {
@@ -176,11 +187,24 @@ struct NetworkSession: ScreenSession {
         return .play
     }
 
+    /// A watcher's keys: q or Esc leaves at once; nothing else does anything.
+    private mutating func handleWatching(_ key: Key, at time: Duration) -> KeyOutcome {
+        switch key {
+        case .character("q"), .character("Q"), .escape, .endOfInput:
+            requests.append(.leave)
+            return .quit(0)
+        default:
+            show("You are watching: q leaves.", at: time)
+            return .play
+        }
+    }
+
     /// The lines under the table while no round is under way: the code to share, and what to press.
     var waitingBanner: [String] {
         guard let view, !view.phase.isRoundUnderWay, let code else { return [] }
         let players = view.occupiedSeats.count
         let table = "Table \(code)  ·  \(players) of 4 seated  ·  \(view.settings.summary)"
+        if isWatching { return [table, "Watching: waiting for the host to start the round.", "q leaves"] }
         guard isHost else {
             return [table, "Waiting for the host to start the round."]
         }
@@ -211,14 +235,14 @@ struct NetworkSession: ScreenSession {
 
     /// The lines to draw at `time`.
     func lines(size: TerminalSize, colour: Bool, at time: Duration) -> [String] {
-        screen(size: size, colour: colour, at: time)?.render() ?? ["Joining the table…"]
+        screen(size: size, colour: colour, at: time)?.render() ?? [isWatching ? "Watching the table…" : "Joining the table…"]
     }
 
     /// The frame to draw at `time`, if seated.
     func screen(size: TerminalSize, colour: Bool, at time: Duration) -> TableScreen? {
         guard let view else { return nil }
         let message = ended ?? hint.flatMap { hint in (hint.until.map { $0 > time } ?? true) ? hint.text : nil }
-        return TableScreen(
+        var screen = TableScreen(
             view: view,
             size: size,
             colour: colour,
@@ -229,6 +253,9 @@ struct NetworkSession: ScreenSession {
             banner: waitingBanner,
             roundTimeLeft: roundEndsAt.map { $0 - time },
             turnTimeLeft: turnEndsAt.map { $0 - time })
+        screen.watchers = watchers
+        screen.isWatching = isWatching
+        return screen
     }
 
     /// How long to wait for a key or an update before the next frame is due.

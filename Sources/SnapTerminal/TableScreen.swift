@@ -48,6 +48,11 @@ public struct TableScreen: Hashable, Sendable {
     /// the last ``turnCountdownFrom``.
     public var turnTimeLeft: Duration?
 
+    /// How many people watch the table: shown in the title bar when any do.
+    public var watchers = 0
+    /// Whether the person at this screen watches the table rather than playing: the title bar says so.
+    public var isWatching = false
+
     /// How long before the table turns for a player the status line counts down.
     public static let turnCountdownFrom: Duration = .seconds(3)
 
@@ -172,7 +177,7 @@ public struct TableScreen: Hashable, Sendable {
         let bar = CellStyle.plain.fg(.black).bg(.green)
         // In a wider terminal the bar spans the whole width, not just the frame.
         frame.fill(row: 0, column: -frame.left, width: size.columns, height: 1, style: bar)
-        frame.put(" Snap!", row: 0, column: 0, style: bar.bolded)
+        frame.put(isWatching ? " Snap! · watching" : " Snap!", row: 0, column: 0, style: bar.bolded)
         var round = view.round > 0 ? "Round \(view.round)" : "Waiting"
         if let clock = roundClockText { round += " · " + clock }
         if overlay != .none { round += " · paused" }
@@ -183,6 +188,7 @@ public struct TableScreen: Hashable, Sendable {
         var details = [String]()
         if let seed { details.append("seed \(seed)") }
         if let difficulty { details.append(difficulty.rawValue) }
+        if watchers > 0 { details.append("\(watchers) watching") }
         frame.put(details.joined(separator: " · ") + " ", row: 0, endingAt: 79, style: bar)
         if !colour {
             frame.put(String(repeating: "─", count: 80), row: 1, column: 0)

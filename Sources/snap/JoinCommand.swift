@@ -43,7 +43,11 @@ struct JoinCommand: AsyncParsableCommand {
 
     /// The server's WebSocket address, from what was typed.
     func webSocketURL() throws -> String {
-        let server = server ?? ""
+        try Self.webSocketURL(from: server ?? "")
+    }
+
+    /// A server's WebSocket address, from what was typed: ws://HOST:PORT or HOST:PORT (port 8080 by default).
+    static func webSocketURL(from server: String) throws -> String {
         var text = server.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "ws://" + text }
         guard let url = URLComponents(string: text), url.scheme == "ws", let host = url.host, !host.isEmpty else {
@@ -57,7 +61,7 @@ struct JoinCommand: AsyncParsableCommand {
     func run() async throws {
         if list { return try await ServersCommand.list(json: false) }
         try NoTerminal.requireTerminal(for: "snap join")
-        let url = try await server == nil ? pickServer() : webSocketURL()
+        let url = try await server == nil ? Self.pickServer() : webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
         do {
@@ -86,7 +90,7 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     /// Looks for servers on the network, with a spinner, and lets the player choose one; its WebSocket address.
-    private func pickServer() async throws -> String {
+    static func pickServer(command: String = "snap join") async throws -> String {
         let spinner = Task {
             let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
             var frame = 0
@@ -116,12 +120,12 @@ struct JoinCommand: AsyncParsableCommand {
         let picker = ListPicker(title: "Snap! servers on this network: which one?", entries: LANDiscovery.lines(servers))
         switch await picker.run() {
         case .chosen(let index):
-            print("Joining \(servers[index].name) at \(servers[index].address)…")
+            print("\(command == "snap join" ? "Joining" : "Watching on") \(servers[index].name) at \(servers[index].address)…")
             return servers[index].webSocketURL
         case .gaveUp(let status):
             throw ExitCode(status == 1 ? 0 : status)
         case .noTerminal:
-            try NoTerminal.requireTerminal(for: "snap join")
+            try NoTerminal.requireTerminal(for: command)
             throw ExitCode(NoTerminal.exitStatus)
         }
     }

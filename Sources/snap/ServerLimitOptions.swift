@@ -18,6 +18,9 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(help: "The most tables the players of one network address may have open at once.")
     var maxTablesPerAddress = SnapServerConfiguration().maximumTablesPerAddress
 
+    @Option(help: "The most people watching one table at once (0: nobody may watch).")
+    var maxWatchers = SnapServerConfiguration().maximumWatchersPerTable
+
     @Option(help: "KiB of unsent packets one connection may hold before it is cut off for not reading.")
     var outboxLimit = SnapServerConfiguration().outboxLimit / 1024
 
@@ -28,6 +31,7 @@ struct ServerLimitOptions: ParsableArguments {
             ("--connection-rate-per-address", connectionRatePerAddress, 1...1_000_000),
             ("--max-tables", maxTables, 1...1_000_000),
             ("--max-tables-per-address", maxTablesPerAddress, 1...1_000_000),
+            ("--max-watchers", maxWatchers, 0...10_000),
             ("--outbox-limit", outboxLimit, 16...65_536),
         ] where !range.contains(value) {
             throw ValidationError("\(flag) must be between \(range.lowerBound) and \(range.upperBound); got \(value).")
@@ -43,6 +47,7 @@ struct ServerLimitOptions: ParsableArguments {
             perSecond: Double(connectionRatePerAddress), burst: 5 * Double(connectionRatePerAddress))
         configuration.maximumTables = maxTables
         configuration.maximumTablesPerAddress = maxTablesPerAddress
+        configuration.maximumWatchersPerTable = maxWatchers
         configuration.outboxLimit = outboxLimit * 1024
     }
 }

@@ -46,7 +46,7 @@ struct SnapCommand: AsyncParsableCommand {
                  [--round <round>] [--turn-time <seconds|off>] [--no-qr]
                  [--max-connections <n>] [--max-connections-per-address <n>]
                  [--connection-rate-per-address <n>] [--max-tables <n>]
-                 [--max-tables-per-address <n>] [--outbox-limit <kib>]
+                 [--max-tables-per-address <n>] [--max-watchers <n>] [--outbox-limit <kib>]
               snap <subcommand>
             """,
         discussion: """
@@ -54,10 +54,11 @@ struct SnapCommand: AsyncParsableCommand {
             each does). Open the address it prints in a browser.
 
             Play in this terminal alone with `snap solo`, host a table with `snap host`, or join one with `snap join` \
-            (which finds the servers on this network by itself; `snap servers` lists them).
+            (which finds the servers on this network by itself; `snap servers` lists them), or watch one with \
+            `snap watch [ADDRESS] CODE`.
             """,
         subcommands: [
-            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, ServersCommand.self, SimulateCommand.self,
+            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, WatchCommand.self, ServersCommand.self, SimulateCommand.self,
             DecodeCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Logging
+import SnapClient
+import SnapCore
+import SnapProtocol
+import SnapTerminal
+
+/// `snap watch`: follow a table on a Snap! server in this terminal, without a seat.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch a table on a Snap! server in this terminal, without playing.",
+        discussion: """
+            Give the server's address as `snap join` takes it (ws://HOST:PORT or HOST:PORT) and the table's \
+            four-letter code: snap watch ws://192.168.1.20:8080 KXPT. Without an address, looks for servers on this \
+            network and lets you pick one. You see what every player sees of the others, never a face-down card. \
+            Keys: q or Esc stops watching.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("[ADDRESS] CODE: the server (optional, as for `snap join`) and the table's code.", valueName: "address-and-code"))
+    var words: [String] = []
+
+    @Option(help: "The name you sign in with (1–20 visible characters); players do not see it.")
+    var name = "Watcher"
+
+    func validate() throws {
+        guard (1...2).contains(words.count) else {
+            throw ValidationError("Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE.")
+        }
+        if words.count == 2 { _ = try JoinCommand.webSocketURL(from: words[0]) }
+        guard TableCode.normalized(code) != nil else {
+            throw ValidationError("A table code is four letters (no I or O), such as KXPT; got '\(code)'.")
+        }
+        try validateName(name)
+    }
+
+    private var code: String { words.last ?? "" }
+
+    func run() async throws {
+        try NoTerminal.requireTerminal(for: "snap watch")
+        let url = try await words.count == 2 ? JoinCommand.webSocketURL(from: words[0]) : JoinCommand.pickServer(command: "snap watch")
+        let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
+        let client: SnapClient
+        do {
+            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), logger: quiet)
+        } catch {
+            throw ConnectFailure(url: url, error: error)
+        }
+        let table = TableCode.normalized(code)!
+        do {
+            try await client.watch(code: table)
+        } catch {
+            print("Could not watch table \(table): \(error)")
+            await client.disconnect()
+            throw ExitCode.failure
+        }
+        let status = await NetworkGame(client: client, command: "snap watch", watching: true).run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
