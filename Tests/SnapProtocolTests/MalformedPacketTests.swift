@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func unknownTypesAreRefused() {
-        for type: UInt16 in [0, 0x63, 0x96, 0x100, 0xFFFF] {
+        for type: UInt16 in [0, 0x63, 0x9A, 0x100, 0xFFFF] {
             let bytes = Wire.magic + [0, 0, 0, 1, UInt8(type >> 8), UInt8(type & 0xFF)]
             #expect(decodingError(bytes) == .unknownType(type))
         }
@@ -231,6 +231,16 @@ import Testing
         #expect(decodingError(packet(.changeSettings, [1, 0x2C])) == .truncated(field: "ChangeSettings.turn"))
         #expect(decodingError(packet(.roundClock, [0, 0, 1])) == .truncated(field: "RoundClock.remaining"))
         #expect(decodingError(packet(.timeUp, [0])) == .trailingBytes(count: 1))
+    }
+
+    @Test func watchingPacketsAreChecked() {
+        #expect(decodingError(packet(.watchTable, [])) == .truncated(field: "WatchTable.code"))
+        #expect(decodingError(packet(.watchTable, Array("KXPT".utf8))) == .missingNul(field: "WatchTable.code"))
+        #expect(decodingError(packet(.tableWatched, [0xC3, 0x28, 0])) == .badUTF8(field: "TableWatched.code"))
+        #expect(decodingError(packet(.watcherCount, [0])) == .truncated(field: "WatcherCount.count"))
+        #expect(decodingError(packet(.watcherCount, [0, 1, 2])) == .trailingBytes(count: 1))
+        #expect(decodingError(packet(.tableClosed, Array("gone".utf8))) == .missingNul(field: "TableClosed.reason"))
+        #expect(decodingError(packet(.tableClosed, str("gone") + [0])) == .trailingBytes(count: 1))
     }
 
     @Test func snapshotPilesAndCallsAreBounded() {

@@ -37,8 +37,9 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 50)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x95))
+        #expect(PacketType.allCases.count == 54)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x99))
+        #expect(PacketType.watchTable.sinceVersion == 4 && PacketType.watcherCount.sinceVersion == 4)
         #expect(PacketType.changeSettings.sinceVersion == 3 && PacketType.callTiming.sinceVersion == 2)
         #expect(PacketType.cardTurned.sinceVersion == 1)
         #expect(Packet.signInRequest.name == "SignInRequest")

@@ -158,11 +158,24 @@ enum Samples {
         ("TimeUp", Frame(number: 114, packet: .timeUp)),
         ("SuddenDeath.two", Frame(number: 115, packet: .suddenDeath([.bottom, .top]))),
         ("SuddenDeath.four", Frame(number: 116, packet: .suddenDeath([.bottom, .left, .top, .right]))),
+        ("WatchTable", Frame(number: nil, packet: .watchTable(code: "KQJT"))),
+        ("TableWatched", Frame(number: 0, packet: .tableWatched(code: "KQJT"))),
+        ("Snapshot.watchingMidRound", Frame(number: 1, packet: .snapshot(watchingView))),
+        ("WatcherCount", Frame(number: 117, packet: .watcherCount(3))),
+        ("WatcherCount.many", Frame(number: 118, packet: .watcherCount(300))),
+        ("TableClosed", Frame(number: 119, packet: .tableClosed(reason: "Everyone has left the table: it is closed."))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 
     /// The frames alone.
     static var frames: [Frame] { named.map(\.frame) }
+
+    /// A table in play, as someone watching sees it: no viewer, open piles only.
+    static var watchingView: PlayerView {
+        var view = midRoundView
+        view.viewer = nil
+        return view
+    }
 
     /// A table before the first round, seen from the top.
     static var waitingView: PlayerView {

@@ -183,7 +183,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0x96, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0x9a, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -199,7 +199,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x96])), "unknown packet type 0x96");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x9a])), "unknown packet type 0x9A");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
   assert.equal(message(new Uint8Array(3)), "packet of 3 bytes is shorter than the 10-byte header");
@@ -406,6 +406,28 @@ test("protocol version 3 packets are checked field by field", () => {
   assert.deepEqual(refused("SuddenDeath", [2, 0]), { kind: "truncated", field: "SuddenDeath.seats[1]" });
   assert.throws(() => encodeFrame({ packet: { type: "ChangeSettings", round: 300, turn: 256 } }), /ChangeSettings.turn/);
   assert.throws(() => encodeFrame({ packet: { type: "TurnClock", seat: 5, remaining: 1 } }), /TurnClock.seat/);
+});
+
+test("protocol version 4: watching decodes, encodes and renders as PROTOCOL.md says", () => {
+  const hex = (packet, number = null) => bytesToHex(encodeFrame({ number, packet }));
+  const json = (text) => toJSON(decodeFrame(hexToBytes(text)));
+  assert.equal(hex({ type: "Hello", version: 4 }), "534E4150FFFFFFFF008D04");
+  assert.equal(hex({ type: "WatchTable", code: "KQJT" }), "534E4150FFFFFFFF00964B514A5400");
+  assert.deepEqual(json("534E415000000000009741424344" + "00"),
+    { number: 0, type: 0x97, name: "TableWatched", fields: { code: "ABCD" } });
+  assert.deepEqual(json("534E41500000000C0098012C"),
+    { number: 12, type: 0x98, name: "WatcherCount", fields: { count: 300 } });
+  assert.deepEqual(decodeFrame(hexToBytes("534E41500000000D0099476F6E6500")).packet, { type: "TableClosed", reason: "Gone" });
+});
+
+test("protocol version 4 packets are checked field by field", () => {
+  assert.deepEqual(refused("WatchTable", []), { kind: "truncated", field: "WatchTable.code" });
+  assert.deepEqual(refused("WatchTable", [0x4b, 0x51]), { kind: "missingNul", field: "WatchTable.code" });
+  assert.deepEqual(refused("TableWatched", [0xc3, 0x28, 0]), { kind: "badUTF8", field: "TableWatched.code" });
+  assert.deepEqual(refused("WatcherCount", [0]), { kind: "truncated", field: "WatcherCount.count" });
+  assert.deepEqual(refused("WatcherCount", [0, 1, 2]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(refused("TableClosed", [0x41, 0, 0]), { kind: "trailingBytes", count: 1 });
+  assert.throws(() => encodeFrame({ packet: { type: "WatcherCount", count: 65_536 } }), /WatcherCount.count/);
 });
 
 // MARK: Encoding

@@ -32,7 +32,7 @@ export const PacketType = Object.freeze(Object.fromEntries(
   JoinTable TableJoined AddComputer StartRound Ping Pong ResyncRequest Snapshot Reconnect Error CardTurned
   PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
-  RoundClock TurnClock TimeUp SuddenDeath`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -480,6 +480,10 @@ const LAYOUTS = {
   RoundClock: [["remaining", u32]],
   TurnClock: [["seat", seat], ["remaining", u32]],
   SuddenDeath: [["seats", list(MAX_PLAYERS, seat)]],
+  WatchTable: [["code", str]],
+  TableWatched: [["code", str]],
+  WatcherCount: [["count", u16]],
+  TableClosed: [["reason", str]],
 };
 
 // MARK: Frames

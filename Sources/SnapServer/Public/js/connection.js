@@ -5,7 +5,7 @@
 import { decodeFrame, encodeFrame } from "./codec.js";
 
 const TOKEN_KEY = "snap.token";
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying. */

@@ -37,8 +37,9 @@ const connection = new Connection({
 /**
  * Everything the client knows besides the table: our id and the server's version (from Welcome), the mirror of
  * our table (TableState) and its code, whether it is single player (and still to be started by us), what we
- * asked for (`{kind: "host" | "solo" | "join", code?}`) and what to do once welcomed, a `/?t=CODE` link's
- * table to join once we have a name, the ServerQuit reason, and the join screen's refresh timer.
+ * asked for (`{kind: "host" | "solo" | "join" | "watch", code?}`) and what to do once welcomed, a `/?t=CODE` (or
+ * `/?watch=CODE`) link's table to join (or watch) once we have a name, whether we watch our table rather than
+ * sit at it, the ServerQuit reason, and the join screen's refresh timer.
  */
 const app = {
   id: null,
@@ -50,6 +51,8 @@ const app = {
   request: null,
   afterWelcome: null,
   linkCode: null,
+  linkWatch: false,
+  watching: false,
   serverQuitReason: null,
   tablesTimer: 0,
 };
@@ -65,16 +68,21 @@ function start() {
   renderer.setChoice("solo-round", soloRound());
   renderer.setMuted(sounds.muted);
   renderer.setConnection("closed");
-  const linkCode = new URLSearchParams(location.search).get("t")?.trim().toUpperCase();
+  const query = new URLSearchParams(location.search);
+  const watchCode = query.get("watch")?.trim().toUpperCase();
+  const linkCode = watchCode || query.get("t")?.trim().toUpperCase();
   if (linkCode) {
     renderer.joinCode = linkCode;
+    const verb = watchCode ? "watch" : "join";
     if (validName(renderer.name)) {
       showJoin();
-      joinTable(linkCode);
+      if (watchCode) watchTable(linkCode);
+      else joinTable(linkCode);
     } else {
       app.linkCode = linkCode;
+      app.linkWatch = Boolean(watchCode);
       renderer.showScreen("menu");
-      renderer.setMessage("menu", `Enter your name to join table ${linkCode}, then press Join Game.`, "info");
+      renderer.setMessage("menu", `Enter your name to ${verb} table ${linkCode}, then press Join Game.`, "info");
       renderer.focusName();
     }
   } else {
@@ -104,9 +112,12 @@ function joinGamePressed() {
     const name = nameFromMenu();
     if (name === null) return;
     const code = app.linkCode;
+    const watch = app.linkWatch;
     app.linkCode = null;
+    app.linkWatch = false;
     showJoin();
-    joinTable(code);
+    if (watch) watchTable(code);
+    else joinTable(code);
     return;
   }
   showJoin();
@@ -115,6 +126,7 @@ function joinGamePressed() {
 input.on("back", () => showMenu());
 input.on("join-by-code", () => joinTable(renderer.joinCode));
 input.on("join-table", ({ code }) => joinTable(code));
+input.on("watch-table", ({ code }) => watchTable(code));
 input.on("add-computer", () => connection.send({ type: "AddComputer" }));
 input.on("solo-round-typed", ({ value }) => writeStored(ROUND_KEY, value));
 input.on("round-setting-typed", ({ value }) => {
@@ -124,7 +136,7 @@ input.on("round-setting-typed", ({ value }) => {
 input.on("start-round", () => connection.send({ type: "StartRound" }));
 input.on("next-round", () => connection.send({ type: "StartRound" }));
 input.on("leave-table", () => leaveTable());
-input.on("exit", () => renderer.showConfirmExit(true));
+input.on("exit", () => (app.watching ? leaveTable() : renderer.showConfirmExit(true)));
 input.on("confirm-no", () => renderer.showConfirmExit(false));
 input.on("confirm-yes", () => leaveTable());
 input.on("escape", () => renderer.showConfirmExit(false));
@@ -149,7 +161,8 @@ input.on("turn", () => {
 
 input.on("name-typed", ({ value }) => {
   writeStored(NAME_KEY, value.trim());
-  renderer.setMessage("menu", app.linkCode ? `Press Join Game to join table ${app.linkCode}.` : "", "info");
+  const verb = app.linkWatch ? "watch" : "join";
+  renderer.setMessage("menu", app.linkCode ? `Press Join Game to ${verb} table ${app.linkCode}.` : "", "info");
 });
 
 // Closing the tab is leaving: the others should not wait out the grace period for us.
@@ -215,6 +228,25 @@ function joinTable(rawCode) {
   withSession(name, () => connection.send({ type: "JoinTable", code }));
 }
 
+/** Watches table `rawCode` without a seat, signing in with the menu's name first. */
+function watchTable(rawCode) {
+  const code = (rawCode ?? "").trim().toUpperCase();
+  if (!CODE_PATTERN.test(code)) {
+    renderer.setMessage("join", "A table code is four letters, like KXPT.");
+    return;
+  }
+  const name = nameFromMenu();
+  if (name === null) {
+    app.linkCode = code;
+    app.linkWatch = true;
+    renderer.setMessage("menu", `Enter your name, then press Join Game to watch table ${code}.`, "info");
+    return;
+  }
+  renderer.setMessage("join", `Watching table ${code}…`);
+  app.request = { kind: "watch", code };
+  withSession(name, () => connection.send({ type: "WatchTable", code }));
+}
+
 /** The single player's round (seconds, 0: classic), remembered; 5 minutes at first. */
 function soloRound() {
   const round = Number(readStored(ROUND_KEY) ?? NaN);
@@ -237,6 +269,9 @@ function leaveTable() {
 function forgetTable() {
   app.model = null;
   app.code = null;
+  app.watching = false;
+  renderer.setWatching(false);
+  renderer.setWatchers(0);
   app.solo = false;
   app.autoStart = false;
   renderer.showConfirmExit(false);
@@ -261,7 +296,7 @@ function showJoin() {
 function showTableScreen() {
   const model = app.model;
   if (!model) return;
-  renderer.showScreen(model.view.phase === "waiting" && !app.solo ? "lobby" : "table");
+  renderer.showScreen(model.view.phase === "waiting" && !app.solo && !app.watching ? "lobby" : "table");
 }
 
 function refreshTableList() {
@@ -300,6 +335,27 @@ function received(packet) {
       stopTableList();
       for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
       if (!app.solo && location.search !== `?t=${packet.code}`) history.replaceState(null, "", `/?t=${packet.code}`);
+      return;
+    case "TableWatched":
+      app.code = packet.code;
+      app.solo = false;
+      app.autoStart = false;
+      app.request = null;
+      app.watching = true;
+      renderer.setWatching(true);
+      stopTableList();
+      for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
+      if (location.search !== `?watch=${packet.code}`) history.replaceState(null, "", `/?watch=${packet.code}`);
+      return;
+    case "WatcherCount":
+      renderer.setWatchers(packet.count);
+      return;
+    case "TableClosed":
+      // Everyone left the table we watched: back to the open tables, saying why.
+      if (app.code === null) return;
+      forgetTable();
+      showJoin();
+      renderer.setMessage("join", `${packet.reason} You are no longer watching.`);
       return;
     case "Snapshot": {
       if (app.code === null) return;
@@ -428,13 +484,14 @@ function refused({ code, message }) {
     renderer.focusName();
     return;
   }
-  if (request?.kind === "join") {
+  if (request?.kind === "join" || request?.kind === "watch") {
     app.request = null;
     const texts = {
-      1: `Table ${request.code} is full: four players are already seated.`,
-      2: `A round is under way at table ${request.code}. Wait for it to end, then try again.`,
+      1: `Table ${request.code} is full: four players are already seated. You can watch it.`,
+      2: `A round is under way at table ${request.code}. Wait for it to end, then try again, or watch it.`,
       3: `Someone at table ${request.code} already has your name. Change it in the menu and try again.`,
       101: `There is no open table with the code ${request.code}. Check the code and try again.`,
+      115: `Table ${request.code} has as many watchers as it allows. Watch another table, or try again later.`,
     };
     if (renderer.screen !== "join") showJoin();
     renderer.setMessage("join", texts[code] ?? message);

@@ -96,6 +96,8 @@ export class Renderer {
   #model = null;
   #code = null;
   #solo = false;
+  #watching = false;
+  #watchers = 0;
   /** Where other devices reach this server (`/api/server`): the share link and QR code use it, never localhost. */
   #server = null;
   /** What the previous frame drew per seat: `{top, closed}`. */
@@ -296,7 +298,8 @@ export class Renderer {
         `<span class="code">${escapeHTML(table.code)}</span>` +
         `<span class="about"><span class="host">${escapeHTML(table.host || "Someone")}’s table</span>` +
         `<span class="seats">${players} · ${state}</span></span>` +
-        `<button class="join primary" type="button" data-action="join-table">Join</button>`;
+        `<button class="join primary" type="button" data-action="join-table">Join</button>` +
+        `<button class="watch" type="button" data-action="watch-table">Watch</button>`;
       return item;
     }));
   }
@@ -321,6 +324,19 @@ export class Renderer {
     this.#code = code;
     this.#solo = solo;
     if (!model) this.reset(); // no card keeps flying over the menu
+    this.#request();
+  }
+
+  /** Whether this page watches its table (no seat: the only control is Leave). */
+  setWatching(watching) {
+    this.#watching = watching;
+    setAttr(this.doc.body, "data-watching", watching);
+    this.#request();
+  }
+
+  /** How many people watch the table (0 hides the count). */
+  setWatchers(count) {
+    this.#watchers = count;
     this.#request();
   }
 
@@ -467,6 +483,9 @@ export class Renderer {
           : "Everyone here? Start the round."
         : `Waiting for ${hostName} to start the round…`) + about,
     );
+    const watchers = this.$("lobby-watchers");
+    watchers.hidden = this.#watchers === 0;
+    setText(watchers, `👁 ${this.#watchers} watching`);
   }
 
   #renderTable(model, now) {
@@ -485,7 +504,13 @@ export class Renderer {
     setText(statusLine, over ? "" : status.text); // the round's result has its own banner
     setAttr(statusLine, "data-kind", status.kind);
     setText(this.$("call-margin"), model.marginText ?? "");
-    setText(this.$("table-label"), this.#solo ? "Single player" : `Table ${this.#code ?? ""}`);
+    setText(
+      this.$("table-label"),
+      this.#solo ? "Single player" : `${this.#watching ? "Watching table" : "Table"} ${this.#code ?? ""}`,
+    );
+    const watchers = this.$("watcher-count");
+    watchers.hidden = this.#watchers === 0;
+    setText(watchers, `👁 ${this.#watchers} watching`);
 
     // A quick round's clock: the length during the deal, then the time left until the time is up.
     const clock = this.$("round-clock");
@@ -518,9 +543,10 @@ export class Renderer {
 
     const viewerOut = view.viewer !== null && model.isOut(view.viewer);
     const snap = this.$("snap");
-    snap.hidden = viewerOut;
+    snap.hidden = viewerOut || this.#watching;
     snap.disabled = !roundOn;
     this.$("out-note").hidden = !viewerOut;
+    this.$("watch-note").hidden = !this.#watching;
     setAttr(this.seats[0].closed, "data-can-turn", model.viewerCanTurn);
     setAttr(this.$("table"), "data-phase", view.phase);
     this.#tickAt(model, now);
