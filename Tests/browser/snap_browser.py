@@ -252,12 +252,13 @@ AUDIO_OBSERVER_JS = r"""
 
 # Installed like AUDIO_OBSERVER_JS: every packet the page sends over its WebSocket (hex, with the
 # performance.now() time), and the received packets the tests look at (CardTurned, DealFinished,
-# PlayerCalledSnap, CallTiming), so that the tests see what went over the wire.
+# PlayerCalledSnap, CallTiming), so that the tests see what went over the wire; `all` holds the hex of
+# every packet received, for the tests that check each byte (test_watch.py).
 WIRE_OBSERVER_JS = r"""
 (() => {
   const Base = window.WebSocket;
   if (!Base || window.__snapWire) return;
-  const wire = window.__snapWire = { sent: [], received: [] };
+  const wire = window.__snapWire = { sent: [], received: [], all: [] };
   const hex = data => Array.from(new Uint8Array(ArrayBuffer.isView(data) ? data.buffer.slice(data.byteOffset,
     data.byteOffset + data.byteLength) : data), b => b.toString(16).toUpperCase().padStart(2, '0')).join('');
   const send = Base.prototype.send;
@@ -272,6 +273,7 @@ WIRE_OBSERVER_JS = r"""
       this.addEventListener('message', message => {
         if (!(message.data instanceof ArrayBuffer)) return;
         const h = hex(message.data);
+        wire.all.push(h);
         if (watched.has(h.slice(16, 20))) wire.received.push({ hex: h, at: performance.now() });
       });
     }

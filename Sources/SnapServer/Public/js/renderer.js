@@ -485,7 +485,8 @@ export class Renderer {
     );
     const watchers = this.$("lobby-watchers");
     watchers.hidden = this.#watchers === 0;
-    setText(watchers, `👁 ${this.#watchers} watching`);
+    setText(watchers, `${this.#watchers} watching`);
+    watchers.title = "People watching this table";
   }
 
   #renderTable(model, now) {
@@ -510,7 +511,8 @@ export class Renderer {
     );
     const watchers = this.$("watcher-count");
     watchers.hidden = this.#watchers === 0;
-    setText(watchers, `👁 ${this.#watchers} watching`);
+    setText(watchers, `${this.#watchers} watching`);
+    watchers.title = "People watching this table";
 
     // A quick round's clock: the length during the deal, then the time left until the time is up.
     const clock = this.$("round-clock");
@@ -546,7 +548,7 @@ export class Renderer {
     snap.hidden = viewerOut || this.#watching;
     snap.disabled = !roundOn;
     this.$("out-note").hidden = !viewerOut;
-    this.$("watch-note").hidden = !this.#watching;
+    this.$("stop-watching").hidden = !this.#watching;
     setAttr(this.seats[0].closed, "data-can-turn", model.viewerCanTurn);
     setAttr(this.$("table"), "data-phase", view.phase);
     this.#tickAt(model, now);
