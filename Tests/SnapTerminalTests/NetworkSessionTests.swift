@@ -187,4 +187,47 @@ import Testing
         #expect(session.ended == "The server shut down. Press any key to leave.")
         #expect(session.handle(.character("x"), at: .seconds(11)) == .quit(0))
     }
+
+    @Test func aWatcherSeesTheTableFromNoSeatAndCanOnlyLeave() throws {
+        var session = NetworkSession(watching: true)
+        session.apply(.watching(code: "KXPT"), at: .zero)
+        session.apply(.snapshot(try twoPlayers().view(for: nil)), at: .zero)
+        session.apply(.watchers(3), at: .zero)
+        #expect(session.waitingBanner == [
+            "Table KXPT  ·  2 of 4 seated  ·  Classic round · no turn timer",
+            "Watching: waiting for the host to start the round.", "q leaves",
+        ])
+        let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(lines[0].hasPrefix(" Snap! · watching"), "\(lines[0])")
+        #expect(lines[0].hasSuffix("3 watching"), "\(lines[0])")
+        #expect(!lines.contains { $0.contains("(you)") })
+        #expect(lines.contains { $0.contains("Ann") } && lines.contains { $0.contains("Bob") })
+        // Every key that plays does nothing but say so; q leaves at once, without a question.
+        for key: Key in [.enter, .space, .character("c"), .character("n"), .character("r"), .character("?")] {
+            #expect(session.handle(key, at: .zero) == .play)
+        }
+        #expect(session.takeRequests().isEmpty)
+        #expect(session.hint?.text == "You are watching: q leaves.")
+        #expect(session.handle(.escape, at: .zero) == .quit(0))
+        #expect(session.takeRequests() == [.leave])
+    }
+
+    @Test func aTableClosingUnderAWatcherEndsTheirGameWithAClearLine() throws {
+        var session = NetworkSession(watching: true)
+        session.apply(.watching(code: "KXPT"), at: .zero)
+        session.apply(.snapshot(try twoPlayers().view(for: nil)), at: .zero)
+        session.apply(.tableClosed(reason: "Everyone has left the table: it is closed."), at: .zero)
+        #expect(session.ended == "Everyone has left the table: it is closed. Press any key to leave.")
+        #expect(session.handle(.character("x"), at: .zero) == .quit(0))
+    }
+
+    @Test func playersSeeHowManyWatch() throws {
+        var session = try seated(.bottom)
+        let before = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(!before[0].contains("watching"))
+        session.apply(.watchers(1), at: .zero)
+        let after = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(after[0].hasSuffix("1 watching"), "\(after[0])")
+        #expect(after[0].hasPrefix(" Snap! "))
+    }
 }
