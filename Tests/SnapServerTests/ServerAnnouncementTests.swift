@@ -1,6 +1,7 @@
 import Foundation
 import SnapClient
 import SnapLAN
+import SnapProtocol
 import Testing
 
 @testable import SnapServer
@@ -38,7 +39,7 @@ import Testing
         let server = try await TestServer.start { $0.announcedName = name }
         let empty = try await Self.find(name, library: library) { $0.txt.openTables == 0 }
         #expect(empty?.port == server.port)
-        #expect(empty?.txt == ServerTXT(protocolVersion: 3, name: name, path: "/ws", openTables: 0, freeSeats: 0))
+        #expect(empty?.txt == ServerTXT(protocolVersion: Int(Wire.version), name: name, path: "/ws", openTables: 0, freeSeats: 0))
 
         let ann = try await SnapClient.connect(to: server.url, name: "Ann")
         _ = try await ann.sitDown(at: nil)

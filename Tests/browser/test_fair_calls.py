@@ -20,7 +20,7 @@ from snap_browser import (
     CALL_SNAP,
     CARD_TURNED,
     DESKTOP,
-    HELLO_V3,
+    HELLO_V4,
     PHONE,
     PLAYER_SHOULD_SNAP,
     SIGN_IN_RESPONSE,
@@ -34,11 +34,11 @@ PLAYER_CALLED_SNAP = 0x6D
 
 
 def assert_speaks_version_2(page) -> None:
-    """Hello (version 3, which includes version 2's fair calls) is the first packet on the socket,
+    """Hello (version 4, which includes version 2's fair calls) is the first packet on the socket,
     SignInResponse the next; no PlayerShouldSnap ever."""
     wire = page.wire()
     sent = [hex_ for _, _, _, hex_ in wire.sent]
-    assert sent and sent[0] == HELLO_V3, f"{page.label}: the first packet sent should be Hello(3), sent: {sent[:4]}"
+    assert sent and sent[0] == HELLO_V4, f"{page.label}: the first packet sent should be Hello(4), sent: {sent[:4]}"
     assert wire.sent_types()[1:2] == [SIGN_IN_RESPONSE], (
         f"{page.label}: SignInResponse should follow Hello, sent: {sent[:4]}")
     assert PLAYER_SHOULD_SNAP not in wire.sent_types(), f"{page.label} sent a PlayerShouldSnap: {sent}"
