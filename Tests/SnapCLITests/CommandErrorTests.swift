@@ -10,12 +10,25 @@ import Testing
         ["solo", "--name", "Ann"],
         ["host", "--name", "Ann", "--port", "1"],
         ["join", "ws://127.0.0.1:1", "--name", "Ann"],
+        ["watch", "ws://127.0.0.1:1", "KXPT"],
     ])
     func everyFullScreenCommandSaysNoTerminalTheSameWay(arguments: [String]) throws {
         let result = try SnapBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr == "Error: snap \(arguments[0]) \(Self.noTerminalAdvice)\n", "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [
+        ([String](), "Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE."),
+        (["a", "b", "c"], "Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE."),
+        (["ws://127.0.0.1:1", "KXPO"], "A table code is four letters (no I or O), such as KXPT; got 'KXPO'."),
+        (["http://127.0.0.1:1", "KXPT"], "'http://127.0.0.1:1' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080."),
+    ])
+    func watchSaysWhatItNeeds(arguments: [String], message: String) throws {
+        let result = try SnapBinary.run(["watch"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == "Error: \(message)", "\(result.stderr)")
     }
 
     @Test(arguments: ["solo", "host", "join"])

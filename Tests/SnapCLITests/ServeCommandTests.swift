@@ -88,7 +88,7 @@ import Glibc
 
     @Test(arguments: [["--max-connections", "0"], ["--max-connections-per-address", "-1"], ["--max-tables", "0"],
                       ["--max-tables-per-address", "0"], ["--outbox-limit", "8"],
-                      ["--connection-rate-per-address", "0"]])
+                      ["--connection-rate-per-address", "0"], ["--max-watchers", "-1"], ["--max-watchers", "10001"]])
     func badLimitsGetAClearMessage(arguments: [String]) throws {
         let result = try SnapBinary.run(["serve"] + arguments)
         #expect(result.status != 0)

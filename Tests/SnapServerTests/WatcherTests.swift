@@ -169,6 +169,19 @@ import Testing
     }
 }
 
+extension WatcherTests {
+    @Test func aWatcherIsToldWhenTheServerStops() async throws {
+        let server = try await TestServer.start()
+        let (_, _, code) = try await Self.twoPlayers(server)
+        let eve = try await TestPlayer.watch(server, code: code, name: "Eve")
+        await server.stop()
+        try await waitFor("the goodbye", on: eve.log) {
+            if case .serverQuit(SnapGameServer.shutdownReason) = $0 { true } else { false }
+        }
+        try await waitFor("the end", on: eve.log) { if case .closed = $0 { true } else { false } }
+    }
+}
+
 extension TestPlayer {
     /// Waits for `count` refusals with this code; returns their messages.
     func refusals(_ code: UInt16, count: Int) async throws -> [String] {
