@@ -239,7 +239,7 @@ def test_scripted_reaction_times_and_margins(server, browser, reduced_motion):
     page.wait_screen("lobby")
     types = [p["packet"]["type"] for p in sent(page)]
     assert types[:3] == ["Hello", "SignInResponse", "HostTable"], f"the page sent {types}"
-    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 3}
+    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 4}
 
     # Before any card: the reaction counts from the frame that drew DealFinished.
     deliver(page, "{type: 'DealCards', round: 1, startingSeat: 2, counts: [{seat: 0, count: 26}, {seat: 2, count: 26}]}")
