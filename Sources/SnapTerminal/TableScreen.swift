@@ -340,7 +340,9 @@ public struct TableScreen: Hashable, Sendable {
     }
 
     private func drawKeys(on frame: inout Frame) {
-        let keys = [("Enter", "turn"), ("Space", "Snap!"), ("n", "next round"), ("?", "help"), ("q", "quit")]
+        let keys = isWatching
+            ? [("q", "stop watching")]
+            : [("Enter", "turn"), ("Space", "Snap!"), ("n", "next round"), ("?", "help"), ("q", "quit")]
         var x = 1
         for (key, label) in keys {
             if colour {

@@ -201,6 +201,7 @@ import Testing
         #expect(lines[0].hasPrefix(" Snap! · watching"), "\(lines[0])")
         #expect(lines[0].hasSuffix("3 watching"), "\(lines[0])")
         #expect(!lines.contains { $0.contains("(you)") })
+        #expect(lines[23].hasPrefix(" [q] stop watching"), "\(lines[23])")
         #expect(lines.contains { $0.contains("Ann") } && lines.contains { $0.contains("Bob") })
         // Every key that plays does nothing but say so; q leaves at once, without a question.
         for key: Key in [.enter, .space, .character("c"), .character("n"), .character("r"), .character("?")] {
