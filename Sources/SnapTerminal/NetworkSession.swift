@@ -204,7 +204,7 @@ struct NetworkSession: ScreenSession {
         guard let view, !view.phase.isRoundUnderWay, let code else { return [] }
         let players = view.occupiedSeats.count
         let table = "Table \(code)  ·  \(players) of 4 seated  ·  \(view.settings.summary)"
-        if isWatching { return [table, "Watching: waiting for the host to start the round.", "q leaves"] }
+        if isWatching { return [table, "Watching: waiting for the host to start the round."] }
         guard isHost else {
             return [table, "Waiting for the host to start the round."]
         }

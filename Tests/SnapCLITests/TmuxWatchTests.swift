@@ -21,7 +21,7 @@ import Testing
             $0.contains("Snap! · watching") && $0.contains("Ann") && $0.contains("Ray") && $0.contains("1 watching")
         }
         #expect(!watched.contains("(you)"), "a watcher has no seat: \(watched)")
-        #expect(watched.contains("q leaves"), "\(watched)")
+        #expect(watched.contains("stop watching") && !watched.contains("Snap!   "), "only q is offered: \(watched)")
         try host.waitFor("the count at the host") { $0.contains("1 watching") }
 
         // Keys that would play do nothing for a watcher.

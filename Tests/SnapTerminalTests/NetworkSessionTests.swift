@@ -195,7 +195,7 @@ import Testing
         session.apply(.watchers(3), at: .zero)
         #expect(session.waitingBanner == [
             "Table KXPT  ·  2 of 4 seated  ·  Classic round · no turn timer",
-            "Watching: waiting for the host to start the round.", "q leaves",
+            "Watching: waiting for the host to start the round.",
         ])
         let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
         #expect(lines[0].hasPrefix(" Snap! · watching"), "\(lines[0])")
