@@ -29,7 +29,8 @@ import Testing
         #expect(view.viewer == nil)
         #expect(view.seats.compactMap { $0 }.count == 2)
         #expect(view.phase != .waiting)
-        // What it shows is what the rules' view with no viewer shows, and nothing more.
+        // What it shows is what the rules' view with no viewer shows, and nothing more. The count comes last.
+        try await waitFor("the count", on: watcher.log) { if case .watchers(1) = $0 { true } else { false } }
         let frames = try await watcher.client.receivedBytes.map { try Frame.decode($0).packet }
         #expect(frames.first { if case .tableWatched = $0 { true } else { false } } == .tableWatched(code: code))
         #expect(frames.contains(.serverReady(players: [
