@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - Rules
@@ -57,6 +59,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SnapLANTests", dependencies: ["SnapLAN", "SnapTestSupport"], swiftSettings: swiftSettings),
+
+        // MARK: - Storage: finished rounds, for history, replays and stats
+
+        .target(
+            name: "SnapStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SnapStoreTests", dependencies: ["SnapStore"], swiftSettings: swiftSettings),
 
         // MARK: - Server
 
