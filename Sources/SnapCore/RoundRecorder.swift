@@ -1,0 +1,129 @@
+/// Keeps the log of the round under way at a table, step by step, as its runner is driven; hands over the
+/// finished round when it is won or abandoned.
+///
+/// The owner of the runner tells the recorder everything it does to it — each action performed, each move of
+/// the timeline, each change of the allowances — right after doing it. Between rounds nothing is kept.
+public struct RoundRecorder: Sendable {
+    /// A round that has just ended, with what its record needs beyond the log.
+    public struct FinishedRound: Hashable, Sendable {
+        /// The round's log, which replays it exactly.
+        public var log: RoundLog
+        /// The round's number at the table.
+        public var round: Int
+        /// The winner's seat; nil when the round was abandoned.
+        public var winner: Seat?
+        /// From the start of the round to its end, on the table's timeline.
+        public var length: Duration
+        /// Every call of "Snap!" and its verdict, in order.
+        public var calls: [Call]
+        /// The cards each seated player held at the end (face down and face up).
+        public var cardsAtEnd: [Seat: Int]
+    }
+
+    /// A call of "Snap!" and how it was judged.
+    public struct Call: Hashable, Sendable {
+        public var seat: Seat
+        public var verdict: SnapVerdict
+        /// When it was judged, from the start of the round.
+        public var at: Duration
+        /// The reaction credited to the call (the judged call only; see ``TableEvent/callTimed(_:reaction:margin:)``).
+        public var reaction: Duration?
+    }
+
+    private struct Recording: Sendable {
+        var log: RoundLog
+        var origin: Duration
+        var calls: [Call] = []
+        var lastAdvanceWasQuiet = false
+    }
+
+    private var recording: Recording?
+
+    public init() {}
+
+    /// Whether a round is being recorded.
+    public var isRecording: Bool { recording != nil }
+
+    /// The steps recorded so far in the round under way.
+    public var stepCount: Int { recording?.log.steps.count ?? 0 }
+
+    /// The start of a round, to take just before performing `action` on `runner`: only a start-round action
+    /// can begin one.
+    public static func start(before action: TableAction, on runner: TableRunner<SplitMix64>) -> RoundStart? {
+        if case .startRound = action, !runner.table.phase.isRoundUnderWay { RoundStart(of: runner) } else { nil }
+    }
+
+    /// `runner` has performed `action`, which produced `events`; `start` is what ``start(before:on:)`` gave.
+    /// Returns the round if it has just ended.
+    public mutating func performed(
+        _ action: TableAction, events: [TableEvent], runner: TableRunner<SplitMix64>, start: RoundStart?
+    ) -> FinishedRound? {
+        if let start, events.contains(where: { if case .roundStarted = $0 { true } else { false } }) {
+            recording = Recording(log: RoundLog(start: start, steps: []), origin: runner.now)
+        }
+        guard recording != nil else { return nil }
+        recording!.log.steps.append(.perform(action))
+        recording!.lastAdvanceWasQuiet = false
+        return note(events, runner: runner)
+    }
+
+    /// `runner`'s timeline has moved to `time`, producing `events`. Returns the round if it has just ended.
+    public mutating func advanced(
+        to time: Duration, events: [TableEvent], runner: TableRunner<SplitMix64>
+    ) -> FinishedRound? {
+        guard var current = recording else { return nil }
+        let step = RoundStep.advance(to: time - current.origin)
+        // A move that fired nothing visible can be folded into the next one: the same timers fire in the same order.
+        if current.lastAdvanceWasQuiet, case .advance = current.log.steps.last {
+            current.log.steps[current.log.steps.count - 1] = step
+        } else {
+            current.log.steps.append(step)
+        }
+        current.lastAdvanceWasQuiet = events.isEmpty
+        recording = current
+        return note(events, runner: runner)
+    }
+
+    /// The runner's allowances were set to `allowances`; recorded when they changed.
+    public mutating func allowancesSet(_ allowances: [Seat: NetworkAllowance]) {
+        guard let current = recording else { return }
+        let previous = current.log.steps.lazy.reversed().compactMap {
+            if case .allowances(let value) = $0 { value } else { nil }
+        }.first ?? current.log.start.allowances
+        guard previous != allowances else { return }
+        recording!.log.steps.append(.allowances(allowances))
+        recording!.lastAdvanceWasQuiet = false
+    }
+
+    /// Forgets the round under way (the table closed before it ended).
+    public mutating func discard() {
+        recording = nil
+    }
+
+    private mutating func note(_ events: [TableEvent], runner: TableRunner<SplitMix64>) -> FinishedRound? {
+        guard var current = recording else { return nil }
+        let at = runner.now - current.origin
+        var ended: Seat?? = nil
+        for event in events {
+            switch event {
+            case .snapCalled(let seat, let verdict):
+                current.calls.append(Call(seat: seat, verdict: verdict, at: at, reaction: nil))
+            case .callTimed(let seat, let reaction, _):
+                if let index = current.calls.lastIndex(where: { $0.seat == seat }) { current.calls[index].reaction = reaction }
+            case .roundWon(let seat, _):
+                ended = .some(seat)
+            case .roundAbandoned:
+                ended = .some(nil)
+            default:
+                break
+            }
+        }
+        recording = current
+        guard let winner = ended else { return nil }
+        recording = nil
+        let table = runner.table
+        return FinishedRound(
+            log: current.log, round: table.round, winner: winner, length: at, calls: current.calls,
+            cardsAtEnd: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.cardCount) }))
+    }
+}
