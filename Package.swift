@@ -81,6 +81,7 @@ let package = Package(
                 "SnapCore",
                 "SnapProtocol",
                 "SnapLAN",
+                "SnapStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

@@ -10,6 +10,8 @@ public struct RoundRecorder: Sendable {
         public var log: RoundLog
         /// The round's number at the table.
         public var round: Int
+        /// Who sat where once the round had started (seats are rearranged as a round starts).
+        public var players: [Seat: PlayerInfo]
         /// The winner's seat; nil when the round was abandoned.
         public var winner: Seat?
         /// From the start of the round to its end, on the table's timeline.
@@ -33,6 +35,7 @@ public struct RoundRecorder: Sendable {
     private struct Recording: Sendable {
         var log: RoundLog
         var origin: Duration
+        var players: [Seat: PlayerInfo]
         var calls: [Call] = []
         var lastAdvanceWasQuiet = false
     }
@@ -59,7 +62,10 @@ public struct RoundRecorder: Sendable {
         _ action: TableAction, events: [TableEvent], runner: TableRunner<SplitMix64>, start: RoundStart?
     ) -> FinishedRound? {
         if let start, events.contains(where: { if case .roundStarted = $0 { true } else { false } }) {
-            recording = Recording(log: RoundLog(start: start, steps: []), origin: runner.now)
+            let table = runner.table
+            recording = Recording(
+                log: RoundLog(start: start, steps: []), origin: runner.now,
+                players: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.info) }))
         }
         guard recording != nil else { return nil }
         recording!.log.steps.append(.perform(action))
@@ -123,7 +129,7 @@ public struct RoundRecorder: Sendable {
         recording = nil
         let table = runner.table
         return FinishedRound(
-            log: current.log, round: table.round, winner: winner, length: at, calls: current.calls,
+            log: current.log, round: table.round, players: current.players, winner: winner, length: at, calls: current.calls,
             cardsAtEnd: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.cardCount) }))
     }
 }
