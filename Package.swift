@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "SnapTestSupport", dependencies: ["SnapProtocol"], path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
-            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapTestSupport"],
+            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -172,6 +172,7 @@ let package = Package(
                 "SnapTerminal",
                 "SnapBench",
                 "SnapLAN",
+                "SnapStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -43,7 +43,12 @@ struct HistoryEndpoints: Sendable {
         }
         router.get("/api/players/:name") { _, context in
             let store = try requireStore()
-            let name = try Self.name(context.parameters.get("name") ?? "")
+            // Path parameters come as they were sent: percent-encoded.
+            let typed = context.parameters.get("name") ?? ""
+            guard let decoded = typed.removingPercentEncoding else {
+                throw HTTPError(.badRequest, message: "\(typed.prefix(24).debugDescription) is not a percent-encoded name.")
+            }
+            let name = try Self.name(decoded)
             let stats = try await Self.storing { () throws(StoreError) in try await store.stats(for: name, recent: 10) }
             guard let stats else { throw HTTPError(.notFound, message: "Nobody called \(name) has played a round here yet.") }
             return try Self.json(PlayerJSON(stats))
