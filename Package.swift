@@ -135,6 +135,7 @@ let package = Package(
                 "SnapProtocol",
                 "SnapClient",
                 "SnapServer",
+                "SnapStore",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

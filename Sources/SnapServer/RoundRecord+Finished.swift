@@ -5,7 +5,7 @@ import SnapStore
 
 extension RoundRecord {
     /// The record of a round that has just ended at table `code`.
-    init(_ finished: RoundRecorder.FinishedRound, table code: String, startedAt: Date, endedAt: Date) {
+    public init(_ finished: RoundRecorder.FinishedRound, table code: String, startedAt: Date, endedAt: Date) {
         let start = finished.log.start
         let players = finished.players.sorted { $0.key < $1.key }
         self.init(
