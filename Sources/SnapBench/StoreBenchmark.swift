@@ -123,7 +123,7 @@ public struct StoreBenchmark: Sendable {
     }
 
     /// A file's bytes with its SQLite write-ahead log and shared-memory files.
-    static func bytesOnDisk(_ path: String) -> Int {
+    public static func bytesOnDisk(_ path: String) -> Int {
         [path, path + "-wal", path + "-shm"].reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
         }
