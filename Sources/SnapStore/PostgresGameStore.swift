@@ -156,8 +156,7 @@ public final class PostgresGameStore: GameStore {
                 return .failed(message ?? String(reflecting: error))
             case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown,
                 .sslUnsupported, .poolClosed:
-                let reason = error.underlying.map { String(describing: $0) } ?? "\(error.code)"
-                return .unreachable(location: location, reason: reason)
+                return .unreachable(location: location, reason: error.underlying.map(reason) ?? "\(error.code)")
             case .authMechanismRequiresPassword:
                 return .unreachable(location: location, reason: "the server asks for a password; add it to the URL")
             default:
@@ -165,6 +164,23 @@ public final class PostgresGameStore: GameStore {
             }
         default:
             return .failed(String(describing: error))
+        }
+    }
+
+    /// Why a connection failed, in a few words ("connection refused").
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as NIOConnectionError:
+            if let lookup = error.dnsAError ?? error.dnsAAAAError {
+                return "cannot find the host \(error.host) (\(lookup))"
+            }
+            return error.connectionErrors.first.map { reason($0.error) } ?? "cannot connect to \(error.host)"
+        case let error as IOError:
+            return String(cString: strerror(error.errnoCode)).lowercased()
+        case ChannelError.connectTimeout(let limit):
+            return "no connection within \(limit.nanoseconds / 1_000_000) ms"
+        default:
+            return String(describing: error)
         }
     }
 
@@ -290,12 +306,20 @@ public final class PostgresGameStore: GameStore {
             (played, won) = (p, w)
         }
         var counts: [String: Int] = [:]
+        for try await (verdict, count) in try await connection.query(
+            "SELECT verdict, COUNT(*) FROM snap_round_call WHERE name_key = \(key) GROUP BY verdict", logger: logger
+        ).decode((String, Int).self) {
+            counts[verdict] = count
+        }
+        // The median in Swift, as the other stores do (percentile_cont may differ from it in the last bit).
         var reactions: [Double] = []
-        for try await (verdict, reaction) in try await connection.query(
-            "SELECT verdict, reaction_ms FROM snap_round_call WHERE name_key = \(key)", logger: logger
-        ).decode((String, Double?).self) {
-            counts[verdict, default: 0] += 1
-            if verdict == RoundCall.Verdict.correct.rawValue, let reaction { reactions.append(reaction) }
+        for try await reaction in try await connection.query(
+            """
+            SELECT reaction_ms FROM snap_round_call
+            WHERE name_key = \(key) AND verdict = 'correct' AND reaction_ms IS NOT NULL
+            """, logger: logger
+        ).decode(Double.self) {
+            reactions.append(reaction)
         }
         return PlayerStats(
             name: latest, roundsPlayed: played, roundsWon: won,

@@ -22,10 +22,21 @@ struct PostgresGameStoreTests {
         await #expect {
             _ = try await PostgresGameStore.open(address)
         } throws: { error in
-            guard case .unreachable(let location, _) = error as? StoreError else { return false }
-            return location == address.description
+            guard case .unreachable(let location, let reason) = error as? StoreError else { return false }
+            return location == address.description && reason == "connection refused"
         }
         #expect(ContinuousClock.now - started < .seconds(5))
+
+        // A host no name server knows (or, with no name server, one that cannot be looked up in time).
+        address.host = "snap-no-such-host.invalid"
+        let lookedUp = ContinuousClock.now
+        await #expect {
+            _ = try await PostgresGameStore.open(address, timeout: .seconds(2))
+        } throws: { error in
+            guard case .unreachable = error as? StoreError else { return false }
+            return true
+        }
+        #expect(ContinuousClock.now - lookedUp < .seconds(4))
     }
 
     @Test func aServerThatDoesNotAnswerIsUnreachableWithinTheTimeout() async throws {
