@@ -84,7 +84,7 @@ enum SQLiteFileCheck {
                 throw .newerSchema(location: path, found: version, supported: StoreSchema.version)
             }
         case 0 where !hasSchema:
-            break  // an empty database, as `sqlite3 FILE .databases` leaves: it becomes ours
+            break  // a SQLite database that never held anything (its schema cookie is 0): it becomes ours
         default:
             throw .notASnapDatabase(path: path)
         }

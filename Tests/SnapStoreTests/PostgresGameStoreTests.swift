@@ -47,8 +47,12 @@ struct PostgresGameStoreTests {
         address.host = "127.0.0.1"
         address.port = port
         let started = ContinuousClock.now
-        await #expect(throws: StoreError.unreachable(location: address.description, reason: "no answer within 1.0 seconds")) {
+        await #expect {
             _ = try await PostgresGameStore.open(address, timeout: .seconds(1))
+        } throws: { error in
+            // The store's deadline, or postgres-nio's connect timeout (set to the same): whichever fires first.
+            guard case .unreachable(_, let reason) = error as? StoreError else { return false }
+            return ["no answer within 1.0 seconds", "no connection within 1000 ms"].contains(reason)
         }
         #expect(ContinuousClock.now - started < .seconds(3))
     }

@@ -38,6 +38,16 @@ import Darwin
         _ = try await store.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
         await store.close()
         #expect(try FileMarks(path).version == 2)
+
+        // So does a SQLite database that never held anything (a header and an empty schema).
+        let blank = folder.path + "/blank.sqlite"
+        let queue = try DatabaseQueue(path: blank)
+        try await queue.write { db in try db.execute(sql: "PRAGMA user_version = 0") }
+        try queue.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: blank)).count > 0)
+        let adopted = try SQLiteGameStore(path: blank)
+        await adopted.close()
+        #expect(try FileMarks(blank) == FileMarks(applicationID: 0x536E_6170, version: 2, journalMode: "wal"))
     }
 
     @Test func aClosedStoreReopensWithEveryRound() async throws {
