@@ -15,6 +15,7 @@ public final class PostgresGameStore: GameStore {
     private let logger: Logger
     private let timeout: Duration
 
+    /// The server and database, without the password.
     public var location: String { address.description }
 
     private init(address: PostgresAddress, client: PostgresClient, logger: Logger, timeout: Duration) {
@@ -67,6 +68,7 @@ public final class PostgresGameStore: GameStore {
         return PostgresGameStore(address: address, client: client, logger: logger, timeout: timeout)
     }
 
+    /// Writes the round, its players and its calls in one transaction; returns its id.
     public func save(_ round: RoundRecord) async throws(StoreError) -> Int64 {
         try await perform { [client, logger] in
             try await client.withTransaction(logger: logger) { connection in
@@ -75,6 +77,7 @@ public final class PostgresGameStore: GameStore {
         }
     }
 
+    /// The history, newest first (see ``GameStore/rounds(player:before:limit:)``).
     public func rounds(player: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
         try await perform { [client, logger] in
             try await client.withConnection { connection in
@@ -83,6 +86,7 @@ public final class PostgresGameStore: GameStore {
         }
     }
 
+    /// The round with this id, log included; nil when there is none.
     public func round(id: Int64) async throws(StoreError) -> RoundRecord? {
         try await perform { [client, logger] in
             try await client.withConnection { connection in
@@ -91,6 +95,7 @@ public final class PostgresGameStore: GameStore {
         }
     }
 
+    /// The name's record (see ``GameStore/stats(for:recent:)``); nil when it never played.
     public func stats(for name: String, recent: Int) async throws(StoreError) -> PlayerStats? {
         try await perform { [client, logger] in
             try await client.withConnection { connection in
@@ -99,6 +104,7 @@ public final class PostgresGameStore: GameStore {
         }
     }
 
+    /// Closes the pool's connections (cancels the task running the client).
     public func close() async {
         runner.cancel()
         await runner.value
@@ -258,8 +264,11 @@ public final class PostgresGameStore: GameStore {
         {
             let (id, code, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions, log) =
                 try row.decode(
-                    (Int64, String, Int, PostgresTimestamp, PostgresTimestamp, String?, Int64, Int?, Int?, Int, ByteBuffer)
-                        .self)
+                    (
+                        Int64, String, Int, PostgresTimestamp, PostgresTimestamp, String?, Int64, Int?, Int?, Int,
+                        ByteBuffer
+                    )
+                    .self)
             found = record(
                 (id, code, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions), players: [],
                 calls: [], log: Array(log.readableBytesView))
@@ -275,7 +284,9 @@ public final class PostgresGameStore: GameStore {
                 throw StoreError.failed("round \(id) holds a call with an unknown verdict")
             }
             round.calls.append(
-                RoundCall(seat: seat, name: name, verdict: verdict, offsetMilliseconds: offset, reactionMilliseconds: reaction))
+                RoundCall(
+                    seat: seat, name: name, verdict: verdict, offsetMilliseconds: offset, reactionMilliseconds: reaction
+                ))
         }
         round.players = try await players(connection, of: [id], logger: logger)[id] ?? []
         return round

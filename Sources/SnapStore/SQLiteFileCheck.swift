@@ -16,7 +16,8 @@ enum SQLiteFileCheck {
 
     /// Throws the reason the file at `path` cannot be used as a Snap! database; makes its folder when missing.
     static func check(path: String) throws(StoreError) {
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty
+        let folder =
+            (path as NSString).deletingLastPathComponent.isEmpty
             ? "." : (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -77,7 +78,8 @@ enum SQLiteFileCheck {
     }
 
     /// Throws unless the marks are Snap!'s, of a version this build knows, or those of an empty database.
-    private static func checkMarks(path: String, applicationID: Int32, version: Int, hasSchema: Bool) throws(StoreError) {
+    private static func checkMarks(path: String, applicationID: Int32, version: Int, hasSchema: Bool) throws(StoreError)
+    {
         switch applicationID {
         case SQLiteSchema.applicationID:
             if version > StoreSchema.version {

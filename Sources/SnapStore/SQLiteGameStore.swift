@@ -17,6 +17,7 @@ public final class SQLiteGameStore: GameStore {
     public let path: String
     private let pool: DatabasePool
 
+    /// The file's path.
     public var location: String { path }
 
     /// Opens (or creates) the Snap! database at `path`, upgrading an older one.
@@ -43,30 +44,35 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    /// Writes the round, its players and its calls in one transaction; returns its id.
     public func save(_ round: RoundRecord) async throws(StoreError) -> Int64 {
         try await perform { [pool] in
             try await pool.write { db in try Self.insert(round, into: db) }
         }
     }
 
+    /// The history, newest first (see ``GameStore/rounds(player:before:limit:)``).
     public func rounds(player: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
         try await perform { [pool] in
             try await pool.read { db in try Self.summaries(db, player: player, before: before, limit: limit) }
         }
     }
 
+    /// The round with this id, log included; nil when there is none.
     public func round(id: Int64) async throws(StoreError) -> RoundRecord? {
         try await perform { [pool] in
             try await pool.read { db in try Self.record(db, id: id) }
         }
     }
 
+    /// The name's record (see ``GameStore/stats(for:recent:)``); nil when it never played.
     public func stats(for name: String, recent: Int) async throws(StoreError) -> PlayerStats? {
         try await perform { [pool] in
             try await pool.read { db in try Self.stats(db, name: name, recent: recent) }
         }
     }
 
+    /// Checkpoints the WAL into the file and closes it.
     public func close() async {
         // Closing checkpoints the WAL into the file; it fails only while a read or write is still under way.
         try? pool.close()
@@ -175,16 +181,18 @@ public final class SQLiteGameStore: GameStore {
                 sql: "SELECT name FROM snap_round_player WHERE name_key = ? ORDER BY round_id DESC, seat LIMIT 1",
                 arguments: [key])
         else { return nil }
-        let played = try Int.fetchOne(
-            db, sql: "SELECT COUNT(DISTINCT round_id) FROM snap_round_player WHERE name_key = ?", arguments: [key]
-        ) ?? 0
-        let won = try Int.fetchOne(
-            db,
-            sql: """
-                SELECT COUNT(*) FROM snap_round AS r WHERE r.winner_key = ?1
-                  AND EXISTS (SELECT 1 FROM snap_round_player AS p WHERE p.round_id = r.id AND p.name_key = ?1)
-                """,
-            arguments: [key]) ?? 0
+        let played =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(DISTINCT round_id) FROM snap_round_player WHERE name_key = ?", arguments: [key]
+            ) ?? 0
+        let won =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM snap_round AS r WHERE r.winner_key = ?1
+                      AND EXISTS (SELECT 1 FROM snap_round_player AS p WHERE p.round_id = r.id AND p.name_key = ?1)
+                    """,
+                arguments: [key]) ?? 0
         var counts: [String: Int] = [:]
         for row in try Row.fetchAll(
             db, sql: "SELECT verdict, COUNT(*) AS n FROM snap_round_call WHERE name_key = ? GROUP BY verdict",

@@ -13,7 +13,8 @@ import Testing
                 endedAt: Rounds.time(minutes: 9, milliseconds: 999),
                 players: [
                     Rounds.player(0, "Zoë", cards: 30), Rounds.player(1, "李雷", cards: 0),
-                    Rounds.player(2, "Ray", computer: "hard", cards: 22), Rounds.player(3, "Lucy", computer: "easy", cards: 0),
+                    Rounds.player(2, "Ray", computer: "hard", cards: 22),
+                    Rounds.player(3, "Lucy", computer: "easy", cards: 0),
                 ],
                 winner: "Zoë", seed: .max, roundSeconds: nil, turnSeconds: nil,
                 calls: [
@@ -57,7 +58,8 @@ import Testing
         try await withStore(kind) { store in
             var saved: [RoundRecord] = []
             for number in 1...5 {
-                var round = Rounds.round(number, names: ["Ann", "Bob", "Ray"], winner: number.isMultiple(of: 2) ? "Bob" : nil)
+                var round = Rounds.round(
+                    number, names: ["Ann", "Bob", "Ray"], winner: number.isMultiple(of: 2) ? "Bob" : nil)
                 round.id = try await store.save(round)
                 saved.append(round)
             }
@@ -104,7 +106,8 @@ import Testing
                         Rounds.call(0, "Ann", .correct, reaction: 120), Rounds.call(1, "Bob", .wrong),
                         Rounds.call(0, "Ann", .wrong),
                     ]),
-                Rounds.round(2, names: ["Bob", "Cy"], winner: "Bob", calls: [Rounds.call(0, "Bob", .correct, reaction: 90)]),
+                Rounds.round(
+                    2, names: ["Bob", "Cy"], winner: "Bob", calls: [Rounds.call(0, "Bob", .correct, reaction: 90)]),
                 Rounds.round(
                     3, names: ["ann", "Cy"], winner: "Cy",
                     calls: [
@@ -113,7 +116,9 @@ import Testing
                     ]),
                 Rounds.round(
                     4, names: ["ANN", "Bob"], winner: "ANN",
-                    calls: [Rounds.call(0, "ANN", .correct, reaction: 100), Rounds.call(0, "ANN", .correct, reaction: nil)]),
+                    calls: [
+                        Rounds.call(0, "ANN", .correct, reaction: 100), Rounds.call(0, "ANN", .correct, reaction: nil),
+                    ]),
             ] {
                 var round = round
                 round.id = try await store.save(round)
@@ -121,16 +126,20 @@ import Testing
             }
 
             let ann = try #require(try await store.stats(for: "aNN", recent: 2))
-            #expect(ann == PlayerStats(
-                name: "ANN", roundsPlayed: 3, roundsWon: 2, correctCalls: 4, wrongCalls: 1, lateCalls: 1,
-                medianReactionMilliseconds: 100, bestReactionMilliseconds: 80,
-                recentRounds: [saved[3].summary, saved[2].summary]))
+            #expect(
+                ann
+                    == PlayerStats(
+                        name: "ANN", roundsPlayed: 3, roundsWon: 2, correctCalls: 4, wrongCalls: 1, lateCalls: 1,
+                        medianReactionMilliseconds: 100, bestReactionMilliseconds: 80,
+                        recentRounds: [saved[3].summary, saved[2].summary]))
 
             let cy = try #require(try await store.stats(for: "cy", recent: 10))
-            #expect(cy == PlayerStats(
-                name: "Cy", roundsPlayed: 2, roundsWon: 1, correctCalls: 1, wrongCalls: 0, lateCalls: 0,
-                medianReactionMilliseconds: 70, bestReactionMilliseconds: 70,
-                recentRounds: [saved[2].summary, saved[1].summary]))
+            #expect(
+                cy
+                    == PlayerStats(
+                        name: "Cy", roundsPlayed: 2, roundsWon: 1, correctCalls: 1, wrongCalls: 0, lateCalls: 0,
+                        medianReactionMilliseconds: 70, bestReactionMilliseconds: 70,
+                        recentRounds: [saved[2].summary, saved[1].summary]))
 
             let bob = try #require(try await store.stats(for: "Bob", recent: 0))
             #expect(bob.roundsPlayed == 3 && bob.roundsWon == 1 && bob.wrongCalls == 1 && bob.correctCalls == 1)
@@ -160,7 +169,8 @@ import Testing
             #expect(try await store.round(id: -1) == nil)
             #expect(try await store.stats(for: "Bob", recent: 5) == nil)
             // A caller's name is not a player's.
-            _ = try await store.save(Rounds.round(2, names: ["Ann"], winner: nil, calls: [Rounds.call(1, "Ghost", .wrong)]))
+            _ = try await store.save(
+                Rounds.round(2, names: ["Ann"], winner: nil, calls: [Rounds.call(1, "Ghost", .wrong)]))
             #expect(try await store.stats(for: "Ghost", recent: 5) == nil)
         }
     }
@@ -172,8 +182,9 @@ import Testing
                 for number in 1...24 {
                     group.addTask {
                         try await store.save(
-                            Rounds.round(number, names: ["Ann", "Bob"], winner: "Bob", calls: [Rounds.call(0, "Ann", .wrong)],
-                                         log: Rounds.log(count: 512, seed: UInt64(number))))
+                            Rounds.round(
+                                number, names: ["Ann", "Bob"], winner: "Bob", calls: [Rounds.call(0, "Ann", .wrong)],
+                                log: Rounds.log(count: 512, seed: UInt64(number))))
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }

@@ -95,7 +95,8 @@ struct PostgresGameStoreTests {
     @Test func otherTablesInTheDatabaseAreLeftAlone() async throws {
         try await TestPostgres.withDatabase { address in
             try await TestPostgres.withConnection(to: address) { connection in
-                try await connection.query("CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT)", logger: TestPostgres.logger)
+                try await connection.query(
+                    "CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT)", logger: TestPostgres.logger)
                 try await connection.query("INSERT INTO notes VALUES (1, 'hi')", logger: TestPostgres.logger)
             }
             let store = try await PostgresGameStore.open(address)
@@ -111,7 +112,8 @@ struct PostgresGameStoreTests {
 
     @Test func aVersion1DatabaseIsUpgradedWithItsRounds() async throws {
         try await TestPostgres.withDatabase { address in
-            let old = try await PostgresGameStore.open(address, logger: TestPostgres.logger, timeout: .seconds(5), migratingUpTo: 1)
+            let old = try await PostgresGameStore.open(
+                address, logger: TestPostgres.logger, timeout: .seconds(5), migratingUpTo: 1)
             await old.close()
             try await TestPostgres.withConnection(to: address) { connection in
                 let logger = TestPostgres.logger
@@ -125,7 +127,8 @@ struct PostgresGameStoreTests {
                     "INSERT INTO snap_round_player VALUES (1, 0, 'Ann', 'ann', false, NULL, 52), (1, 1, 'Ray', 'ray', true, 'hard', 0)",
                     logger: logger)
                 try await connection.query(
-                    "INSERT INTO snap_round_call VALUES (1, 0, 0, 'Ann', 'ann', 'correct', 1200, 150.5)", logger: logger)
+                    "INSERT INTO snap_round_call VALUES (1, 0, 0, 'Ann', 'ann', 'correct', 1200, 150.5)", logger: logger
+                )
             }
             let store = try await PostgresGameStore.open(address)
             let round = try #require(try await store.round(id: 1))
@@ -135,7 +138,8 @@ struct PostgresGameStoreTests {
             #expect(ann.roundsWon == 1 && ann.correctCalls == 1 && ann.medianReactionMilliseconds == 150.5)
             await store.close()
             try await TestPostgres.withConnection(to: address) { connection in
-                let rows = try await connection.query("SELECT version FROM snap_schema", logger: TestPostgres.logger).collect()
+                let rows = try await connection.query("SELECT version FROM snap_schema", logger: TestPostgres.logger)
+                    .collect()
                 #expect(try rows.map { try $0.decode(Int.self) } == [2])
             }
         }
@@ -152,7 +156,8 @@ struct PostgresGameStoreTests {
                 for (index, store) in stores.enumerated() {
                     for number in 1...10 {
                         group.addTask {
-                            try await store.save(Rounds.round(number, table: "S\(index)XX", names: ["Ann", "Bob"], winner: "Ann"))
+                            try await store.save(
+                                Rounds.round(number, table: "S\(index)XX", names: ["Ann", "Bob"], winner: "Ann"))
                         }
                     }
                 }
@@ -173,7 +178,8 @@ struct PostgresGameStoreTests {
                 WHERE table_schema = 'public' ORDER BY table_name, ordinal_position
                 """, logger: TestPostgres.logger
             ).collect()
-            let version = try await connection.query("SELECT version FROM snap_schema", logger: TestPostgres.logger).collect()
+            let version = try await connection.query("SELECT version FROM snap_schema", logger: TestPostgres.logger)
+                .collect()
             return try rows.map { try $0.decode(String.self) } + version.map { "version \(try $0.decode(Int.self))" }
         }
     }
@@ -200,7 +206,8 @@ struct PostgresGameStoreTests {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && listen(socket, 8) == 0 && getsockname(socket, pointer, &length) == 0
+                bind(socket, pointer, length) == 0 && listen(socket, 8) == 0
+                    && getsockname(socket, pointer, &length) == 0
             }
         }
         try #require(bound)

@@ -100,7 +100,8 @@ import Darwin
         let path = folder.path + "/other.sqlite"
         let other = try DatabaseQueue(path: path)
         try other.write { db in
-            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('hi')")
+            try db.execute(
+                sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('hi')")
         }
         try other.close()
         let before = try FileSnapshot(path)
@@ -129,7 +130,9 @@ import Darwin
         try newer.close()
 
         let before = try FileSnapshot(path)
-        #expect(throws: StoreError.newerSchema(location: path, found: 99, supported: 2)) { try SQLiteGameStore(path: path) }
+        #expect(throws: StoreError.newerSchema(location: path, found: 99, supported: 2)) {
+            try SQLiteGameStore(path: path)
+        }
         #expect(try FileSnapshot(path) == before)
     }
 
@@ -199,7 +202,8 @@ import Darwin
         let round = try #require(try await store.round(id: 1))
         #expect(round.seed == .max && round.log == [1, 2, 3] && round.winner == "Ann")
         #expect(round.startedAt == Date(timeIntervalSince1970: 1_795_000_000))
-        #expect(round.players == [Rounds.player(0, "Ann", cards: 52), Rounds.player(1, "Ray", computer: "hard", cards: 0)])
+        #expect(
+            round.players == [Rounds.player(0, "Ann", cards: 52), Rounds.player(1, "Ray", computer: "hard", cards: 0)])
         let ann = try #require(try await store.stats(for: "ANN", recent: 1))
         #expect(ann.roundsWon == 1, "the upgrade filled in the winner's lower-cased name")
         #expect(ann.correctCalls == 1 && ann.medianReactionMilliseconds == 150.5)
@@ -218,7 +222,9 @@ import Darwin
         let file = try await StoreLocation(path).open()
         #expect(file is SQLiteGameStore && file.location == path)
         await file.close()
-        let byDefault = try await StoreLocation(nil, environment: ["HOME": folder.path, "XDG_DATA_HOME": folder.path + "/xdg"]).open()
+        let byDefault = try await StoreLocation(
+            nil, environment: ["HOME": folder.path, "XDG_DATA_HOME": folder.path + "/xdg"]
+        ).open()
         #if os(macOS)
         #expect(byDefault.location == folder.path + "/Library/Application Support/snap/snap.sqlite")
         #else
@@ -265,7 +271,8 @@ struct FileSnapshot: Equatable {
     init(_ path: String) throws {
         bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         modified = try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
-        folder = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).sorted()
+        folder = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+            .sorted()
     }
 }
 
