@@ -71,7 +71,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapStoreTests", dependencies: ["SnapStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SnapStoreTests",
+            dependencies: [
+                "SnapStore",
+                // To build files and databases the way an older Snap! (or another program) left them.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Server
 

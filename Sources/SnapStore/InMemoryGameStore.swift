@@ -7,7 +7,8 @@ public actor InMemoryGameStore: GameStore {
     public nonisolated var location: String { ":memory: (nothing is kept after the server stops)" }
 
     public func save(_ round: RoundRecord) throws(StoreError) -> Int64 {
-        var round = round
+        // Times are kept to the microsecond, as in the other stores.
+        var round = round.storedPrecision
         round.id = Int64(stored.count + 1)
         stored.append(round)
         return round.id!
@@ -28,13 +29,13 @@ public actor InMemoryGameStore: GameStore {
     public func stats(for name: String, recent: Int) throws(StoreError) -> PlayerStats? {
         let played = stored.filter { $0.includes(name) }
         guard let latest = played.last else { return nil }
-        let key = name.lowercased()
-        let calls = played.flatMap(\.calls).filter { $0.name.lowercased() == key }
+        let key = nameKey(name)
+        let calls = played.flatMap(\.calls).filter { nameKey($0.name) == key }
         let reactions = calls.filter { $0.verdict == .correct }.compactMap(\.reactionMilliseconds)
         return PlayerStats(
-            name: latest.players.first { $0.name.lowercased() == key }!.name,
+            name: latest.players.first { nameKey($0.name) == key }!.name,
             roundsPlayed: played.count,
-            roundsWon: played.filter { $0.winner?.lowercased() == key }.count,
+            roundsWon: played.filter { $0.winner.map(nameKey) == key }.count,
             correctCalls: calls.filter { $0.verdict == .correct }.count,
             wrongCalls: calls.filter { $0.verdict == .wrong }.count,
             lateCalls: calls.filter { $0.verdict == .tooLate }.count,
@@ -49,7 +50,7 @@ public actor InMemoryGameStore: GameStore {
 extension RoundRecord {
     /// Whether `name` (compared without regard to case) was seated when the round started.
     func includes(_ name: String) -> Bool {
-        let key = name.lowercased()
-        return players.contains { $0.name.lowercased() == key }
+        let key = nameKey(name)
+        return players.contains { nameKey($0.name) == key }
     }
 }
