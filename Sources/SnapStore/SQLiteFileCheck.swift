@@ -57,6 +57,8 @@ enum SQLiteFileCheck {
     private static func checkContents(path: String, folder: String) throws(StoreError) {
         var configuration = Configuration()
         configuration.readonly = true
+        // Another server may be writing or checkpointing the same file this moment: wait for it, as the store does.
+        configuration.busyMode = .timeout(5)
         let marks: (applicationID: Int32, version: Int, objects: Int)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)

@@ -46,7 +46,7 @@ struct SnapCommand: AsyncParsableCommand {
                  [--round <round>] [--turn-time <seconds|off>] [--no-qr]
                  [--max-connections <n>] [--max-connections-per-address <n>]
                  [--connection-rate-per-address <n>] [--max-tables <n>]
-                 [--max-tables-per-address <n>] [--outbox-limit <kib>]
+                 [--max-tables-per-address <n>] [--outbox-limit <kib>] [--db <path|url>]
               snap <subcommand>
             """,
         discussion: """
