@@ -113,7 +113,10 @@ let package = Package(
         .target(name: "SnapTestSupport", dependencies: ["SnapProtocol"], path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
-            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport"],
+            dependencies: [
+                "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
 

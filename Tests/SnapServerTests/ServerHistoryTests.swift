@@ -4,6 +4,7 @@ import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapStore
+import GRDB
 @testable import SnapServer
 
 /// Every finished round is stored, its replay is what the players were sent, and the history answers in JSON.
@@ -128,6 +129,73 @@ import SnapStore
         let answer = try await server.get("/api/rounds")
         #expect(answer.status == 404)
         #expect(answer.body.contains("keeps no history"))
+        await server.stop()
+    }
+}
+
+/// A database that cannot keep up never holds up a table: the round that could not be stored is counted and
+/// logged, the game goes on, and once the database is back the next round is kept.
+@Suite struct ServerStoreFailureTests {
+    @Test func aLockedDatabaseDoesNotStopTheGameAndTheLostRoundIsCounted() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-locked-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("snap.sqlite").path
+        let store = try SQLiteGameStore(path: file)
+        // Another program takes the write lock and keeps it: every write waits its 5 s and fails.
+        let blocker = try DatabaseQueue(path: file)
+        let locked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? blocker.inDatabase { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        locked.wait()
+
+        let server = try await TestServer.start(speed: 200, seed: 31, store: store)
+        let host = try await TestPlayer.connect(server, name: "Host", autoPlay: 1)
+        await host.client.hostTable()
+        let (code, _) = try await host.joined()
+        let guest = try await TestPlayer.join(server, code: code, name: "Ann", autoPlay: 2)
+        let clock = ContinuousClock()
+        for round in 1...2 {
+            let started = clock.now
+            await host.client.startRound()
+            for player in [host, guest] {
+                try await waitFor("round \(round)'s winner", on: player.log, timeout: .seconds(120)) {
+                    $0.has { if case .roundWon(_, let won) = $0 { won >= 1 } else { false } }
+                        && $0.view?.round == round
+                }
+            }
+            // The second round is played while the first one's write is still waiting on the lock.
+            if round == 1 { #expect(clock.now - started < .seconds(60)) }
+        }
+        let unsaved = "snap_rounds_unsaved_total{reason=\"store_failed\"}"
+        let deadline = clock.now + .seconds(30)
+        var metrics = ""
+        while clock.now < deadline {
+            metrics = try await server.get("/metrics").body
+            if metrics.contains("\(unsaved) 2") { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(metrics.contains("\(unsaved) 2"), "\(metrics)")
+        #expect(try await store.rounds(player: nil, before: nil, limit: 5).isEmpty)
+
+        // The lock is let go: the next round is kept.
+        release.signal()
+        await host.client.startRound()
+        try await waitFor("round 3's winner", on: host.log, timeout: .seconds(120)) {
+            $0.has { if case .roundWon = $0 { true } else { false } } && $0.view?.round == 3
+        }
+        let saved = clock.now + .seconds(20)
+        while try await store.rounds(player: nil, before: nil, limit: 5).isEmpty, clock.now < saved {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try await store.rounds(player: nil, before: nil, limit: 5).map(\.roundNumber) == [3])
         await server.stop()
     }
 }

@@ -213,6 +213,14 @@ extension ClientUpdate {
         if case .table(_, let events) = self { events } else { [] }
     }
 
+    /// The table as this update left it, if it carries one.
+    var view: PlayerView? {
+        switch self {
+        case .table(let view, _), .snapshot(let view): view
+        default: nil
+        }
+    }
+
     /// Whether this update carries an event matching `condition`.
     func has(_ condition: (TableEvent) -> Bool) -> Bool { events.contains(where: condition) }
 }
