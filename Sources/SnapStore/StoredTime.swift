@@ -19,7 +19,7 @@ extension Date {
 
 extension RoundRecord {
     /// The round as a store gives it back: times to the microsecond.
-    var storedPrecision: RoundRecord {
+    public var storedPrecision: RoundRecord {
         var round = self
         round.startedAt = startedAt.storedPrecision
         round.endedAt = endedAt.storedPrecision
