@@ -1,5 +1,6 @@
 import Foundation
 import SnapCore
+import SnapProtocol
 import SnapServer
 import SnapStore
 
@@ -81,19 +82,19 @@ public struct StoreBenchmark: Sendable {
         var table = Table()
         table.settings = .standard
         var runner = TableRunner(table: table, generator: SplitMix64(seed: seed))
-        var recorder = RoundRecorder()
+        var recorder = RoundRecorder<EncodedRoundLog>()
         let ann = PlayerInfo(id: PlayerID("1"), name: "Ann")
         for player in [ann] + Table.computerOpponents(for: "Ann") {
             _ = try? runner.perform(.join(player))
         }
         let host = runner.table.host!
-        let start = RoundRecorder.start(before: .startRound(by: host), on: runner)
+        let start = RoundStart(before: .startRound(by: host), on: runner)
         let events = (try? runner.perform(.startRound(by: host))) ?? []
         _ = recorder.performed(.startRound(by: host), events: events, runner: runner, start: start)
         let began = Date(timeIntervalSince1970: 1_767_225_600)
         var personAction: (at: Duration, action: TableAction)?
         while let deadline = runner.nextDeadline {
-            var finished: RoundRecorder.FinishedRound?
+            var finished: RoundRecorder<EncodedRoundLog>.FinishedRound?
             var events: [TableEvent]
             if let (at, action) = personAction, at <= deadline {
                 personAction = nil

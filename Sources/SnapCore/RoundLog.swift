@@ -8,6 +8,22 @@ public enum RoundStep: Hashable, Sendable {
     case allowances([Seat: NetworkAllowance])
 }
 
+/// Where a ``RoundRecorder`` keeps a round's steps as they come: ``RoundLog`` keeps them as values; a server
+/// keeps them as compact bytes (SnapProtocol's `EncodedRoundLog`), a few kilobytes a round.
+public protocol RoundLogBuilder: Sendable {
+    /// A log of the round that starts from `start`, with no steps yet.
+    init(start: RoundStart)
+    /// The round's start.
+    var start: RoundStart { get }
+    /// Adds a step at the end.
+    mutating func append(_ step: RoundStep)
+    /// Replaces the last step, which is a move of the timeline, with `step`, another one.
+    mutating func replaceLastAdvance(with step: RoundStep)
+    /// How many steps, and how many of them are actions.
+    var stepCount: Int { get }
+    var actionCount: Int { get }
+}
+
 /// A whole round as it can be replayed: where it started from and every step after, the first being the
 /// action that started it.
 public struct RoundLog: Hashable, Sendable {
@@ -23,4 +39,20 @@ public struct RoundLog: Hashable, Sendable {
     public var actionCount: Int {
         steps.count { if case .perform = $0 { true } else { false } }
     }
+}
+
+extension RoundLog: RoundLogBuilder {
+    public init(start: RoundStart) {
+        self.init(start: start, steps: [])
+    }
+
+    public mutating func append(_ step: RoundStep) {
+        steps.append(step)
+    }
+
+    public mutating func replaceLastAdvance(with step: RoundStep) {
+        steps[steps.count - 1] = step
+    }
+
+    public var stepCount: Int { steps.count }
 }

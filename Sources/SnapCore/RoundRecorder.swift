@@ -3,11 +3,11 @@
 ///
 /// The owner of the runner tells the recorder everything it does to it — each action performed, each move of
 /// the timeline, each change of the allowances — right after doing it. Between rounds nothing is kept.
-public struct RoundRecorder: Sendable {
+public struct RoundRecorder<Log: RoundLogBuilder>: Sendable {
     /// A round that has just ended, with what its record needs beyond the log.
-    public struct FinishedRound: Hashable, Sendable {
+    public struct FinishedRound: Sendable {
         /// The round's log, which replays it exactly.
-        public var log: RoundLog
+        public var log: Log
         /// The round's number at the table.
         public var round: Int
         /// Who sat where once the round had started (seats are rearranged as a round starts).
@@ -33,11 +33,13 @@ public struct RoundRecorder: Sendable {
     }
 
     private struct Recording: Sendable {
-        var log: RoundLog
+        var log: Log
         var origin: Duration
         var players: [Seat: PlayerInfo]
         var calls: [Call] = []
         var lastAdvanceWasQuiet = false
+        var lastWasAdvance = false
+        var allowances: [Seat: NetworkAllowance]
     }
 
     private var recording: Recording?
@@ -48,15 +50,10 @@ public struct RoundRecorder: Sendable {
     public var isRecording: Bool { recording != nil }
 
     /// The steps recorded so far in the round under way.
-    public var stepCount: Int { recording?.log.steps.count ?? 0 }
+    public var stepCount: Int { recording?.log.stepCount ?? 0 }
 
-    /// The start of a round, to take just before performing `action` on `runner`: only a start-round action
-    /// can begin one.
-    public static func start(before action: TableAction, on runner: TableRunner<SplitMix64>) -> RoundStart? {
-        if case .startRound = action, !runner.table.phase.isRoundUnderWay { RoundStart(of: runner) } else { nil }
-    }
-
-    /// `runner` has performed `action`, which produced `events`; `start` is what ``start(before:on:)`` gave.
+    /// `runner` has performed `action`, which produced `events`; `start` is what
+    /// ``RoundStart/init(before:on:)`` gave.
     /// Returns the round if it has just ended.
     public mutating func performed(
         _ action: TableAction, events: [TableEvent], runner: TableRunner<SplitMix64>, start: RoundStart?
@@ -64,12 +61,14 @@ public struct RoundRecorder: Sendable {
         if let start, events.contains(where: { if case .roundStarted = $0 { true } else { false } }) {
             let table = runner.table
             recording = Recording(
-                log: RoundLog(start: start, steps: []), origin: runner.now,
-                players: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.info) }))
+                log: Log(start: start), origin: runner.now,
+                players: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.info) }),
+                allowances: start.allowances)
         }
         guard recording != nil else { return nil }
-        recording!.log.steps.append(.perform(action))
+        recording!.log.append(.perform(action))
         recording!.lastAdvanceWasQuiet = false
+        recording!.lastWasAdvance = false
         return note(events, runner: runner)
     }
 
@@ -80,25 +79,24 @@ public struct RoundRecorder: Sendable {
         guard var current = recording else { return nil }
         let step = RoundStep.advance(to: time - current.origin)
         // A move that fired nothing visible can be folded into the next one: the same timers fire in the same order.
-        if current.lastAdvanceWasQuiet, case .advance = current.log.steps.last {
-            current.log.steps[current.log.steps.count - 1] = step
+        if current.lastAdvanceWasQuiet, current.lastWasAdvance {
+            current.log.replaceLastAdvance(with: step)
         } else {
-            current.log.steps.append(step)
+            current.log.append(step)
         }
         current.lastAdvanceWasQuiet = events.isEmpty
+        current.lastWasAdvance = true
         recording = current
         return note(events, runner: runner)
     }
 
     /// The runner's allowances were set to `allowances`; recorded when they changed.
     public mutating func allowancesSet(_ allowances: [Seat: NetworkAllowance]) {
-        guard let current = recording else { return }
-        let previous = current.log.steps.lazy.reversed().compactMap {
-            if case .allowances(let value) = $0 { value } else { nil }
-        }.first ?? current.log.start.allowances
-        guard previous != allowances else { return }
-        recording!.log.steps.append(.allowances(allowances))
+        guard let current = recording, current.allowances != allowances else { return }
+        recording!.allowances = allowances
+        recording!.log.append(.allowances(allowances))
         recording!.lastAdvanceWasQuiet = false
+        recording!.lastWasAdvance = false
     }
 
     /// Forgets the round under way (the table closed before it ended).

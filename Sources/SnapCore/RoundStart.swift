@@ -65,6 +65,13 @@ public struct RoundStart: Hashable, Sendable {
             speed: runner.speed, judging: runner.judging, seed: runner.generator.state, allowances: runner.allowances)
     }
 
+    /// The start of a round, taken just before performing `action` on `runner`; nil unless the action is one that
+    /// can begin a round (a start-round action between rounds).
+    public init?(before action: TableAction, on runner: TableRunner<SplitMix64>) {
+        guard case .startRound = action, !runner.table.phase.isRoundUnderWay else { return nil }
+        self.init(of: runner)
+    }
+
     /// A runner in the state this round started from, its timeline at zero.
     public var runner: TableRunner<SplitMix64> {
         var runner = TableRunner(

@@ -11,28 +11,9 @@ extension RoundLog {
 
     /// The log as bytes.
     public func encoded() -> [UInt8] {
-        var writer = ByteWriter(capacity: 64 + steps.count * 6)
-        for byte in Self.magic { writer.u8(byte) }
-        writer.u8(Self.formatVersion)
-        start.write(to: &writer)
-        writer.varint(UInt64(steps.count))
-        var time = Duration.zero
-        for step in steps {
-            switch step {
-            case .perform(let action):
-                writer.u8(1)
-                action.write(to: &writer)
-            case .advance(let to):
-                writer.u8(2)
-                // The time since the last move: small numbers, few bytes.
-                writer.duration(to - time)
-                time = to
-            case .allowances(let allowances):
-                writer.u8(3)
-                writer.allowances(allowances)
-            }
-        }
-        return writer.bytes
+        var log = EncodedRoundLog(start: start)
+        for step in steps { log.append(step) }
+        return log.bytes
     }
 
     /// Reads a log written by ``encoded()``.
@@ -62,6 +43,65 @@ extension RoundLog {
         }
         try reader.finish()
         self.init(start: start, steps: steps)
+    }
+}
+
+/// A round's log kept as its bytes while the round is played: a few kilobytes a round where the steps as values
+/// would take tens. What a server's tables record into; ``bytes`` is what ``RoundLog/encoded()`` gives for the
+/// same steps.
+public struct EncodedRoundLog: RoundLogBuilder {
+    public let start: RoundStart
+    private var body = ByteWriter(capacity: 1_024)
+    /// The time of the last move of the timeline (moves are written as the time since it).
+    private var time = Duration.zero
+    /// Where the last step began, and the time before it, to replace it.
+    private var last: (offset: Int, time: Duration, wasAction: Bool)?
+    public private(set) var stepCount = 0
+    public private(set) var actionCount = 0
+
+    public init(start: RoundStart) {
+        self.start = start
+    }
+
+    public mutating func append(_ step: RoundStep) {
+        var isAction = false
+        last = (body.bytes.count, time, false)
+        switch step {
+        case .perform(let action):
+            body.u8(1)
+            action.write(to: &body)
+            isAction = true
+        case .advance(let to):
+            body.u8(2)
+            // The time since the last move: small numbers, few bytes.
+            body.duration(to - time)
+            time = to
+        case .allowances(let allowances):
+            body.u8(3)
+            body.allowances(allowances)
+        }
+        last?.wasAction = isAction
+        stepCount += 1
+        if isAction { actionCount += 1 }
+    }
+
+    public mutating func replaceLastAdvance(with step: RoundStep) {
+        guard let last, !last.wasAction else { return append(step) }
+        body.truncate(to: last.offset)
+        time = last.time
+        stepCount -= 1
+        append(step)
+    }
+
+    /// The whole log as bytes: the format's mark and version, the start, the number of steps, the steps.
+    public var bytes: [UInt8] {
+        var writer = ByteWriter(capacity: 64 + body.bytes.count)
+        for byte in RoundLog.magic { writer.u8(byte) }
+        writer.u8(RoundLog.formatVersion)
+        start.write(to: &writer)
+        writer.varint(UInt64(stepCount))
+        writer.append(contentsOf: body.bytes)
+        return writer.bytes
     }
 }
 

@@ -5,7 +5,7 @@ import SnapStore
 
 extension RoundRecord {
     /// The record of a round that has just ended at table `code`.
-    public init(_ finished: RoundRecorder.FinishedRound, table code: String, startedAt: Date, endedAt: Date) {
+    public init(_ finished: RoundRecorder<EncodedRoundLog>.FinishedRound, table code: String, startedAt: Date, endedAt: Date) {
         let start = finished.log.start
         let players = finished.players.sorted { $0.key < $1.key }
         self.init(
@@ -27,7 +27,7 @@ extension RoundRecord {
                     reactionMilliseconds: call.reaction.map { Double($0.nanoseconds) / 1_000_000 })
             },
             actionCount: finished.log.actionCount,
-            log: finished.log.encoded())
+            log: finished.log.bytes)
     }
 }
 

@@ -27,7 +27,7 @@ actor TableSession {
     private var audit = CardAudit()
     private var clocks = TableClocks()
     /// The round under way, step by step, while the server keeps rounds (nil: it does not).
-    private var recorder: RoundRecorder?
+    private var recorder: RoundRecorder<EncodedRoundLog>?
     /// When the round being recorded started, in server time.
     private var roundStartedAt: Duration = .zero
 
@@ -61,7 +61,7 @@ actor TableSession {
         packets = TableEventPackets(seating: table)
         timer = TableTimer(clock: environment.clock)
         lobbySummary = LobbySummary(code: code)
-        recorder = environment.archive == nil ? nil : RoundRecorder()
+        recorder = environment.archive == nil ? nil : RoundRecorder<EncodedRoundLog>()
     }
 
     /// What the lobby lists about this table; readable without waiting for the table.
@@ -261,7 +261,7 @@ actor TableSession {
     /// Performs an action on the runner, with every seat's network allowance up to date; the recorder notes it.
     private func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
         updateAllowances()
-        let start = recorder == nil ? nil : RoundRecorder.start(before: action, on: runner)
+        let start = recorder == nil ? nil : RoundStart(before: action, on: runner)
         let events = try runner.perform(action)
         if start != nil { roundStartedAt = environment.clock.now }
         keep(recorder?.performed(action, events: events, runner: runner, start: start))
@@ -301,7 +301,7 @@ actor TableSession {
     // MARK: - Recording
 
     /// Hands a round that has just ended to the archive, as the store keeps it.
-    private func keep(_ finished: RoundRecorder.FinishedRound?) {
+    private func keep(_ finished: RoundRecorder<EncodedRoundLog>.FinishedRound?) {
         guard let finished, let archive = environment.archive else { return }
         let clock = environment.clock
         archive.keep(RoundRecord(finished, table: code, startedAt: clock.date(at: roundStartedAt), endedAt: clock.date(at: clock.now)))

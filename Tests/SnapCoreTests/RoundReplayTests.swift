@@ -36,9 +36,9 @@ import Testing
 
     @Test func aRefusedStartRoundBeginsNothing() {
         var runner = TableRunner(generator: SplitMix64(seed: 1))
-        var recorder = RoundRecorder()
+        var recorder = RoundRecorder<RoundLog>()
         _ = try? runner.perform(.join(PlayerInfo(id: PlayerID("a"), name: "Ann")))
-        let start = RoundRecorder.start(before: .startRound(by: .bottom), on: runner)
+        let start = RoundStart(before: .startRound(by: .bottom), on: runner)
         #expect(throws: TableError.notEnoughPlayers) { try runner.perform(.startRound(by: .bottom)) }
         #expect(!recorder.isRecording)
         _ = start
@@ -66,7 +66,7 @@ import Testing
 /// Drives a runner as TableSession does, with a recorder beside it.
 private struct ServerLikeDriver {
     var runner: TableRunner<SplitMix64>
-    var recorder = RoundRecorder()
+    var recorder = RoundRecorder<RoundLog>()
     var random: SplitMix64
     var now: Duration = .zero
     var observed: [TableEvent] = []
@@ -107,7 +107,7 @@ private struct ServerLikeDriver {
 
     private mutating func perform(_ action: TableAction) -> [TableEvent] {
         setAllowances()
-        let start = RoundRecorder.start(before: action, on: runner)
+        let start = RoundStart(before: action, on: runner)
         guard let events = try? runner.perform(action) else { return [] }
         if recorder.isRecording || start != nil { observed += events }
         if start != nil, !recorder.isRecording { observed = events }
@@ -122,9 +122,9 @@ private struct ServerLikeDriver {
         finish(recorder.advanced(to: time, events: events, runner: runner))
     }
 
-    private var finished: [(RoundRecorder.FinishedRound, [TableEvent])] = []
+    private var finished: [(RoundRecorder<RoundLog>.FinishedRound, [TableEvent])] = []
 
-    private mutating func finish(_ round: RoundRecorder.FinishedRound?) {
+    private mutating func finish(_ round: RoundRecorder<RoundLog>.FinishedRound?) {
         guard let round else { return }
         finished.append((round, observed))
         viewsAtEnd[round.round] = runner.table.view(for: nil)
@@ -132,7 +132,7 @@ private struct ServerLikeDriver {
     }
 
     /// Plays until `rounds` rounds have ended (or the table empties); returns each with the events seen in it.
-    mutating func play(until rounds: Int) -> [(RoundRecorder.FinishedRound, [TableEvent])] {
+    mutating func play(until rounds: Int) -> [(RoundRecorder<RoundLog>.FinishedRound, [TableEvent])] {
         var guardSteps = 0
         while finished.count < rounds, guardSteps < 200_000, runner.table.playerCount > 0 {
             guardSteps += 1

@@ -7,12 +7,12 @@ import SnapCore
     /// A whole round of four computer players, recorded as the server records it.
     static func recordedRound(seed: UInt64) -> RoundLog {
         var runner = TableRunner(speed: 4, generator: SplitMix64(seed: seed))
-        var recorder = RoundRecorder()
+        var recorder = RoundRecorder<RoundLog>()
         for computer in Table.computerOpponents(for: "Ann") + [Table.computerPlayer(named: "Zed")] {
             _ = try? runner.perform(.join(computer))
         }
         runner.allowances = [.bottom: NetworkAllowance(typical: .milliseconds(12), most: .nanoseconds(31_000_123))]
-        let start = RoundRecorder.start(before: .startRound(by: runner.table.host!), on: runner)
+        let start = RoundStart(before: .startRound(by: runner.table.host!), on: runner)
         let events = try! runner.perform(.startRound(by: runner.table.host!))
         _ = recorder.performed(.startRound(by: runner.table.host!), events: events, runner: runner, start: start)
         while let deadline = runner.nextDeadline {
@@ -30,6 +30,54 @@ import SnapCore
         let bytes = log.encoded()
         #expect(try RoundLog(bytes: bytes) == log)
         #expect(try RoundReplay.events(of: RoundLog(bytes: bytes)) == RoundReplay.events(of: log))
+    }
+
+    /// The bytes a server's table keeps as it goes are those of the same log encoded at the end, quiet moves of the
+    /// timeline folded alike.
+    @Test(arguments: [4, 5] as [UInt64])
+    func bytesKeptAsTheRoundGoesAreTheLogsBytes(seed: UInt64) throws {
+        var runner = TableRunner(speed: 4, generator: SplitMix64(seed: seed))
+        var values = RoundRecorder<RoundLog>()
+        var bytes = RoundRecorder<EncodedRoundLog>()
+        for computer in Table.computerOpponents(for: "Ann") { _ = try? runner.perform(.join(computer)) }
+        let ann = PlayerInfo(id: PlayerID("1"), name: "Ann")
+        _ = try runner.perform(.join(ann))
+        let host = runner.table.host!
+        let start = RoundStart(before: .startRound(by: host), on: runner)
+        let events = try runner.perform(.startRound(by: host))
+        _ = values.performed(.startRound(by: host), events: events, runner: runner, start: start)
+        _ = bytes.performed(.startRound(by: host), events: events, runner: runner, start: start)
+        var time = Duration.zero
+        var step = 0
+        while true {
+            step += 1
+            // Moves that fire nothing (folded), moves that do, an allowance now and then, Ann's turn when it is hers.
+            time += .milliseconds(137)
+            let events = runner.advance(to: time)
+            let a = values.advanced(to: time, events: events, runner: runner)
+            let b = bytes.advanced(to: time, events: events, runner: runner)
+            if let a, let b {
+                #expect(b.log.bytes == a.log.encoded())
+                #expect(b.log.actionCount == a.log.actionCount)
+                #expect(try RoundLog(bytes: b.log.bytes) == a.log)
+                return
+            }
+            if step % 11 == 0 {
+                let allowances: [Seat: NetworkAllowance] = [runner.table.seat(of: ann.id)!: NetworkAllowance(typical: .milliseconds(step % 30), most: .milliseconds(40))]
+                runner.allowances = allowances
+                values.allowancesSet(allowances)
+                bytes.allowancesSet(allowances)
+            }
+            let seat = runner.table.seat(of: ann.id)!
+            if runner.table.view(for: seat).viewerCanTurn, let done = try? runner.perform(.turnCard(seat)) {
+                let a = values.performed(.turnCard(seat), events: done, runner: runner, start: nil)
+                let b = bytes.performed(.turnCard(seat), events: done, runner: runner, start: nil)
+                if let a, let b {
+                    #expect(b.log.bytes == a.log.encoded())
+                    return
+                }
+            }
+        }
     }
 
     @Test func everyKindOfActionAndStartReadsBack() throws {
