@@ -13,6 +13,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from snap_browser import DESKTOP, PHONE, SCREENSHOTS, Player, play_until
 from test_web_client import HOST_NAME, MEASURE_JS, size_name
@@ -148,9 +149,14 @@ def test_the_replay_plays_to_the_winner(played, browser, size):
     wait_js(page, "the pause", "return !snapReplay.playing")
     page.click("#step-forward")
     at = page.js("return snapReplay.index", "reading the moment")
-    page.press("\ue012")  # ←
+    page.press(Keys.ARROW_LEFT)
     back = page.js("return snapReplay.index", "reading the moment")
     assert back == at - 1, f"← steps back one moment: {at} → {back}"
+    # Space plays and pauses.
+    page.press(Keys.SPACE)
+    wait_js(page, "Space to play", "return snapReplay.playing")
+    page.press(Keys.SPACE)
+    wait_js(page, "Space to pause", "return !snapReplay.playing")
     rebuild = page.js(f"return snapReplay.rebuildMs({first['moments'] - 1})", "timing a rebuild of the last moment")
     print(f"\nrebuilding the table at the last of {first['moments']} moments took {rebuild:.1f} ms")
 
