@@ -178,6 +178,10 @@ def test_the_replay_plays_to_the_winner(played, browser, size):
     assert winner and result == f"{winner} wins the round!", f"the banner names {winner}: {result!r}"
     page.settle_motion()
     page.screenshot(f"replay-{size_name(size)}-winner")
+    if size == PHONE:
+        page.js("document.getElementById('round-facts').scrollIntoView()", "scrolling to the round's facts")
+        page.screenshot("replay-390x844-facts")
+        page.js("scrollTo(0, 0)", "scrolling back")
     overlaps = page.overlaps()
     assert not overlaps, f"boxes overlap on the replay: {overlaps}"
     wide = page.js("""return [document.documentElement.scrollWidth, innerWidth,
