@@ -43,7 +43,7 @@ struct SnapCommand: AsyncParsableCommand {
             snap [--host <host>] [--port <port>] [--name <name>] [--speed <speed>] [--grace <grace>]
                  [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
                  [--judging <judging>] [--max-compensation <max-compensation>]
-                 [--round <round>] [--turn-time <seconds|off>] [--no-qr] [--db <path|url>]
+                 [--round <round>] [--turn-time <seconds|off>] [--no-qr]
                  [--max-connections <n>] [--max-connections-per-address <n>]
                  [--connection-rate-per-address <n>] [--max-tables <n>]
                  [--max-tables-per-address <n>] [--outbox-limit <kib>]
