@@ -96,6 +96,7 @@ public struct SnapGameServer: Sendable {
         let links = LANEndpoints.Links()
         LANEndpoints(links: links, lobby: lobby).add(to: router)
         HistoryEndpoints(store: store).add(to: router)
+        HistoryPages(folder: Self.publicFolder).add(to: router)
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok,

@@ -57,7 +57,8 @@ struct SnapCommand: AsyncParsableCommand {
             (which finds the servers on this network by itself; `snap servers` lists them).
             """,
         subcommands: [
-            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, ServersCommand.self, SimulateCommand.self,
+            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, ServersCommand.self, HistoryCommand.self,
+            ReplayCommand.self, SimulateCommand.self,
             DecodeCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

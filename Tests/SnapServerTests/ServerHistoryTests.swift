@@ -131,6 +131,20 @@ import GRDB
         #expect(answer.body.contains("keeps no history"))
         await server.stop()
     }
+
+    @Test func theHistorysPagesAreServed() async throws {
+        let server = try await TestServer.start(store: InMemoryGameStore())
+        for (path, script) in [
+            ("/history", "/js/history_page.js"), ("/replay/12", "/js/replay_page.js"), ("/players/Ann%20B", "/js/player_page.js"),
+        ] {
+            let answer = try await server.get(path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.body.hasPrefix("<!doctype html>") && answer.body.contains(script), "\(path)")
+        }
+        #expect(try await server.get("/replay/").status == 404)
+        #expect(try await server.get("/").body.contains("href=\"/history\""), "the menu links to the history")
+        await server.stop()
+    }
 }
 
 /// A database that cannot keep up never holds up a table: the round that could not be stored is counted and
