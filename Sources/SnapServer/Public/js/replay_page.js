@@ -207,7 +207,7 @@ function showFacts(round) {
     const calls = (round.calls ?? []).filter((call) => call.seat === player.seat && call.verdict === "correct");
     const best = calls.reduce((min, call) => (call.reaction_ms != null && call.reaction_ms < min ? call.reaction_ms : min),
       Infinity);
-    about.textContent = ` ${who} · ${player.cards_at_end} cards at the end` +
+    about.textContent = ` ${who} · ${player.cards_at_end} card${player.cards_at_end === 1 ? "" : "s"} at the end` +
       (calls.length > 0 ? ` · ${calls.length} correct call${calls.length === 1 ? "" : "s"}` +
         (best < Infinity ? `, best ${reactionText(best)}` : "") : "");
     item.append(about);
