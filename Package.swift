@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - Rules
@@ -58,6 +60,28 @@ let package = Package(
         ),
         .testTarget(name: "SnapLANTests", dependencies: ["SnapLAN", "SnapTestSupport"], swiftSettings: swiftSettings),
 
+        // MARK: - Storage: finished rounds, for history, replays and stats
+
+        .target(
+            name: "SnapStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SnapStoreTests",
+            dependencies: [
+                "SnapStore",
+                // To build files and databases the way an older Snap! (or another program) left them.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Server
 
         .target(
@@ -66,6 +90,7 @@ let package = Package(
                 "SnapCore",
                 "SnapProtocol",
                 "SnapLAN",
+                "SnapStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,7 +113,10 @@ let package = Package(
         .target(name: "SnapTestSupport", dependencies: ["SnapProtocol"], path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
-            dependencies: ["SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapTestSupport"],
+            dependencies: [
+                "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -119,6 +147,7 @@ let package = Package(
                 "SnapProtocol",
                 "SnapClient",
                 "SnapServer",
+                "SnapStore",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -156,6 +185,7 @@ let package = Package(
                 "SnapTerminal",
                 "SnapBench",
                 "SnapLAN",
+                "SnapStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -54,7 +54,7 @@ public struct FairnessRun: Sendable {
 
     private func serverArguments(_ judging: FairnessJudging) -> [String] {
         [
-            "serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error",
+            "serve", "--host", "127.0.0.1", "--port", "0", "--speed", "\(settings.speed)", "--log-level", "error", "--db", "none",
             "--judging", judging.rawValue, "--max-compensation", "\(settings.boundMilliseconds)",
             // The scripted players set the pace: no turn timer, and no clock to end the round under them.
             "--round", "classic", "--turn-time", "off",

@@ -43,7 +43,7 @@ public struct FloodRun: Sendable {
     /// Runs the flood and returns its figures.
     public func run() async throws -> FloodReport {
         try await ServerProcess.with(
-            executable: executable, arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "error"],
+            executable: executable, arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "error", "--db", "none"],
             measure)
     }
 

@@ -78,7 +78,7 @@ public struct LoadRun: Sendable {
                 "--round", "classic", "--turn-time", "off",
                 "--max-connections-per-address", "1000000", "--max-tables-per-address", "1000000",
                 "--connection-rate-per-address", "1000000",
-            ]
+            ] + settings.serverOptions
         case .floor:
             ["bench", "floor-server", "--port", "0", "--speed", "\(settings.speed)"]
         }

@@ -16,6 +16,9 @@ public struct LoadSettings: Sendable, Equatable {
     public var floorCallChance = 0.1
     /// Seed for the bots' reaction times and wrong calls.
     public var seed: UInt64 = 1
+    /// Options added to `snap serve`'s command line: by default it keeps no rounds (`--db none`), so a load run
+    /// writes nothing to the user's history.
+    public var serverOptions = ["--db", "none"]
 
     /// 100 four-player tables at normal speed for 30 seconds after a 10-second ramp.
     public init() {}

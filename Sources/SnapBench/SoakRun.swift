@@ -25,9 +25,13 @@ public struct SoakRun: Sendable {
     /// Every bot connects from 127.0.0.1, so per-address limits on connections and tables must leave room for all
     /// of them (`settings.tables` × `settings.players` honest connections and as many again while players come
     /// back, the hostile clients, and a table per honest table and per flooding client).
-    public static func serverArguments(_ settings: SoakSettings) -> [String] {
+    ///
+    /// Every finished round is kept in a SQLite file `database` (a new one in a temporary folder), so that the
+    /// recording and its writer are under the same chaos as the rest.
+    public static func serverArguments(_ settings: SoakSettings, database: String) -> [String] {
         [
             "serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "error", "--speed", "\(settings.speed)",
+            "--db", database,
             "--grace", "\(settings.graceSeconds)", "--round", "3",
             // Every bot, honest or not, comes from 127.0.0.1: the caps per address leave room for the honest tables,
             // while each hostile connection still meets every limit of its own.
@@ -41,7 +45,12 @@ public struct SoakRun: Sendable {
     public func run() async throws -> SoakReport {
         // Each honest seat may briefly hold two connections (a player coming back while its old one closes).
         try LoadRun.allowDescriptors(settings.tables * settings.players * 2 + 256)
-        return try await ServerProcess.with(executable: executable, arguments: Self.serverArguments(settings), soak)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-soak-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("snap.sqlite").path
+        return try await ServerProcess.with(
+            executable: executable, arguments: Self.serverArguments(settings, database: database), soak)
     }
 
     private func soak(_ server: ServerProcess) async throws -> SoakReport {

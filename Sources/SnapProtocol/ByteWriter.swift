@@ -14,6 +14,16 @@ struct ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Drops every byte after the first `count`.
+    mutating func truncate(to count: Int) {
+        bytes.removeSubrange(min(count, bytes.count)...)
+    }
+
+    /// Appends bytes written elsewhere.
+    mutating func append(contentsOf other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
     /// One byte.
     mutating func u8(_ value: UInt8) {
         bytes.append(value)

@@ -1,3 +1,5 @@
+import Foundation
+import SnapCore
 import Synchronization
 
 /// A clock that only moves when told to (``advance(by:)``), for tests: whatever sleeps wakes when the clock
@@ -21,6 +23,11 @@ public final class ManualServerClock: ServerClock {
 
     /// The time the clock has been moved to.
     public var now: Duration { state.withLock { $0.now } }
+
+    /// Dates start at 2026-01-01 00:00 UTC, whatever the day the test runs.
+    public func date(at time: Duration) -> Date {
+        Date(timeIntervalSince1970: 1_767_225_600).addingTimeInterval(time.inSeconds)
+    }
 
     /// How many tasks are waiting on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }

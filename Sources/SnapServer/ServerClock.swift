@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one clock of a server: every time the server reads or waits for — turns, verdicts, pings, silence,
 /// grace periods, rate limits — comes from it, as the time since the server started.
 ///
@@ -9,6 +11,8 @@ public protocol ServerClock: Sendable {
     ///
     /// - Throws: `CancellationError` when the waiting task is cancelled.
     func sleep(until deadline: Duration) async throws
+    /// The date and time of day at server time `time` (what a round's record says it started and ended).
+    func date(at time: Duration) -> Date
 }
 
 extension ServerClock {

@@ -10,4 +10,6 @@ struct ServerEnvironment: Sendable {
     let logger: Logger
     /// The metrics exported at `/metrics`.
     let metrics: ServerMetrics
+    /// Where finished rounds go to be stored; nil when the server keeps none.
+    var archive: RoundArchive? = nil
 }

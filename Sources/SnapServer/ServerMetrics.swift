@@ -58,6 +58,11 @@ final class ServerMetrics: Sendable {
         CoreMetrics.Counter(label: "snap_sockets_refused_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
+    /// A counter by name and dimensions, made on first use.
+    func counter(_ label: String, _ dimensions: (String, String)...) -> CoreMetrics.Counter {
+        CoreMetrics.Counter(label: label, dimensions: dimensions, factory: factory)
+    }
+
     /// The metrics in Prometheus' text format.
     func exposition() -> String {
         var buffer = [UInt8]()

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import UnixSignals
 import SnapLAN
 import SnapProtocol
+import SnapStore
 
 /// The Snap! game server: the web client's files, a few HTTP endpoints, and the game on a WebSocket at `/ws`.
 ///
@@ -28,25 +29,30 @@ public struct SnapGameServer: Sendable {
     /// - Parameters:
     ///   - clock: the one clock every part of the server reads; tests pass a ``ManualServerClock``.
     ///   - signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
+    ///   - store: where finished rounds are kept for the history, replays and stats; nil keeps none.
     public init(
         configuration: SnapServerConfiguration,
         clock: any ServerClock = SystemServerClock(),
+        store: (any GameStore)? = nil,
         logger: Logger,
         signals: [UnixSignal] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onAnnounced: @escaping @Sendable (LANAnnouncement) async -> Void = { _ in }
     ) {
-        let environment = ServerEnvironment(
+        var environment = ServerEnvironment(
             configuration: configuration, clock: clock, logger: logger, metrics: ServerMetrics())
+        let archive = store.map { RoundArchive(store: $0, logger: logger, metrics: environment.metrics) }
+        environment.archive = archive
         let lobby = Lobby(environment: environment)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let app = Self.buildApplication(environment: environment, lobby: lobby) { port in
+        let app = Self.buildApplication(environment: environment, lobby: lobby, store: store) { port in
             portContinuation.yield(port)
             await onRunning(port)
         }
         // Services stop in reverse order: the announcement is withdrawn first, then the lobby says goodbye to every
         // client before the HTTP server stops.
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+        // The archive is first so that it stops last, writing the rounds still queued.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = (archive.map { [.init(service: $0)] } ?? []) + [
             .init(service: app), .init(service: LobbyService(lobby: lobby)),
         ]
         if let name = configuration.announcedName {
@@ -74,6 +80,7 @@ public struct SnapGameServer: Sendable {
     static func buildApplication(
         environment: ServerEnvironment,
         lobby: Lobby,
+        store: (any GameStore)?,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let (configuration, metrics, logger) = (environment.configuration, environment.metrics, environment.logger)
@@ -88,6 +95,8 @@ public struct SnapGameServer: Sendable {
         }
         let links = LANEndpoints.Links()
         LANEndpoints(links: links, lobby: lobby).add(to: router)
+        HistoryEndpoints(store: store).add(to: router)
+        HistoryPages(folder: Self.publicFolder).add(to: router)
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok,

@@ -2,6 +2,7 @@ import Logging
 import NIOWebSocket
 import SnapCore
 import SnapProtocol
+import SnapStore
 
 /// One table on the server: owns its rules engine and runner, its timer, its computer players and the
 /// connections of the people seated there. Tables share nothing mutable; everything about a table happens on
@@ -25,6 +26,10 @@ actor TableSession {
     private let lobbySummary: LobbySummary
     private var audit = CardAudit()
     private var clocks = TableClocks()
+    /// The round under way, step by step, while the server keeps rounds (nil: it does not).
+    private var recorder: RoundRecorder<EncodedRoundLog>?
+    /// When the round being recorded started, in server time.
+    private var roundStartedAt: Duration = .zero
 
     init(
         code: String,
@@ -56,6 +61,7 @@ actor TableSession {
         packets = TableEventPackets(seating: table)
         timer = TableTimer(clock: environment.clock)
         lobbySummary = LobbySummary(code: code)
+        recorder = environment.archive == nil ? nil : RoundRecorder<EncodedRoundLog>()
     }
 
     /// What the lobby lists about this table; readable without waiting for the table.
@@ -319,18 +325,29 @@ actor TableSession {
 
     // MARK: - The runner and time
 
-    /// Performs an action on the runner, with every seat's network allowance up to date.
+    /// Performs an action on the runner, with every seat's network allowance up to date; the recorder notes it.
     private func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
+        updateAllowances()
+        let start = recorder == nil ? nil : RoundStart(before: action, on: runner)
+        let events = try runner.perform(action)
+        if start != nil { roundStartedAt = environment.clock.now }
+        keep(recorder?.performed(action, events: events, runner: runner, start: start))
+        return events
+    }
+
+    private func updateAllowances() {
         runner.allowances = members.allowances(at: runner.table)
-        return try runner.perform(action)
+        recorder?.allowancesSet(runner.allowances)
     }
 
     /// Fires every timer due by server time `serverTime` (by default now), so that actions are judged against
     /// an up-to-date table.
     private func catchUp(until serverTime: Duration? = nil) {
         guard !timer.isPaused else { return }
-        runner.allowances = members.allowances(at: runner.table)
-        let events = runner.advance(to: timer.tableTime(at: serverTime ?? environment.clock.now))
+        updateAllowances()
+        let time = timer.tableTime(at: serverTime ?? environment.clock.now)
+        let events = runner.advance(to: time)
+        keep(recorder?.advanced(to: time, events: events, runner: runner))
         if !events.isEmpty {
             broadcast(events)
             afterChange()
@@ -346,6 +363,15 @@ actor TableSession {
         guard timer.fired(number) else { return }
         catchUp()
         scheduleNextTimer()
+    }
+
+    // MARK: - Recording
+
+    /// Hands a round that has just ended to the archive, as the store keeps it.
+    private func keep(_ finished: RoundRecorder<EncodedRoundLog>.FinishedRound?) {
+        guard let finished, let archive = environment.archive else { return }
+        let clock = environment.clock
+        archive.keep(RoundRecord(finished, table: code, startedAt: clock.date(at: roundStartedAt), endedAt: clock.date(at: clock.now)))
     }
 
     // MARK: - Sending

@@ -18,7 +18,11 @@ public enum Key: Hashable, Sendable {
     case up
     /// The down arrow.
     case down
-    /// Anything else: other control keys, the left and right arrows, function keys.
+    /// ←.
+    case left
+    /// →.
+    case right
+    /// Anything else: other control keys, function keys.
     case other
 
     /// The keys in a chunk of bytes read from the terminal, in order.
@@ -45,9 +49,9 @@ public enum Key: Hashable, Sendable {
                 keys.append(.redraw)
             case 0x1B:
                 let length = escapeSequenceLength(bytes, from: index)
-                // ESC [ A and ESC O A (the arrows' two forms), and B for down.
+                // ESC [ A and ESC O A (the arrows' two forms): A up, B down, C right, D left.
                 let final = length == 3 ? bytes[index + 2] : 0
-                keys.append(length == 1 ? .escape : final == UInt8(ascii: "A") ? .up : final == UInt8(ascii: "B") ? .down : .other)
+                keys.append(length == 1 ? .escape : arrows[final] ?? .other)
                 index += length - 1
             case 0x21...0x7E:
                 keys.append(.character(Character(Unicode.Scalar(byte))))
@@ -64,6 +68,10 @@ public enum Key: Hashable, Sendable {
         }
         return keys
     }
+
+    private static let arrows: [UInt8: Key] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
+    ]
 
     /// The number of bytes of the escape sequence starting at `start`: 1 for a lone Escape.
     private static func escapeSequenceLength(_ bytes: [UInt8], from start: Int) -> Int {

@@ -255,6 +255,7 @@ struct NetworkSession: ScreenSession {
             turnTimeLeft: turnEndsAt.map { $0 - time })
         screen.watchers = watchers
         screen.isWatching = isWatching
+        if isWatching { screen.keys = [TableScreen.KeyHint("q", "stop watching")] }
         return screen
     }
 

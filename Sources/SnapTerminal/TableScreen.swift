@@ -48,6 +48,25 @@ public struct TableScreen: Hashable, Sendable {
     /// the last ``turnCountdownFrom``.
     public var turnTimeLeft: Duration?
 
+    /// A key and what it does, as the bottom line lists them.
+    public struct KeyHint: Hashable, Sendable {
+        public var key: String
+        public var label: String
+
+        public init(_ key: String, _ label: String) {
+            self.key = key
+            self.label = label
+        }
+    }
+
+    /// The keys of a game at the table.
+    public static let playingKeys = [
+        KeyHint("Enter", "turn"), KeyHint("Space", "Snap!"), KeyHint("n", "next round"), KeyHint("?", "help"), KeyHint("q", "quit"),
+    ]
+
+    /// The keys listed on the bottom line.
+    public var keys: [KeyHint] = TableScreen.playingKeys
+
     /// How many people watch the table: shown in the title bar when any do.
     public var watchers = 0
     /// Whether the person at this screen watches the table rather than playing: the title bar says so.
@@ -340,11 +359,9 @@ public struct TableScreen: Hashable, Sendable {
     }
 
     private func drawKeys(on frame: inout Frame) {
-        let keys = isWatching
-            ? [("q", "stop watching")]
-            : [("Enter", "turn"), ("Space", "Snap!"), ("n", "next round"), ("?", "help"), ("q", "quit")]
         var x = 1
-        for (key, label) in keys {
+        for hint in keys {
+            let (key, label) = (hint.key, hint.label)
             if colour {
                 x = frame.put(" \(key) ", row: 23, column: x, style: .plain.inverted)
             } else {

@@ -36,6 +36,8 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup var tableSettings: TableSettingsOptions
 
+    @OptionGroup(title: "History") var store: StoreOptions
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: false)
@@ -54,7 +56,8 @@ struct HostCommand: AsyncParsableCommand {
         // The screen is the terminal's: the server logs nothing while we play.
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, logger: quiet) { portContinuation.yield($0) }
+        let store = try await store.open(logger: quiet)
+        let server = SnapGameServer(configuration: configuration, store: store, logger: quiet) { portContinuation.yield($0) }
         let serverTask = Task {
             defer { portContinuation.finish() }
             try await server.run()

@@ -22,7 +22,13 @@ struct LoadBenchCommand: AsyncParsableCommand {
     @Flag(help: "Also run the same load against the transport floor (a bare WebSocket server) and compare.")
     var baseline = false
 
+    @Flag(help: "Run the load twice — keeping no rounds, then keeping every round in a new SQLite file — and compare.")
+    var recording = false
+
     func validate() throws {
+        if recording, load.url != nil || baseline {
+            throw ValidationError("--recording starts its own servers, so it cannot be used with --url or --baseline.")
+        }
         if baseline, load.url != nil {
             throw ValidationError(
                 "--baseline compares with a floor server started here, so it cannot be used with --url; "
@@ -33,6 +39,7 @@ struct LoadBenchCommand: AsyncParsableCommand {
     func run() async throws {
         let executable = LoadOptions.executable
         var settings = load.settings
+        if recording { return try await compareRecording(settings: settings, executable: executable) }
         let snap = try await LoadRun(
             server: .snap, settings: settings, url: load.url, executable: executable, progress: load.progress
         ).run()
@@ -47,5 +54,68 @@ struct LoadBenchCommand: AsyncParsableCommand {
         load.endProgress()
         let comparison = LoadComparison(snap: snap, floor: floor)
         print(load.json ? try jsonLine(ComparisonJSON(comparison)) : LoadReportTable.render(comparison))
+    }
+
+    /// The same load on a server keeping no rounds and on one keeping them in a SQLite file: what recording costs.
+    private func compareRecording(settings: LoadSettings, executable: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-load-recording-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("snap.sqlite").path
+        var off = settings
+        off.serverOptions = ["--db", "none"]
+        var on = settings
+        on.serverOptions = ["--db", file]
+        let withoutReport = try await LoadRun(server: .snap, settings: off, executable: executable, progress: load.progress).run()
+        load.endProgress()
+        let withReport = try await LoadRun(server: .snap, settings: on, executable: executable, progress: load.progress).run()
+        load.endProgress()
+        let cost = RecordingCost(off: withoutReport, on: withReport, fileBytes: StoreBenchmark.bytesOnDisk(file))
+        print(load.json ? try jsonLine(cost) : cost.table)
+    }
+}
+
+/// What keeping every round cost a loaded server: its CPU per action and its p99, without and with.
+struct RecordingCost: Encodable {
+    var recordingOff: LoadReport
+    var recordingOn: LoadReport
+    /// Server CPU milliseconds per thousand actions, without and with recording.
+    var cpuMsPerThousandActionsOff: Double?
+    var cpuMsPerThousandActionsOn: Double?
+    /// on / off − 1, e.g. 0.03 for 3 % more.
+    var cpuPerActionCost: Double?
+    var latencyP99Cost: Double?
+    /// The SQLite file's size at the end (write-ahead log included).
+    var fileBytes: Int
+
+    init(off: LoadReport, on: LoadReport, fileBytes: Int) {
+        recordingOff = off
+        recordingOn = on
+        func perAction(_ report: LoadReport) -> Double? {
+            guard let cpu = report.serverCpuSecondsPerSecond, report.actionsPerSecond > 0 else { return nil }
+            return cpu / report.actionsPerSecond * 1_000_000
+        }
+        cpuMsPerThousandActionsOff = perAction(off)
+        cpuMsPerThousandActionsOn = perAction(on)
+        if let a = cpuMsPerThousandActionsOff, let b = cpuMsPerThousandActionsOn, a > 0 { cpuPerActionCost = b / a - 1 }
+        if off.latencyMs.p99 > 0 { latencyP99Cost = on.latencyMs.p99 / off.latencyMs.p99 - 1 }
+        self.fileBytes = fileBytes
+    }
+
+    var table: String {
+        func percent(_ value: Double?) -> String { value.map { String(format: "%+.1f %%", $0 * 100) } ?? "n/a" }
+        func number(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "n/a" }
+        return """
+            Without recording (--db none):
+            \(LoadReportTable.render(recordingOff))
+
+            Keeping every round (--db FILE):
+            \(LoadReportTable.render(recordingOn))
+
+            Recording cost
+              server CPU ms per 1,000 actions   \(number(cpuMsPerThousandActionsOff)) → \(number(cpuMsPerThousandActionsOn))  (\(percent(cpuPerActionCost)))
+              p99 action → every seat           \(String(format: "%.2f", recordingOff.latencyMs.p99)) ms → \(String(format: "%.2f", recordingOn.latencyMs.p99)) ms  (\(percent(latencyP99Cost)))
+              rounds finished while recording   \(recordingOn.rounds); SQLite file \(fileBytes) bytes
+            """
     }
 }

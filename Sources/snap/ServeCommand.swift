@@ -41,6 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var tableSettings: TableSettingsOptions
 
+    @OptionGroup(title: "History") var store: StoreOptions
+
     @Flag(help: "Leave the QR code of the server's address out of the banner (it is only drawn in a terminal).")
     var noQR = false
 
@@ -82,9 +84,14 @@ struct ServeCommand: AsyncParsableCommand {
         let host = host
         // A code is only drawn where a person looks at it: in a terminal, not in a log file or a pipe.
         let drawsQR = !noQR && isatty(STDOUT_FILENO) == 1
-        let server = SnapGameServer(configuration: configuration, logger: logger, signals: [.sigint, .sigterm]) { port in
+        let store = try await store.open(logger: logger)
+        let kept = store?.location
+        let server = SnapGameServer(
+            configuration: configuration, store: store, logger: logger, signals: [.sigint, .sigterm]
+        ) { port in
             let links = ServerLinks(host: host, port: port)
-            let banner = ServeCommand.banner(host: host, port: port, links: links, qr: drawsQR ? qrBannerLines(links.join) : nil)
+            let banner = ServeCommand.banner(
+                host: host, port: port, links: links, qr: drawsQR ? qrBannerLines(links.join) : nil, kept: kept)
             // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
             FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         } onAnnounced: { announcement in
@@ -105,7 +112,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// when `qr` is given), and a `join` command that can be copied as it is, in the words that started this server
     /// (`snap`, `swift run snap`, …).
     static func banner(
-        host: String, port: Int, links: ServerLinks, qr: [String]? = nil, invocation: Invocation = .current
+        host: String, port: Int, links: ServerLinks, qr: [String]? = nil, kept: String? = nil,
+        invocation: Invocation = .current
     ) -> String {
         var lines = ["Snap! server running. Open one of these in a browser on this network:"]
         if host == "0.0.0.0" || host == "::" { lines.append("  http://127.0.0.1:\(port)/   (this machine)") }
@@ -115,6 +123,11 @@ struct ServeCommand: AsyncParsableCommand {
         if let qr { lines += qr }
         let joinHost = links.join.dropFirst("http://".count).dropLast("/".count)
         lines.append("Play in a terminal: \(invocation.command) join ws://\(joinHost) --name YourName")
+        if let kept {
+            lines.append("Rounds are kept in \(kept): history at \(links.join)history")
+        } else {
+            lines.append("Rounds are not kept (--db none): no history, replays or stats.")
+        }
         lines.append("Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
     }

@@ -46,7 +46,7 @@ struct SnapCommand: AsyncParsableCommand {
                  [--round <round>] [--turn-time <seconds|off>] [--no-qr]
                  [--max-connections <n>] [--max-connections-per-address <n>]
                  [--connection-rate-per-address <n>] [--max-tables <n>]
-                 [--max-tables-per-address <n>] [--max-watchers <n>] [--outbox-limit <kib>]
+                 [--max-tables-per-address <n>] [--max-watchers <n>] [--outbox-limit <kib>] [--db <path|url>]
               snap <subcommand>
             """,
         discussion: """
@@ -58,7 +58,8 @@ struct SnapCommand: AsyncParsableCommand {
             `snap watch [ADDRESS] CODE`.
             """,
         subcommands: [
-            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, WatchCommand.self, ServersCommand.self, SimulateCommand.self,
+            ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, WatchCommand.self, ServersCommand.self,
+            HistoryCommand.self, ReplayCommand.self, SimulateCommand.self,
             DecodeCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

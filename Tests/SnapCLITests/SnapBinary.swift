@@ -36,6 +36,19 @@ enum SnapBinary {
         built ?? packageRoot.appendingPathComponent(".build/debug/snap")
     }
 
+    /// What every `snap` a test starts gets added to its environment: a data folder of this test run's own, so
+    /// that a server's default store (`$XDG_DATA_HOME/snap/snap.sqlite`) never writes to the user's history.
+    static let testEnvironment: [String: String] = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-test-data-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return ["XDG_DATA_HOME": folder.path]
+    }()
+
+    /// The environment a `snap` started by a test runs with: this process's, the test data folder, then `extra`.
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(testEnvironment) { $1 }.merging(extra) { $1 }
+    }
+
     /// What a run printed and how it ended.
     struct Result {
         var status: Int32
@@ -48,7 +61,7 @@ enum SnapBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment(adding: environment)
         process.currentDirectoryURL = packageRoot
         let out = Pipe()
         let err = Pipe()
@@ -106,7 +119,7 @@ enum SnapBinary {
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment(adding: environment)
         process.currentDirectoryURL = packageRoot
         let output = Pipe()
         process.standardOutput = output

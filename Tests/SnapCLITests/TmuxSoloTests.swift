@@ -199,7 +199,7 @@ import Testing
             let quoted = { (path: String) in "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             // snap.sh notes its process id, then becomes snap, so that a test can signal snap itself.
             let launcher = directory.appendingPathComponent("snap.sh")
-            let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(quoted($0.value))\n" }.joined()
+            let exports = SnapBinary.testEnvironment.merging(environment) { $1 }.sorted { $0.key < $1.key }.map { "export \($0.key)=\(quoted($0.value))\n" }.joined()
             try """
             echo $$ > \(quoted(directory.appendingPathComponent("snap.pid").path))
             \(exports)exec \(quoted(snap.path)) \(arguments)

@@ -7,6 +7,7 @@ import SnapClient
 import SnapCore
 import SnapProtocol
 @testable import SnapServer
+import SnapStore
 
 /// A real server on a free loopback port, for one test.
 struct TestServer {
@@ -22,7 +23,7 @@ struct TestServer {
     /// plays each turn itself) unless told otherwise.
     static func start(
         speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
-        clock: any ServerClock = SystemServerClock(),
+        clock: any ServerClock = SystemServerClock(), store: (any GameStore)? = nil,
         configure: (inout SnapServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         var configuration = SnapServerConfiguration()
@@ -39,7 +40,7 @@ struct TestServer {
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, clock: clock, logger: logger) { port in
+        let server = SnapGameServer(configuration: configuration, clock: clock, store: store, logger: logger) { port in
             continuation.yield(port)
         }
         let task = Task { try await server.run() }
@@ -210,6 +211,14 @@ extension ClientUpdate {
     /// The table events in this update, if any.
     var events: [TableEvent] {
         if case .table(_, let events) = self { events } else { [] }
+    }
+
+    /// The table as this update left it, if it carries one.
+    var view: PlayerView? {
+        switch self {
+        case .table(let view, _), .snapshot(let view): view
+        default: nil
+        }
     }
 
     /// Whether this update carries an event matching `condition`.

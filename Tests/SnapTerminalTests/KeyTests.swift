@@ -34,7 +34,8 @@ import Testing
 
     @Test func escapeSequencesAreOneKey() {
         #expect(keys("\u{1B}[A") == [.up])
-        #expect(keys("\u{1B}OB\u{1B}[C") == [.down, .other])
+        #expect(keys("\u{1B}OB\u{1B}[C") == [.down, .right])
+        #expect(keys("\u{1B}[D\u{1B}OC") == [.left, .right])
         #expect(keys("\u{1B}[1;5C") == [.other])
         #expect(keys("\u{1B}OP") == [.other])
         #expect(keys("\u{1B}[Bq") == [.down, .character("q")])

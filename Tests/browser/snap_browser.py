@@ -79,7 +79,8 @@ def free_port() -> int:
 class SnapServer:
     """`snap serve` on 127.0.0.1 at a free port, stopped with SIGTERM (which must exit 0)."""
 
-    def __init__(self, name: str, speed: float, grace: float, round: str = "classic", turn_time: str = "off"):
+    def __init__(self, name: str, speed: float, grace: float, round: str = "classic", turn_time: str = "off",
+                 db: str | None = None):
         self.name = name
         self.speed = speed
         self.grace = grace
@@ -90,6 +91,8 @@ class SnapServer:
         self._log = open(self.log_path, "wb")
         command = [str(snap_binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--speed", str(speed), "--grace", str(grace), "--round", round, "--turn-time", turn_time]
+        if db is not None:
+            command += ["--db", db]
         self.process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
                                         stdout=self._log, stderr=subprocess.STDOUT)
         self._wait_healthy(timeout=30)

@@ -1,0 +1,58 @@
+/// One thing that happened to a table's runner during a round, in the order it happened.
+public enum RoundStep: Hashable, Sendable {
+    /// An action performed at the runner's current time (a person's, or the server's on their behalf).
+    case perform(TableAction)
+    /// The timeline moved to this time (from the start of the round), firing the timers due by then.
+    case advance(to: Duration)
+    /// The players' network allowances changed to these.
+    case allowances([Seat: NetworkAllowance])
+}
+
+/// Where a ``RoundRecorder`` keeps a round's steps as they come: ``RoundLog`` keeps them as values; a server
+/// keeps them as compact bytes (SnapProtocol's `EncodedRoundLog`), a few kilobytes a round.
+public protocol RoundLogBuilder: Sendable {
+    /// A log of the round that starts from `start`, with no steps yet.
+    init(start: RoundStart)
+    /// The round's start.
+    var start: RoundStart { get }
+    /// Adds a step at the end.
+    mutating func append(_ step: RoundStep)
+    /// Replaces the last step, which is a move of the timeline, with `step`, another one.
+    mutating func replaceLastAdvance(with step: RoundStep)
+    /// How many steps, and how many of them are actions.
+    var stepCount: Int { get }
+    var actionCount: Int { get }
+}
+
+/// A whole round as it can be replayed: where it started from and every step after, the first being the
+/// action that started it.
+public struct RoundLog: Hashable, Sendable {
+    public var start: RoundStart
+    public var steps: [RoundStep]
+
+    public init(start: RoundStart, steps: [RoundStep]) {
+        self.start = start
+        self.steps = steps
+    }
+
+    /// How many actions the log holds.
+    public var actionCount: Int {
+        steps.count { if case .perform = $0 { true } else { false } }
+    }
+}
+
+extension RoundLog: RoundLogBuilder {
+    public init(start: RoundStart) {
+        self.init(start: start, steps: [])
+    }
+
+    public mutating func append(_ step: RoundStep) {
+        steps.append(step)
+    }
+
+    public mutating func replaceLastAdvance(with step: RoundStep) {
+        steps[steps.count - 1] = step
+    }
+
+    public var stepCount: Int { steps.count }
+}

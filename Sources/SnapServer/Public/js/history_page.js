@@ -1,0 +1,51 @@
+// The history page (/history): the rounds played on this server, newest first, filtered by a player's name and
+// paged with Older and Newer (the API pages backwards with `before`; the newer pages' `before`s ride along in
+// the link as `trail`).
+
+import { fetchJSON, historyPath, readHistoryQuery } from "./history_words.js";
+import { roundItem } from "./round_list.js";
+
+const $ = (id) => document.getElementById(id);
+const PAGE = 20;
+
+async function start() {
+  const { player, before, trail } = readHistoryQuery(location.search);
+  $("player-filter").value = player;
+  $("clear-filter").hidden = player === "";
+  $("history-title").textContent = player ? `Rounds played by ${player}` : "Recent rounds";
+  const query = new URLSearchParams({ limit: String(PAGE) });
+  if (player) query.set("player", player);
+  if (before !== null) query.set("before", String(before));
+  let page;
+  try {
+    page = await fetchJSON(`/api/rounds?${query}`);
+  } catch (error) {
+    document.body.dataset.state = "failed";
+    $("history-message").textContent = error.message;
+    return;
+  }
+  const list = $("rounds");
+  list.replaceChildren(...page.rounds.map((round) => roundItem(document, round)));
+  if (page.rounds.length === 0) {
+    const none = document.createElement("li");
+    none.className = "none";
+    none.textContent = player
+      ? `No rounds with ${player} yet.`
+      : before !== null ? "No older rounds." : "No rounds have been played here yet: finish one, and it shows here.";
+    list.append(none);
+  }
+  const older = $("older");
+  older.hidden = page.next_before === null;
+  if (page.next_before !== null) older.href = historyPath({ player, before: page.next_before, trail: [...trail, before] });
+  const newer = $("newer");
+  newer.hidden = before === null;
+  if (before !== null) newer.href = historyPath({ player, before: trail.at(-1) ?? null, trail: trail.slice(0, -1) });
+  document.body.dataset.state = "ready";
+}
+
+$("filter").addEventListener("submit", (event) => {
+  event.preventDefault();
+  location.assign(historyPath({ player: $("player-filter").value.trim() }));
+});
+
+start();

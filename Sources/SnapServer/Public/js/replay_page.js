@@ -1,0 +1,300 @@
+// The replay page (/replay/ID): a stored round drawn by the live game's renderer from no seat, moment by moment,
+// with play and pause, steps, speeds, a scrubber marked at every Snap! call, the round's facts and a link to
+// share. The timeline's arithmetic is timeline.js; the table at each moment is replay_model.js.
+
+import { Renderer } from "./renderer.js";
+import { Replay } from "./replay_model.js";
+import { PlaybackClock, callMarks, momentAt, nextSpeed, speedText, step, timeText } from "./timeline.js";
+import {
+  VERDICT, fetchJSON, lengthText, playerPath, reactionText, replayPath, whenText,
+} from "./history_words.js";
+
+/** Jumps of more moments than this are drawn at once, without motion. */
+const MOTION_UP_TO = 3;
+/** While playing, the clocks and the scrubber are redrawn at least this often (ms). */
+const REFRESH_MS = 200;
+
+const $ = (id) => document.getElementById(id);
+const renderer = new Renderer(document);
+// Nobody turns a card here: the bottom pile is just a pile.
+renderer.seats[0].closed.removeAttribute("role");
+renderer.seats[0].closed.removeAttribute("tabindex");
+const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+
+/** The replay, its clock, the table shown and the moment it shows. */
+const page = { replay: null, clock: null, state: null, index: 0, frame: 0, refreshed: 0, dragging: false };
+
+async function start() {
+  let json;
+  try {
+    json = await fetchJSON(`/api/rounds/${encodeURIComponent(id)}/replay`);
+  } catch (error) {
+    failed(error.message);
+    return;
+  }
+  try {
+    page.replay = new Replay(json, () => page.clock.time(performance.now()));
+  } catch (error) {
+    failed(`This round cannot be replayed: ${error.message}.`);
+    return;
+  }
+  page.clock = new PlaybackClock(page.replay.duration);
+  showFacts(json.round);
+  showMarks(json.round.calls ?? []);
+  const scrubber = $("scrubber");
+  scrubber.max = String(page.replay.duration);
+  const from = Number(new URLSearchParams(location.search).get("t"));
+  const at = Number.isFinite(from) && from > 0 ? Math.min(from * 1000, page.replay.duration) : 0;
+  page.clock.seek(at, performance.now());
+  jumpTo(momentAt(page.replay.times, at));
+  document.body.dataset.state = "ready";
+  if (at === 0) play();
+  else showControls();
+}
+
+function failed(message) {
+  document.body.dataset.state = "failed";
+  $("replay-message").textContent = message;
+  $("facts-title").textContent = "No replay";
+  document.title = "Snap! · No replay";
+}
+
+// MARK: Showing moments
+
+/** Shows moment `index` at once: forward from the table shown, or rebuilt from the start. */
+function jumpTo(index) {
+  const { replay } = page;
+  if (page.state === null || index < page.index) {
+    page.state = replay.stateAt(index);
+  } else {
+    for (let at = page.index + 1; at <= index; at += 1) replay.apply(page.state, at);
+  }
+  page.index = index;
+  renderer.reset();
+  renderer.setTable(page.state, `${replay.round.table} · round ${replay.round.round}`, false);
+  showControls();
+}
+
+/** Shows the moments up to `index` in order, with their motion (a few at most), as the live game would. */
+function advanceTo(index) {
+  if (index <= page.index) return;
+  if (index - page.index > MOTION_UP_TO) {
+    jumpTo(index);
+    return;
+  }
+  while (page.index < index) {
+    page.index += 1;
+    renderer.animate(page.replay.apply(page.state, page.index));
+  }
+  renderer.update();
+}
+
+/** Follows the clock while it plays. */
+function tick() {
+  page.frame = 0;
+  const now = performance.now();
+  const t = page.clock.time(now);
+  const index = momentAt(page.replay.times, t);
+  if (index > page.index) advanceTo(index);
+  else if (index < page.index) jumpTo(index);
+  if (now - page.refreshed >= REFRESH_MS) {
+    page.refreshed = now;
+    renderer.update(); // the clocks read the replay's position
+  }
+  showControls();
+  if (page.clock.playing) page.frame = requestAnimationFrame(tick);
+}
+
+function play() {
+  page.clock.play(performance.now());
+  if (page.clock.time(performance.now()) === 0 && page.index !== 0) jumpTo(0);
+  if (!page.frame) page.frame = requestAnimationFrame(tick);
+  showControls();
+}
+
+function pause() {
+  page.clock.pause(performance.now());
+  showControls();
+}
+
+/** One moment forward (with its motion) or back (rebuilt), paused. */
+function stepBy(by) {
+  pause();
+  const index = step(page.replay.times, page.index, by);
+  page.clock.seek(page.replay.times[index], performance.now());
+  if (by > 0) advanceTo(index);
+  else jumpTo(index);
+  showControls();
+}
+
+function changeSpeed(by) {
+  page.clock.setSpeed(nextSpeed(page.clock.speed, by), performance.now());
+  showControls();
+}
+
+function seek(t) {
+  page.clock.seek(t, performance.now());
+  jumpTo(momentAt(page.replay.times, page.clock.time(performance.now())));
+}
+
+// MARK: The controls and the facts
+
+function showControls() {
+  const { clock, replay } = page;
+  if (!clock) return;
+  const now = performance.now();
+  const t = clock.time(now);
+  const playing = clock.playing;
+  const button = $("play");
+  const label = playing ? "Pause" : clock.atEnd(now) ? "Replay" : "Play";
+  if (button.textContent !== label) button.textContent = label;
+  button.setAttribute("aria-pressed", String(playing));
+  document.body.dataset.playing = String(playing);
+  $("replay-time").textContent = `${timeText(t)} / ${timeText(replay.duration)}`;
+  $("speed").textContent = speedText(clock.speed);
+  $("slower").disabled = clock.speed === 0.5;
+  $("faster").disabled = clock.speed === 8;
+  $("step-back").disabled = page.index === 0;
+  $("step-forward").disabled = page.index === replay.moments.length - 1;
+  if (!page.dragging) $("scrubber").value = String(t);
+  $("scrubber").setAttribute("aria-valuetext", `${timeText(t)} of ${timeText(replay.duration)}`);
+}
+
+function showMarks(calls) {
+  const box = $("call-marks");
+  box.replaceChildren(...callMarks(calls, page.replay.duration).map((mark) => {
+    const item = document.createElement("span");
+    item.className = "mark";
+    item.dataset.verdict = mark.verdict;
+    item.style.left = `${(mark.fraction * 100).toFixed(3)}%`;
+    item.title = `${timeText(mark.at)} · ${mark.name}: ${VERDICT[mark.verdict] ?? mark.verdict}`;
+    return item;
+  }));
+}
+
+function link(href, text) {
+  const anchor = document.createElement("a");
+  anchor.href = href;
+  anchor.textContent = text;
+  return anchor;
+}
+
+function showFacts(round) {
+  $("facts-title").textContent = `Round ${round.round} at table ${round.table}`;
+  const facts = [
+    ["Played", whenText(round.started_at)],
+    ["Length", lengthText(round.length_seconds)],
+    ["Winner", round.winner ?? "nobody (the round was abandoned)"],
+    ["Snap! calls", String(round.calls?.length ?? 0)],
+  ];
+  $("facts-list").replaceChildren(...facts.flatMap(([term, value]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    if (term === "Winner" && round.winner) dd.append(link(playerPath(round.winner), round.winner));
+    else dd.textContent = value;
+    if (term === "Winner") dd.id = "facts-winner";
+    return [dt, dd];
+  }));
+  const players = [...round.players].sort((a, b) => (b.name === round.winner) - (a.name === round.winner) ||
+    b.cards_at_end - a.cards_at_end);
+  $("facts-players").replaceChildren(...players.map((player) => {
+    const item = document.createElement("li");
+    if (player.name === round.winner) item.dataset.winner = "";
+    item.append(link(playerPath(player.name), player.name));
+    const about = document.createElement("span");
+    const who = player.computer ? `computer${player.level ? `, ${player.level}` : ""}` : "person";
+    const calls = (round.calls ?? []).filter((call) => call.seat === player.seat && call.verdict === "correct");
+    const best = calls.reduce((min, call) => (call.reaction_ms != null && call.reaction_ms < min ? call.reaction_ms : min),
+      Infinity);
+    about.textContent = ` ${who} · ${player.cards_at_end} card${player.cards_at_end === 1 ? "" : "s"} at the end` +
+      (calls.length > 0 ? ` · ${calls.length} correct call${calls.length === 1 ? "" : "s"}` +
+        (best < Infinity ? `, best ${reactionText(best)}` : "") : "");
+    item.append(about);
+    return item;
+  }));
+  const share = `${location.origin}${replayPath(round.id)}`;
+  const anchor = $("share-link");
+  anchor.href = share;
+  anchor.textContent = share.replace(/^https?:\/\//, "");
+}
+
+// MARK: Input
+
+$("play").addEventListener("click", () => (page.clock?.playing ? pause() : play()));
+$("step-back").addEventListener("click", () => stepBy(-1));
+$("step-forward").addEventListener("click", () => stepBy(1));
+$("slower").addEventListener("click", () => changeSpeed(-1));
+$("faster").addEventListener("click", () => changeSpeed(1));
+const scrubber = $("scrubber");
+scrubber.addEventListener("input", () => {
+  page.dragging = true;
+  if (page.replay) seek(Number(scrubber.value));
+});
+scrubber.addEventListener("change", () => {
+  page.dragging = false;
+  showControls();
+});
+$("copy-link").addEventListener("click", () => {
+  const link = $("share-link").href;
+  navigator.clipboard?.writeText(link).then(
+    () => renderer.notice("Link copied.", { key: "copied", seconds: 3 }),
+    () => renderer.notice(`Share this link: ${link}`, { key: "copied" }),
+  );
+});
+addEventListener("keydown", (event) => {
+  if (!page.replay || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+  // Our keys, not the focused button's: Space on a focused Play button must not toggle twice.
+  if (event.target instanceof HTMLButtonElement && (event.key === " " || event.key === "Enter")) {
+    if (event.key === "Enter") return;
+    event.target.blur();
+  }
+  const actions = {
+    " ": () => (page.clock.playing ? pause() : play()),
+    ArrowLeft: () => stepBy(-1),
+    ArrowRight: () => stepBy(1),
+    "+": () => changeSpeed(1),
+    "=": () => changeSpeed(1),
+    "-": () => changeSpeed(-1),
+  };
+  const action = actions[event.key];
+  if (!action) return;
+  event.preventDefault();
+  action();
+});
+
+/**
+ * For tests and the curious (docs/WEB_CLIENT.md): where the replay is and what it shows; `rebuildMs(index)` times
+ * rebuilding the table at a moment from the start.
+ */
+globalThis.snapReplay = {
+  get moments() {
+    return page.replay?.moments.length ?? 0;
+  },
+  get index() {
+    return page.index;
+  },
+  get time() {
+    return page.clock ? page.clock.time(performance.now()) : 0;
+  },
+  get duration() {
+    return page.replay?.duration ?? 0;
+  },
+  get playing() {
+    return page.clock?.playing ?? false;
+  },
+  get speed() {
+    return page.clock?.speed ?? 1;
+  },
+  get view() {
+    return page.state ? structuredClone(page.state.view) : null;
+  },
+  rebuildMs(index = page.index) {
+    const started = performance.now();
+    page.replay.stateAt(index);
+    return performance.now() - started;
+  },
+};
+
+start();

@@ -1,0 +1,46 @@
+// One round as the history and a player's page list it: when, table, players (each a link to their stats), the
+// winner, the length, and a link to its replay. DOM only; the words are history_words.js's.
+
+import { lengthText, playerPath, replayPath, whenText } from "./history_words.js";
+
+function element(doc, tag, className, text) {
+  const node = doc.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function playerLink(doc, name) {
+  const anchor = element(doc, "a", "player", name);
+  anchor.href = playerPath(name);
+  return anchor;
+}
+
+/** `li[data-id]` for one round summary of /api/rounds (or a player's `recent`). */
+export function roundItem(doc, round, now = new Date()) {
+  const item = element(doc, "li");
+  item.dataset.id = String(round.id);
+  const when = element(doc, "span", "when");
+  const time = element(doc, "time", "", whenText(round.started_at, now));
+  time.dateTime = round.started_at;
+  when.append(time, element(doc, "span", "table", ` · table ${round.table}`));
+  const players = element(doc, "span", "players");
+  const ordered = [...round.players].sort((a, b) => (b.name === round.winner) - (a.name === round.winner) || a.seat - b.seat);
+  ordered.forEach((player, index) => {
+    if (index > 0) players.append(index === ordered.length - 1 ? " and " : ", ");
+    players.append(playerLink(doc, player.name));
+  });
+  const winner = element(doc, "span", "winner");
+  if (round.winner) {
+    winner.append(playerLink(doc, round.winner), element(doc, "span", "won", " won"));
+  } else {
+    winner.textContent = "no winner";
+    winner.dataset.none = "";
+  }
+  const length = element(doc, "span", "length", lengthText(round.length_seconds));
+  const replay = element(doc, "a", "replay button-link", "Replay");
+  replay.href = replayPath(round.id);
+  replay.setAttribute("aria-label", `Replay round ${round.round} at table ${round.table}`);
+  item.append(when, players, winner, length, replay);
+  return item;
+}

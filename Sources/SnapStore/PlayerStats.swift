@@ -1,0 +1,38 @@
+/// One name's record over every stored round.
+public struct PlayerStats: Sendable, Hashable, Codable {
+    /// The name as it was last played.
+    public var name: String
+    public var roundsPlayed: Int
+    public var roundsWon: Int
+    public var correctCalls: Int
+    public var wrongCalls: Int
+    public var lateCalls: Int
+    /// The median and best reaction of the correct calls (card shown → call), in milliseconds; nil without any.
+    public var medianReactionMilliseconds: Double?
+    public var bestReactionMilliseconds: Double?
+    /// The most recent rounds played, newest first.
+    public var recentRounds: [RoundSummary]
+
+    public init(
+        name: String, roundsPlayed: Int, roundsWon: Int, correctCalls: Int, wrongCalls: Int, lateCalls: Int,
+        medianReactionMilliseconds: Double?, bestReactionMilliseconds: Double?, recentRounds: [RoundSummary]
+    ) {
+        self.name = name
+        self.roundsPlayed = roundsPlayed
+        self.roundsWon = roundsWon
+        self.correctCalls = correctCalls
+        self.wrongCalls = wrongCalls
+        self.lateCalls = lateCalls
+        self.medianReactionMilliseconds = medianReactionMilliseconds
+        self.bestReactionMilliseconds = bestReactionMilliseconds
+        self.recentRounds = recentRounds
+    }
+
+    /// The median of `values` (the mean of the middle two for an even count); nil when empty.
+    public static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

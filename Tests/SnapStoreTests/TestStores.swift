@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import SnapStore
+
+/// The three stores the storage suite runs against.
+enum StoreKind: String, CustomTestStringConvertible, Sendable {
+    case memory, sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// Memory and SQLite always; PostgreSQL when a server is given (or required: then its absence fails).
+    static var all: [StoreKind] { [.memory, .sqlite] + (TestPostgres.enabled ? [.postgres] : []) }
+}
+
+/// Runs `body` with a fresh, empty store of `kind`, and deletes what it made afterwards.
+func withStore<T>(_ kind: StoreKind, _ body: (any GameStore) async throws -> T) async throws -> T {
+    switch kind {
+    case .memory:
+        return try await body(InMemoryGameStore())
+    case .sqlite:
+        let folder = try TemporaryFolder()
+        defer { folder.delete() }
+        let store = try SQLiteGameStore(path: folder.path + "/snap.sqlite")
+        do {
+            let result = try await body(store)
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
+    case .postgres:
+        return try await TestPostgres.withDatabase { address in
+            let store = try await PostgresGameStore.open(address)
+            do {
+                let result = try await body(store)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    }
+}
+
+/// A folder of its own under the temporary folder, deleted by ``delete()``.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "snap-store-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func delete() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The PostgreSQL server of the tests: `SNAP_TEST_POSTGRES_URL` (scripts/postgres starts one and sets it in
+/// scripts/test). Without it the PostgreSQL tests are skipped, unless `SNAP_REQUIRE_POSTGRES=1`: then they fail.
+enum TestPostgres {
+    static let url: String? = ProcessInfo.processInfo.environment["SNAP_TEST_POSTGRES_URL"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+    static let required = ProcessInfo.processInfo.environment["SNAP_REQUIRE_POSTGRES"] == "1"
+    static let enabled = url != nil || required
+    static let skipped =
+        "SNAP_TEST_POSTGRES_URL is unset (scripts/postgres start DIR writes one to DIR/url); SNAP_REQUIRE_POSTGRES=1 fails instead"
+
+    /// The server's address, its database being the one the URL names.
+    static func address() throws -> PostgresAddress {
+        let url = try #require(url, "SNAP_REQUIRE_POSTGRES=1, but SNAP_TEST_POSTGRES_URL is unset")
+        return try PostgresAddress(url)
+    }
+
+    /// Runs `body` with a new database of its own on the server, dropped afterwards (the test role may create
+    /// databases), so that tests run side by side and leave nothing behind.
+    static func withDatabase<T>(_ body: (PostgresAddress) async throws -> T) async throws -> T {
+        var address = try address()
+        let name = "snap_test_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try await withConnection(to: address) { connection in
+            try await connection.query("CREATE DATABASE \(unescaped: name)", logger: logger)
+        }
+        let server = address
+        address.database = name
+        do {
+            let result = try await body(address)
+            try await drop(name, on: server)
+            return result
+        } catch {
+            try? await drop(name, on: server)
+            throw error
+        }
+    }
+
+    /// Runs `body` on one connection to `address`'s database.
+    @discardableResult
+    static func withConnection<T>(
+        to address: PostgresAddress, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(),
+            configuration: PostgresConnection.Configuration(
+                host: address.host, port: address.port, username: address.user, password: address.password,
+                database: address.database, tls: .disable),
+            id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    private static func drop(_ name: String, on server: PostgresAddress) async throws {
+        try await withConnection(to: server) { connection in
+            try await connection.query("DROP DATABASE IF EXISTS \(unescaped: name) WITH (FORCE)", logger: logger)
+        }
+    }
+
+    static let logger = Logger(label: "snap.store.tests")
+}
+
+/// Rounds to store.
+enum Rounds {
+    /// A time on whole milliseconds, `minutes` after a fixed start.
+    static func time(minutes: Int, milliseconds: Int = 0) -> Date {
+        Date(timeIntervalSince1970: Double(1_795_000_000_000 + minutes * 60_000 + milliseconds) / 1000)
+    }
+
+    static func player(_ seat: Int, _ name: String, computer level: String? = nil, cards: Int = 13) -> RoundPlayer {
+        RoundPlayer(seat: seat, name: name, isComputer: level != nil, level: level, cardsAtEnd: cards)
+    }
+
+    static func call(
+        _ seat: Int, _ name: String, _ verdict: RoundCall.Verdict, at offset: Int = 1_000, reaction: Double? = nil
+    ) -> RoundCall {
+        RoundCall(seat: seat, name: name, verdict: verdict, offsetMilliseconds: offset, reactionMilliseconds: reaction)
+    }
+
+    /// A round numbered `number` at table `table`, played by `names` (seats in order).
+    static func round(
+        _ number: Int, table: String = "KXPT", names: [String], winner: String?, calls: [RoundCall] = [],
+        log: [UInt8] = [1, 2, 3]
+    ) -> RoundRecord {
+        RoundRecord(
+            tableCode: table, roundNumber: number, startedAt: time(minutes: number),
+            endedAt: time(minutes: number + 3, milliseconds: 250),
+            players: names.enumerated().map { player($0.offset, $0.element, cards: $0.element == winner ? 52 : 0) },
+            winner: winner, seed: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, roundSeconds: 300, turnSeconds: 8,
+            calls: calls, actionCount: log.count, log: log)
+    }
+
+    /// `count` bytes of every value, zeros and 0xFF included, in an order that is not a pattern.
+    static func log(count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+// A stored round rebuilt at every moment, without a browser: fixtures/replay_round.json is what a real
+// `snap serve --db :memory:` answered to GET /api/rounds/1/replay after a quick single-player round at --speed 50
+// (won by Lucy). Run with `node --test Tests/web/`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Replay } from "../../Sources/SnapServer/Public/js/replay_model.js";
+
+const json = JSON.parse(readFileSync(new URL("./fixtures/replay_round.json", import.meta.url)));
+const cardsAt = (state) => state.view.seats.reduce((sum, seat) => sum + (seat ? seat.closedCount + seat.open.length : 0), 0);
+
+test("the replay starts from no seat, with the players and no face-down card", () => {
+  const replay = new Replay(json);
+  const state = replay.stateAt(0);
+  assert.equal(state.view.viewer, null);
+  assert.deepEqual(state.occupiedSeats, [0, 1, 2, 3]);
+  assert.deepEqual(state.settings, { round: 180, turn: 0 });
+  assert.equal(replay.times.length, json.moments.length);
+  assert.equal(replay.duration, json.moments.at(-1).t_ms);
+});
+
+test("applied moment by moment, every moment holds 52 cards and the round ends with its winner", () => {
+  const replay = new Replay(json);
+  const state = replay.stateAt(0);
+  let dealt = false;
+  for (let index = 1; index < replay.moments.length; index += 1) {
+    const events = replay.apply(state, index);
+    assert.ok(events.length > 0, `moment ${index} applies something`);
+    dealt ||= state.view.phase !== "waiting";
+    if (dealt) assert.equal(cardsAt(state), 52, `52 cards after moment ${index}`);
+  }
+  assert.equal(state.view.phase, "roundOver");
+  assert.equal(state.displayName(state.view.winner), json.round.winner);
+  assert.equal(state.status.text, `${json.round.winner} wins the round!`);
+  for (const player of json.round.players) assert.equal(state.cardsIn(player.seat), player.cards_at_end, player.name);
+});
+
+test("rebuilding at a moment gives the same table as stepping there", () => {
+  const replay = new Replay(json);
+  const stepped = replay.stateAt(0);
+  for (let index = 1; index < replay.moments.length; index += 1) {
+    replay.apply(stepped, index);
+    if (index % 7 === 0 || index === replay.moments.length - 1) {
+      assert.deepEqual(replay.stateAt(index).view, stepped.view, `moment ${index}`);
+    }
+  }
+});
+
+test("rebuilding the last moment is quick, even for a round seven times as long", () => {
+  const long = { round: json.round, moments: [json.moments[0]] };
+  const replay = new Replay(json);
+  assert.ok(replay.moments.length > 50);
+  const started = performance.now();
+  for (let run = 0; run < 7; run += 1) replay.stateAt(replay.moments.length - 1);
+  const ms = performance.now() - started;
+  assert.ok(ms < 500, `seven rebuilds of ${replay.moments.length} moments took ${ms.toFixed(1)} ms`);
+  assert.throws(() => new Replay({ round: json.round, moments: json.moments.slice(1) }), /starts with a snapshot/);
+  assert.equal(new Replay(long).duration, 0);
+});
+
+test("the clocks read the replay's position, not the page's clock", () => {
+  let position = 0;
+  const replay = new Replay(json, () => position);
+  const index = replay.moments.findIndex((moment, at) => at > 0 && replay.stateAt(at).roundEndsAt !== null);
+  assert.ok(index > 0, "a quick round's clock runs");
+  const state = replay.stateAt(index);
+  position = replay.times[index];
+  const left = state.roundLeft(123_456_789);
+  position += 500;
+  assert.equal(state.roundLeft(0), left - 500);
+});
