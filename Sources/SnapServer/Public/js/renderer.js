@@ -483,7 +483,13 @@ export class Renderer {
           : "Everyone here? Start the round."
         : `Waiting for ${hostName} to start the round…`) + about,
     );
-    const watchers = this.$("lobby-watchers");
+    this.#renderWatchers("lobby-watchers");
+  }
+
+  /** "N watching" in the element `id`, hidden while nobody watches (a page without it, the replay, skips it). */
+  #renderWatchers(id) {
+    const watchers = this.$(id);
+    if (!watchers) return;
     watchers.hidden = this.#watchers === 0;
     setText(watchers, `${this.#watchers} watching`);
     watchers.title = "People watching this table";
@@ -509,10 +515,7 @@ export class Renderer {
       this.$("table-label"),
       this.#solo ? "Single player" : `${this.#watching ? "Watching table" : "Table"} ${this.#code ?? ""}`,
     );
-    const watchers = this.$("watcher-count");
-    watchers.hidden = this.#watchers === 0;
-    setText(watchers, `${this.#watchers} watching`);
-    watchers.title = "People watching this table";
+    this.#renderWatchers("watcher-count");
 
     // A quick round's clock: the length during the deal, then the time left until the time is up.
     const clock = this.$("round-clock");
@@ -548,7 +551,8 @@ export class Renderer {
     snap.hidden = viewerOut || this.#watching;
     snap.disabled = !roundOn;
     this.$("out-note").hidden = !viewerOut;
-    this.$("stop-watching").hidden = !this.#watching;
+    const stopWatching = this.$("stop-watching");
+    if (stopWatching) stopWatching.hidden = !this.#watching;
     setAttr(this.seats[0].closed, "data-can-turn", model.viewerCanTurn);
     setAttr(this.$("table"), "data-phase", view.phase);
     this.#tickAt(model, now);
