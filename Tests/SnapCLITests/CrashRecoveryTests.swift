@@ -72,7 +72,10 @@ import SnapProtocol
 
     static func isReplayed(_ packet: Packet) -> Bool {
         switch packet {
-        case .ping, .roundClock, .turnClock, .welcome, .signInRequest, .tableJoined, .serverReady, .snapshot, .error: false
+        // What is one connection's, or the server's about connections rather than the rules': not in a replay.
+        case .ping, .roundClock, .turnClock, .welcome, .signInRequest, .tableJoined, .serverReady, .snapshot, .error,
+            .playerConnection, .watcherCount:
+            false
         default: true
         }
     }
