@@ -112,7 +112,7 @@ public struct SnapGameServer: Sendable {
         let settings = SnapServerChannel.Settings(
             requestTimeout: .nanoseconds(configuration.requestTimeout.nanoseconds),
             maximumMessageSize: Wire.maximumPacketSize, frameRate: configuration.requestLimits.messages,
-            webSocket: Self.webSocketConfiguration)
+            webSocket: Self.webSocketConfiguration, socketSendBuffer: configuration.socketSendBuffer)
         let server = HTTPServerBuilder { responder in
             SnapServerChannel(
                 responder: responder, settings: settings, registry: registry,

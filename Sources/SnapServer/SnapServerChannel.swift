@@ -36,6 +36,8 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         var frameRate: RequestLimits.Rate
         /// The WebSocket handler's own settings (pings, close timeout).
         var webSocket: WebSocketServerConfiguration
+        /// The kernel's send buffer for each connection; nil: the system's.
+        var socketSendBuffer: Int? = nil
     }
 
     let responder: HTTPChannelHandler.Responder
@@ -58,6 +60,9 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
                 }
             }
             channel.closeFuture.whenComplete { [registry] _ in registry.release(channel) }
+            if let bytes = settings.socketSendBuffer {
+                try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
+            }
             return Value(upgradeResult: try configurePipeline(channel), channel: channel)
         }
     }

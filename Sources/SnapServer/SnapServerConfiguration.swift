@@ -14,6 +14,10 @@ public struct SnapServerConfiguration: Sendable {
     public var pingInterval: Duration = .seconds(5)
     /// A connection that sends nothing for this long, not even a pong, is taken to be gone and is closed.
     public var silenceLimit: Duration = .seconds(20)
+    /// The kernel's send buffer for each connection, in bytes; nil leaves it to the system, which grows it as
+    /// needed (on Linux up to `net.ipv4.tcp_wmem`'s largest, 4 MiB by default). A test that must reach a
+    /// connection's outbox limit sets a small one, so that what it sends is not first soaked up by the kernel.
+    public var socketSendBuffer: Int? = nil
     /// The most tables open at once.
     public var maximumTables = 10_000
     /// The most WebSocket connections at once.

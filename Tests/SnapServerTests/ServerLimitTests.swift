@@ -12,6 +12,9 @@ import Testing
     @Test func aClientThatNeverReadsIsCutOffAtTheCapWhileItsTableGoesOnAndItsSeatSurvives() async throws {
         let server = try await TestServer.start(speed: 1, grace: .seconds(30)) {
             $0.outboxLimit = 32 * 1024
+            // A small kernel buffer: what the server sends reaches the outbox limit, not megabytes of socket buffer
+            // that a busy machine takes minutes to fill.
+            $0.socketSendBuffer = 8 * 1024
             $0.requestLimits = .unlimited
             // Only the outbox may cut it off, not its silence.
             $0.silenceLimit = .seconds(600)
