@@ -349,7 +349,9 @@ public struct TableScreen: Hashable, Sendable {
     }
 
     private func drawCues(on frame: inout Frame) {
-        let shown = cues.suffix(3)
+        // Under the banner, never over it: between rounds the banner stays and the cues take the rows left.
+        let firstFree = banner.isEmpty ? 20 : 19 + min(banner.count, 3)
+        let shown = cues.suffix(max(0, min(3, 23 - firstFree)))
         for (offset, cue) in shown.enumerated() {
             let isNewest = offset == shown.count - 1
             frame.put(

@@ -142,6 +142,19 @@ import Testing
         #expect(!lines.joined().contains("one"))
     }
 
+    /// Between rounds a host's banner (the table's code and links) stays under the table; the cues take the rows
+    /// left under it rather than being drawn over it.
+    @Test func cuesNeverOverwriteTheBanner() throws {
+        let banner = ["Table KXPT · 3 of 4 seated", "Join: http://192.0.2.2:8080/?t=KXPT", "c adds a computer"]
+        let lines = render(try TableFixtures.match()) { $0.banner = banner; $0.cues = ["one", "two", "three"] }
+        for (offset, line) in banner.enumerated() { #expect(lines[19 + offset].contains(line), "\(lines[19 + offset])") }
+        #expect(lines[22].hasSuffix("three"))
+        #expect(!lines.joined().contains("· two"))
+        let two = render(try TableFixtures.match()) { $0.banner = Array(banner.prefix(2)); $0.cues = ["one", "two", "three"] }
+        #expect(two[20].contains(banner[1]))
+        #expect(two[21].hasSuffix("two") && two[22].hasSuffix("three"))
+    }
+
     @Test func showsAHint() throws {
         let lines = render(try TableFixtures.match()) { $0.hint = TableError.notYourTurn.description }
         #expect(lines[12].contains("It is not your turn."))
