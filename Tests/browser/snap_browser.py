@@ -559,6 +559,16 @@ class Page:
         wanted = " or ".join(repr(s) for s in screens)
         return self.wait_for(f"body[data-screen]={wanted}", lambda s: s.get("screen") in screens, timeout)
 
+    def present(self, selector: str) -> bool:
+        """Whether an element for a CSS selector is visible and enabled right now (no waiting)."""
+        for element in self.driver.find_elements(By.CSS_SELECTOR, selector):
+            try:
+                if element.is_displayed() and element.is_enabled():
+                    return True
+            except WebDriverException:
+                pass
+        return False
+
     def element(self, selector: str, timeout: float = 10, clickable: bool = True):
         """The element for a CSS selector once it is visible (and enabled, when clickable)."""
         def find(driver):
@@ -769,7 +779,9 @@ class Player:
     def call(self) -> None:
         """Calls Snap!: Space, or a tap on the Snap! button."""
         if self.taps:
-            self.page.tap("#snap")
+            # The round may have ended since the table was read, and the button with it: then there is no call.
+            if self.page.present("#snap"):
+                self.page.tap("#snap")
         else:
             self.page.press(Keys.SPACE)
 
