@@ -6,6 +6,7 @@ import Testing
 import SnapClient
 import SnapCore
 import SnapProtocol
+import SnapTestSupport
 
 /// A server killed outright (`kill -9`) in the middle of a round loses that round and nothing else: every round
 /// that had finished is in its SQLite file when it starts again, and replays to what the players were sent.
@@ -63,22 +64,13 @@ import SnapProtocol
             let moments = try #require(body["moments"] as? [[String: Any]])
             let replayed = try moments.dropFirst().flatMap { moment in
                 try (moment["packets"] as! [String]).map { try Frame.decode(Data(base64Encoded: $0)!).packet }
-            }.filter(Self.isReplayed)
-            let sent = received[...wins[number - 1]].filter(Self.isReplayed)
+            }.filter(\.isReplayed)
+            let sent = received[...wins[number - 1]].filter(\.isReplayed)
             #expect(!replayed.isEmpty)
             #expect(Array(sent.suffix(replayed.count)) == replayed, "round \(number)")
         }
     }
 
-    static func isReplayed(_ packet: Packet) -> Bool {
-        switch packet {
-        // What is one connection's, or the server's about connections rather than the rules': not in a replay.
-        case .ping, .roundClock, .turnClock, .welcome, .signInRequest, .tableJoined, .serverReady, .snapshot, .error,
-            .playerConnection, .watcherCount:
-            false
-        default: true
-        }
-    }
 
     static func get(_ address: String) async throws -> Data {
         var request = URLRequest(url: URL(string: address)!)

@@ -3,6 +3,7 @@ import Testing
 import SnapClient
 import SnapCore
 import SnapProtocol
+import SnapTestSupport
 import SnapStore
 import GRDB
 @testable import SnapServer
@@ -47,7 +48,7 @@ import GRDB
 
         // What the host was sent from the start of the round to its end, without what is the host's alone (pings)
         // and the countdowns (their milliseconds depend on when each was sent).
-        let sent = try await host.client.receivedBytes.map { try Frame.decode($0).packet }.filter(Self.isReplayed)
+        let sent = try await host.client.receivedBytes.map { try Frame.decode($0).packet }.filter(\.isReplayed)
         let wonAt = try #require(sent.lastIndex { if case .roundWon = $0 { true } else { false } })
 
         let (status, body) = try await server.get("/api/rounds/\(summary.id)/replay")
@@ -55,7 +56,7 @@ import GRDB
         let replay = try JSONDecoder().decode(ReplayBody.self, from: Data(body.utf8))
         let replayed = try replay.moments.dropFirst().flatMap { moment in
             try moment.packets.map { try Frame.decode(Data(base64Encoded: $0)!).packet }
-        }.filter(Self.isReplayed)
+        }.filter(\.isReplayed)
         #expect(!replayed.isEmpty)
         #expect(Array(sent[...wonAt].suffix(replayed.count)) == replayed)
         // The first moment is the table from no seat: no face-down card, every player there.
@@ -67,15 +68,6 @@ import GRDB
         await server.stop()
     }
 
-    static func isReplayed(_ packet: Packet) -> Bool {
-        switch packet {
-        // What is one connection's, or the server's about connections rather than the rules': not in a replay.
-        case .ping, .roundClock, .turnClock, .welcome, .signInRequest, .tableJoined, .serverReady, .snapshot, .error,
-            .playerConnection, .watcherCount:
-            false
-        default: true
-        }
-    }
 
     struct ReplayBody: Decodable {
         struct Moment: Decodable {
