@@ -77,7 +77,8 @@ public struct RoundRecorder<Log: RoundLogBuilder>: Sendable {
         to time: Duration, events: [TableEvent], runner: TableRunner<SplitMix64>
     ) -> FinishedRound? {
         guard var current = recording else { return nil }
-        let step = RoundStep.advance(to: time - current.origin)
+        // The runner never goes back: asked for an earlier time, it stays where it is, and so must the log.
+        let step = RoundStep.advance(to: runner.now - current.origin)
         // A move that fired nothing visible can be folded into the next one: the same timers fire in the same order.
         if current.lastAdvanceWasQuiet, current.lastWasAdvance {
             current.log.replaceLastAdvance(with: step)
