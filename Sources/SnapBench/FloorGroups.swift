@@ -1,13 +1,12 @@
-import HummingbirdWebSocket
-import NIOCore
+import SnapServer
 import Synchronization
 
 /// Who sits in which group, for the floor's fan-out.
 final class FloorGroups: Sendable {
-    private let members = Mutex([UInt32: [UInt8: WebSocketOutboundWriter]]())
+    private let members = Mutex([UInt32: [UInt8: WebSocketSender]]())
 
-    func join(_ group: UInt32, seat: UInt8, outbound: WebSocketOutboundWriter) {
-        members.withLock { $0[group, default: [:]][seat] = outbound }
+    func join(_ group: UInt32, seat: UInt8, sender: WebSocketSender) {
+        members.withLock { $0[group, default: [:]][seat] = sender }
     }
 
     func leave(_ group: UInt32, seat: UInt8) {
@@ -30,20 +29,18 @@ final class FloorGroups: Sendable {
         let ping = FloorMessage.ping.encoded()
         while !Task.isCancelled {
             try? await Task.sleep(for: interval / Int(slices))
-            let outbounds = members.withLock { members in
+            let senders = members.withLock { members in
                 members.filter { $0.key % slices == slice }.flatMap { $0.value.values }
             }
-            for outbound in outbounds { try? await outbound.write(.binary(ByteBuffer(bytes: ping))) }
+            for sender in senders { sender.send { _ in ping } }
             slice = (slice + 1) % slices
         }
     }
 
     /// Sends `message` to every seat of the group.
-    func fanOut(_ message: FloorMessage, to group: UInt32) async {
-        let outbounds = members.withLock { $0[group].map { Array($0.values) } ?? [] }
+    func fanOut(_ message: FloorMessage, to group: UInt32) {
+        let senders = members.withLock { $0[group].map { Array($0.values) } ?? [] }
         let bytes = message.encoded()
-        for outbound in outbounds {
-            try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
-        }
+        for sender in senders { sender.send { _ in bytes } }
     }
 }

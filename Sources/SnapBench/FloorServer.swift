@@ -1,5 +1,4 @@
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import SnapCore
@@ -7,8 +6,8 @@ import SnapProtocol
 import SnapServer
 import Synchronization
 
-/// The transport floor: a bare WebSocket server on the same framework and settings as the Snap! server (the very
-/// same configuration values), with no game in it.
+/// The transport floor: a bare WebSocket server on the same socket level as the Snap! server (the very same
+/// handlers, guards and lean WebSocket path, from the same configuration values), with no game in it.
 ///
 /// Clients sit in groups of up to four. A turn or a call from one is fanned out at once to every seat of its
 /// group, and a turn is followed after the next-player delay by an activation for the next seat — the same
@@ -43,15 +42,15 @@ public struct FloorServer: Sendable {
         let groups = FloorGroups()
         let nextPlayerDelay = TableTiming.standard.nextPlayer / settings.speed
         let pingInterval = settings.pingInterval
-        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        webSocketRouter.ws("/ws") { inbound, outbound, _ in
-            await Self.serve(
-                inbound: inbound, outbound: outbound, groups: groups, nextPlayerDelay: nextPlayerDelay)
-        }
+        // Every bot comes from 127.0.0.1, so the caps per address are lifted, as the load benchmark does for Snap!.
+        var configuration = SnapServerConfiguration()
+        configuration.maximumSocketsPerAddress = .max
+        configuration.connectionRate = .init(perSecond: 1_000_000, burst: 1_000_000)
         let app = Application(
             router: Router(),
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter, configuration: .init(ws: SnapGameServer.webSocketConfiguration)),
+            server: SnapGameServer.socketLevel(configuration: configuration) { channel in
+                FloorSession(sender: WebSocketSender(channel: channel), groups: groups, nextPlayerDelay: nextPlayerDelay)
+            },
             configuration: SnapGameServer.httpConfiguration(host: settings.host, port: settings.port, serverName: "snap-floor"),
             onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
@@ -59,39 +58,5 @@ public struct FloorServer: Sendable {
         let pinger = Task { await groups.keepPinging(every: pingInterval) }
         defer { pinger.cancel() }
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
-    }
-
-    private static func serve(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, groups: FloorGroups,
-        nextPlayerDelay: Duration
-    ) async {
-        var place: (group: UInt32, seat: UInt8)?
-        do {
-            for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
-                guard case .binary(let buffer) = message, let floorMessage = FloorMessage(buffer.readableBytesView)
-                else { continue }
-                switch floorMessage {
-                case .join(let group, let seat):
-                    place = (group, seat)
-                    groups.join(group, seat: seat, outbound: outbound)
-                case .turn(let seat):
-                    guard let place else { continue }
-                    await groups.fanOut(.turned(seat: seat), to: place.group)
-                    Task {
-                        try? await Task.sleep(for: nextPlayerDelay)
-                        let next = groups.seat(after: seat, in: place.group)
-                        await groups.fanOut(.activate(seat: next), to: place.group)
-                    }
-                case .call(let seat):
-                    guard let place else { continue }
-                    await groups.fanOut(.called(seat: seat), to: place.group)
-                default:
-                    continue
-                }
-            }
-        } catch {
-            // The connection ended.
-        }
-        if let place { groups.leave(place.group, seat: place.seat) }
     }
 }

@@ -1,18 +1,19 @@
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
 import SnapCore
 import SnapProtocol
 
-/// One WebSocket connection: signs the person in, takes them to a table, and passes their requests on.
+/// What every game connection does: signs the person in, takes them to a table, and passes their requests on.
+/// Each connection's own state is in its ``PlayerSession``; this is the part they share.
 ///
 /// The server knows who is on each connection; any id a client names is ignored.
-struct PlayerConnection {
+struct PlayerConnection: Sendable {
     let lobby: Lobby
     let environment: ServerEnvironment
 
-    private struct State {
+    /// One connection's state, kept by its session between requests.
+    struct State: Sendable {
         var id: PlayerID?
         var name: String?
         var token: String?
@@ -21,107 +22,106 @@ struct PlayerConnection {
         var watching: TableSession?
         var malformed = 0
         var rates: RequestRates
+        /// Whether the lobby counted the connection in (it may refuse).
+        var registered = false
+        /// Whether the connection has ended (it ends once, however many reasons there are).
+        var ended = false
     }
 
     private var metrics: ServerMetrics { environment.metrics }
 
-    /// Runs the connection until it closes.
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, peer: PeerSocket) async {
+    /// The session of a new connection on `channel`, made on its event loop.
+    func open(_ channel: any Channel, peer: PeerSocket) -> PlayerSession {
         let metrics = metrics
+        let sender = WebSocketSender(
+            channel: channel, limit: environment.configuration.outboxLimit,
+            onGrowth: { metrics.outboxGrew(to: $0) })
         let outbox = Outbox(
-            network: ConnectionNetwork(openedAt: environment.clock.now), limit: environment.configuration.outboxLimit,
+            sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now),
             onSend: { bytes in
                 metrics.packetsOut.increment()
                 metrics.bytesOut.increment(by: bytes)
-            },
-            onGrowth: { metrics.outboxGrew(to: $0) })
-        if let refusal = await lobby.register(outbox, from: peer.address) {
-            outbox.send(.error(code: refusal.rawValue, message: refusal.message))
-            outbox.close(refusal == .serverFull ? .unexpectedServerError : .policyViolation, reason: refusal.message)
-            await outbox.drain(into: outbound)
-            return
-        }
-        outbox.send(.signInRequest)
-        // The reader takes packets in a task of its own while this one writes. When the outbox is closed — for
-        // misbehaving, for a reconnection taking the seat over, for silence, or at shutdown — the writer ends
-        // once the close frame is out, and stops the reader, so a connection that has gone quiet cannot keep
-        // its handler waiting for packets that will never come.
-        let reader = Task { await read(inbound, outbox, peer) }
-        outbox.whenAbandoned { reader.cancel() }
-        outbox.whenOverrun { [clock = environment.clock, logger = environment.logger] in
+            })
+        let state = State(
+            rates: RequestRates(
+                environment.configuration.requestLimits, pingInterval: environment.configuration.pingInterval,
+                speed: environment.configuration.speed))
+        let session = PlayerSession(connection: self, outbox: outbox, sender: sender, peer: peer, state: state)
+        // A client gone silent is counted dropped at once; its socket closes when the close handshake gives up.
+        outbox.whenAbandoned { [weak session] in session?.ended() }
+        outbox.whenOverrun { [weak session, clock = environment.clock, logger = environment.logger] in
             metrics.overrunOutboxes.increment()
             logger.info("connection cut off: not reading", metadata: ["address": "\(peer.address)"])
-            reader.cancel()
+            session?.ended()
             // The close frame waits behind whatever the client has not read; if it is not out in a second, the
             // socket is cut, so the connection holds nothing more on the client's behalf.
             Task {
                 try? await clock.sleep(for: .seconds(1))
-                peer.cut()
+                sender.cut()
             }
         }
-        await outbox.drain(into: outbound)
-        // A client closed for misbehaving gets its close frame and no handshake: waiting for its answer would
-        // keep reading whatever it goes on sending.
-        if outbox.closedForMisbehaving { peer.cut() }
-        reader.cancel()
-        await reader.value
+        return session
     }
 
-    /// Takes the connection's packets until it closes, or the reading is cancelled; then counts it out.
-    private func read(_ inbound: WebSocketInboundStream, _ outbox: Outbox, _ peer: PeerSocket) async {
-        var state = State(
-            rates: RequestRates(
-                environment.configuration.requestLimits, pingInterval: environment.configuration.pingInterval,
-                speed: environment.configuration.speed))
-        do {
-            for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
-                if outbox.isClosed { break }
-                // Stamped as it comes off the socket: a pong's round trip and a call's arrival must not include
-                // the time this connection spent waiting for a busy table.
-                let received = environment.clock.now
-                outbox.network.heard(at: received)
-                metrics.packetsIn.increment()
-                guard case .binary(let buffer) = message else {
-                    malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
-                    continue
-                }
-                let request: ClientRequest
-                do {
-                    request = try ClientRequest(Frame.decode(buffer.readableBytesView).packet)
-                } catch let error as WireErrorCode {
-                    malformed(&state, outbox, "That packet is one the server sends, not one it takes.", code: error)
-                    continue
-                } catch {
-                    malformed(&state, outbox, "That packet could not be read: \(error).")
-                    continue
-                }
-                if let kind = RequestLimits.Kind(request) {
-                    switch state.rates.take(kind, at: received) {
-                    case .allowed:
-                        break
-                    case .refused:
-                        refuse(outbox, .rateLimited, "Too many \(kind.rawValue) requests: slow down.")
-                        continue
-                    case .exhausted:
-                        metrics.error(code: WireErrorCode.rateLimited.rawValue)
-                        outbox.close(.policyViolation, reason: "too many requests")
-                        continue
-                    }
-                }
-                let wasSignedIn = state.id != nil
-                await handle(request, receivedAt: received, &state, outbox, peer)
-                if !wasSignedIn, state.id != nil {
-                    peer.prove()
-                    await lobby.signedIn(outbox)
-                }
-            }
-        } catch {
-            environment.logger.debug("connection ended: \(error)")
+    /// The connection has opened: counts it in, or refuses it when the server is full or the address has too many.
+    func opened(_ state: inout State, _ outbox: Outbox, _ peer: PeerSocket) async {
+        if let refusal = await lobby.register(outbox, from: peer.address) {
+            outbox.send(.error(code: refusal.rawValue, message: refusal.message))
+            outbox.close(refusal == .serverFull ? .unexpectedServerError : .policyViolation, reason: refusal.message)
+            return
         }
+        state.registered = true
+        outbox.send(.signInRequest)
+    }
+
+    /// Takes one message from the client, received at `received` (stamped as it came off the socket: a pong's
+    /// round trip and a call's arrival must not include the time this connection spent waiting for a busy table).
+    func received(
+        _ buffer: ByteBuffer, binary: Bool, at received: Duration, _ state: inout State, _ outbox: Outbox,
+        _ peer: PeerSocket
+    ) async {
+        guard state.registered, !state.ended, !outbox.isClosed else { return }
+        outbox.network.heard(at: received)
+        metrics.packetsIn.increment()
+        guard binary else {
+            return malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
+        }
+        let request: ClientRequest
+        do {
+            request = try ClientRequest(Frame.decode(buffer.readableBytesView).packet)
+        } catch let error as WireErrorCode {
+            return malformed(&state, outbox, "That packet is one the server sends, not one it takes.", code: error)
+        } catch {
+            return malformed(&state, outbox, "That packet could not be read: \(error).")
+        }
+        if let kind = RequestLimits.Kind(request) {
+            switch state.rates.take(kind, at: received) {
+            case .allowed:
+                break
+            case .refused:
+                return refuse(outbox, .rateLimited, "Too many \(kind.rawValue) requests: slow down.")
+            case .exhausted:
+                metrics.error(code: WireErrorCode.rateLimited.rawValue)
+                return outbox.close(.policyViolation, reason: "too many requests")
+            }
+        }
+        let wasSignedIn = state.id != nil
+        await handle(request, receivedAt: received, &state, outbox, peer)
+        if !wasSignedIn, state.id != nil {
+            peer.prove()
+            await lobby.signedIn(outbox)
+        }
+    }
+
+    /// The connection has ended (closed, gone silent or cut off): the player is counted dropped, and the
+    /// connection out.
+    func ended(_ state: inout State, _ outbox: Outbox, _ peer: PeerSocket) async {
+        guard !state.ended else { return }
+        state.ended = true
         if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
         if let table = state.watching, let id = state.id { await table.stopWatching(id) }
         outbox.finish()
-        await lobby.unregister(outbox, from: peer.address)
+        if state.registered { await lobby.unregister(outbox, from: peer.address) }
     }
 
     private func malformed(

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 import UnixSignals
 import SnapLAN
@@ -105,22 +105,11 @@ public struct SnapGameServer: Sendable {
         }
 
         let connection = PlayerConnection(lobby: lobby, environment: environment)
-        let registry = ConnectionRegistry(
-            capacity: configuration.maximumSockets ?? DescriptorLimit.socketCapacity(reserve: configuration.descriptorReserve),
-            perAddress: configuration.maximumSocketsPerAddress, arrivalRate: configuration.connectionRate)
+        let registry = Self.connectionRegistry(configuration)
         let refusals = RefusalLog(environment: environment, registry: registry)
-        let settings = SnapServerChannel.Settings(
-            requestTimeout: .nanoseconds(configuration.requestTimeout.nanoseconds),
-            maximumMessageSize: Wire.maximumPacketSize, frameRate: configuration.requestLimits.messages,
-            webSocket: Self.webSocketConfiguration, socketSendBuffer: configuration.socketSendBuffer)
-        let server = HTTPServerBuilder { responder in
-            SnapServerChannel(
-                responder: responder, settings: settings, registry: registry,
-                onRefused: { refusals.note($0) },
-                webSocketHandler: { inbound, outbound, peer in
-                    await connection.run(inbound: inbound, outbound: outbound, peer: peer)
-                })
-        }
+        let server = Self.socketLevel(
+            configuration, registry: registry, onRefused: { refusals.note($0) },
+            openSession: { channel, peer in connection.open(channel, peer: peer) })
 
         return Application(
             router: router,
@@ -134,6 +123,40 @@ public struct SnapGameServer: Sendable {
             logger: logger)
     }
 
+    /// The socket level of a server: HTTP for the router, and the lean WebSocket path at `/ws`, with every guard.
+    static func socketLevel(
+        _ configuration: SnapServerConfiguration, registry: ConnectionRegistry,
+        onRefused: @escaping @Sendable (ConnectionRegistry.Refusal) -> Void,
+        openSession: @escaping SnapServerChannel.SessionOpener
+    ) -> HTTPServerBuilder {
+        let settings = SnapServerChannel.Settings(
+            requestTimeout: .nanoseconds(configuration.requestTimeout.nanoseconds),
+            maximumMessageSize: Wire.maximumPacketSize, frameRate: configuration.requestLimits.messages,
+            socketSendBuffer: configuration.socketSendBuffer)
+        return HTTPServerBuilder { responder in
+            SnapServerChannel(
+                responder: responder, settings: settings, registry: registry, onRefused: onRefused,
+                openSession: openSession)
+        }
+    }
+
+    /// The socket level of every Snap! server — the same handlers, guards and WebSocket path, with the limits of
+    /// `configuration` — serving sessions of another kind at `/ws` (the benchmarks' transport floor uses it, to
+    /// compare like with like).
+    public static func socketLevel(
+        configuration: SnapServerConfiguration, openSession: @escaping @Sendable (any Channel) -> any WebSocketSession
+    ) -> HTTPServerBuilder {
+        socketLevel(
+            configuration, registry: connectionRegistry(configuration), onRefused: { _ in },
+            openSession: { channel, _ in openSession(channel) })
+    }
+
+    private static func connectionRegistry(_ configuration: SnapServerConfiguration) -> ConnectionRegistry {
+        ConnectionRegistry(
+            capacity: configuration.maximumSockets ?? DescriptorLimit.socketCapacity(reserve: configuration.descriptorReserve),
+            perAddress: configuration.maximumSocketsPerAddress, arrivalRate: configuration.connectionRate)
+    }
+
     /// The HTTP settings of every Snap! server (the benchmarks' transport floor uses them too, to compare like
     /// with like).
     ///
@@ -141,12 +164,6 @@ public struct SnapGameServer: Sendable {
     public static func httpConfiguration(host: String, port: Int, serverName: String) -> ApplicationConfiguration {
         .init(address: .hostname(host, port: port), serverName: serverName, backlog: 4_096)
     }
-
-    /// The WebSocket settings of every Snap! server: no frame larger than the largest packet, and no WebSocket
-    /// pings — the server's own Ping packets, sent by one loop for every connection, find silent connections
-    /// without the task per connection that the framework's pings cost (docs/PERFORMANCE.md).
-    public static let webSocketConfiguration = WebSocketServerConfiguration(
-        maxFrameSize: Wire.maximumPacketSize, autoPing: .disabled)
 
     /// Where the web client's files are.
     static var publicFolder: String {

@@ -1,23 +1,27 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import NIOWebSocket
-@_spi(WSInternal) import WSCore
 
 /// How each socket of a Snap! server is set up: HTTP for the page, `/api` and `/metrics`, served by the router,
 /// and the game's WebSocket at `/ws` — with the guards that keep one client from holding more than its share
 /// (``ConnectionRegistry``, ``HTTPRequestGuard``, ``WebSocketFrameGuard``) in front of both.
+///
+/// HTTP goes to Hummingbird's router, with a task per connection while it lasts. The WebSocket is the lean path:
+/// NIO channel handlers and a ``WebSocketSession`` per connection, with no task, async stream or buffer of its own
+/// — a connected player costs the server what its socket, its handlers and its session hold, and no more.
 struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
-    typealias WebSocketHandler = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter, PeerSocket) async -> Void
+    /// Opens the session of a newly upgraded WebSocket connection, on its event loop.
+    typealias SessionOpener = @Sendable (any Channel, PeerSocket) -> any WebSocketSession
 
     enum UpgradeResult: Sendable {
-        case webSocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, PeerSocket)
+        /// The connection is a WebSocket now: its handlers and session do the rest.
+        case webSocket
         case http(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
     }
 
@@ -34,17 +38,19 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         var maximumMessageSize: Int
         /// How fast one connection may send WebSocket frames.
         var frameRate: RequestLimits.Rate
-        /// The WebSocket handler's own settings (pings, close timeout).
-        var webSocket: WebSocketServerConfiguration
         /// The kernel's send buffer for each connection; nil: the system's.
         var socketSendBuffer: Int? = nil
     }
+
+    /// How much each read takes from a socket at first: clients send small packets, so the buffer a connection
+    /// keeps for reading starts small and grows only for a client that sends more.
+    static let receiveBuffer = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 16 * 1024)
 
     let responder: HTTPChannelHandler.Responder
     let settings: Settings
     let registry: ConnectionRegistry
     let onRefused: @Sendable (ConnectionRegistry.Refusal) -> Void
-    let webSocketHandler: WebSocketHandler
+    let openSession: SessionOpener
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -63,6 +69,7 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
             if let bytes = settings.socketSendBuffer {
                 try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
             }
+            try channel.syncOptions?.setOption(.recvAllocator, value: Self.receiveBuffer)
             return Value(upgradeResult: try configurePipeline(channel), channel: channel)
         }
     }
@@ -71,16 +78,26 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         let peer = PeerSocket(channel: channel, registry: registry)
         let upgrader = NIOTypedWebSocketServerUpgrader<UpgradeResult>(
             maxFrameSize: settings.maximumMessageSize,
+            // The frame guard answers the decoder's errors, through the session's sender.
+            enableAutomaticErrorHandling: false,
             shouldUpgrade: { channel, _ in
                 // The request guard has checked the path, the key and the version already.
-                channel.eventLoop.makeSucceededFuture([:])
+                channel.eventLoop.makeCompletedFuture(.success([:]))
             },
-            upgradePipelineHandler: { [settings] channel, _ in
+            upgradePipelineHandler: { [settings, openSession] channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameGuard(maximumMessageSize: settings.maximumMessageSize, frameRate: settings.frameRate))
-                    let asyncChannel = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
-                        wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
-                    return UpgradeResult.webSocket(asyncChannel, peer)
+                    let operations = channel.pipeline.syncOperations
+                    let session = openSession(channel, peer)
+                    let sender = session.sender
+                    // The sender writes whole frames as bytes, every frame of a tick in one buffer, past NIO's frame
+                    // encoder.
+                    try operations.addHandler(sender.socketWriter, position: .first)
+                    try operations.addHandler(
+                        WebSocketFrameGuard(maximumMessageSize: settings.maximumMessageSize, frameRate: settings.frameRate) {
+                            sender.close($0, reason: $1, cutAfterWrite: true)
+                        })
+                    try operations.addHandler(WebSocketConnectionHandler(session: session, sender: sender))
+                    return UpgradeResult.webSocket
                 }
             })
         let notUpgrading: @Sendable (any Channel) -> EventLoopFuture<UpgradeResult> = { channel in
@@ -117,24 +134,13 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
             switch try await upgradeResult.get() {
             case .http(let http):
                 await handleHTTP(asyncChannel: http, logger: logger)
-            case .webSocket(let asyncChannel, let peer):
-                let configuration = settings.webSocket
-                _ = try await WSCore.WebSocketHandler.handle(
-                    type: .server,
-                    configuration: .init(
-                        extensions: [], autoPing: configuration.autoPing, closeTimeout: configuration.closeTimeout,
-                        validateUTF8: true, maxFrameSize: settings.maximumMessageSize),
-                    asyncChannel: asyncChannel,
-                    context: SocketContext(logger: logger),
-                    handler: { [webSocketHandler] inbound, outbound, _ in await webSocketHandler(inbound, outbound, peer) })
+            case .webSocket:
+                // The connection's handlers and session carry on without this task.
+                return
             }
         } catch {
             // The connection closed before or during the upgrade; there is nothing to answer.
             logger.trace("connection ended during setup: \(error)")
         }
-    }
-
-    private struct SocketContext: WebSocketContext {
-        let logger: Logger
     }
 }

@@ -5,11 +5,14 @@ import NIOWebSocket
 /// code the RFC gives when one breaks it: 1002 for a frame the client must not send (unmasked, a continuation with
 /// no message begun, a new message inside a fragmented one, a bad close code), 1007 for text or a close reason that
 /// is not UTF-8, 1009 for a message larger than the largest packet, however it is fragmented, and 1008 for a flood
-/// of frames or of pings.
+/// of frames or of pings. A frame the decoder could not read (too large, or malformed) closes it the same way.
 final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+
+    /// Closes the connection with a code and a reason: the close frame goes out after what is queued, then the
+    /// socket is cut.
+    typealias Close = (WebSocketErrorCode, String) -> Void
 
     /// WebSocket pings one connection may send (each is answered with a pong): the server's own Ping packets keep
     /// the connection alive, so a client needs few.
@@ -21,20 +24,37 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
     /// The kind and size so far of a fragmented message under way.
     private var fragmented: (opcode: WebSocketOpcode, size: Int, text: [UInt8])?
     private var closing = false
+    private let closeConnection: Close
 
-    /// A guard for messages of at most `maximumMessageSize` bytes, and frames at most at `frameRate`.
-    init(maximumMessageSize: Int, frameRate: RequestLimits.Rate) {
+    /// A guard for messages of at most `maximumMessageSize` bytes, and frames at most at `frameRate`, that closes
+    /// a connection breaking the rules with `close`.
+    init(maximumMessageSize: Int, frameRate: RequestLimits.Rate, close: @escaping Close) {
         self.maximumMessageSize = maximumMessageSize
         self.frames = TokenBucket(frameRate)
+        self.closeConnection = close
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closing else { return }
         let frame = unwrapInboundIn(data)
         if let (code, reason) = violation(of: frame) {
-            return close(context, code, reason)
+            return close(code, reason)
         }
         context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Once the decoder has failed, the rest of what the client sends is refused too; the close frame is on its
+        // way, and the socket is cut after it.
+        if closing, error is ByteToMessageDecoderError { return }
+        guard let error = error as? NIOWebSocketError else { return context.fireErrorCaught(error) }
+        // The decoder met a frame it would not read: larger than the largest packet, or breaking the framing.
+        guard !closing else { return }
+        switch error {
+        case .invalidFrameLength: close(.messageTooLarge, "message too large")
+        case .fragmentedControlFrame: close(.protocolError, "a fragmented control frame")
+        case .multiByteControlFrameLength: close(.protocolError, "a control frame over 125 bytes")
+        }
     }
 
     /// What is wrong with a frame, given the frames before it; nil when nothing is.
@@ -103,13 +123,9 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
         }
     }
 
-    /// Sends a close frame with `code` and `reason`, then closes the connection.
-    private func close(_ context: ChannelHandlerContext, _ code: WebSocketErrorCode, _ reason: String) {
+    /// Stops reading the connection and closes it with `code` and `reason`.
+    private func close(_ code: WebSocketErrorCode, _ reason: String) {
         closing = true
-        var body = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
-        body.write(webSocketErrorCode: code)
-        body.writeString(reason)
-        let frame = WebSocketFrame(fin: true, opcode: .connectionClose, data: body)
-        context.writeAndFlush(wrapOutboundOut(frame)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        closeConnection(code, reason)
     }
 }

@@ -1,0 +1,111 @@
+import NIOCore
+import Synchronization
+
+/// One game connection on the lean path: its state, and what it has received but not yet handled.
+///
+/// The socket's event loop hands over each message; the session handles them one at a time, in order, in a task
+/// that lives only while there is something to handle — an idle connection has no task at all. A client that
+/// sends faster than its requests are handled is not read until the session has caught up.
+final class PlayerSession: WebSocketSession {
+    /// Messages waiting before the socket is no longer read.
+    static let inboxLimit = 16
+
+    private enum Inbound {
+        case opened
+        case message(ByteBuffer, binary: Bool, receivedAt: Duration)
+        case ended
+    }
+
+    private struct Inbox {
+        var queue: [Inbound] = [.opened]
+        var head = 0
+        var handling = false
+        var pausedReading = false
+        /// The connection's state while no task is handling its messages.
+        var state: PlayerConnection.State?
+
+        mutating func next() -> Inbound? {
+            guard head < queue.count else {
+                queue.removeAll(keepingCapacity: false)
+                head = 0
+                return nil
+            }
+            defer { head += 1 }
+            return queue[head]
+        }
+
+        var waiting: Int { queue.count - head }
+    }
+
+    let sender: WebSocketSender
+    private let connection: PlayerConnection
+    private let outbox: Outbox
+    private let peer: PeerSocket
+    private let inbox: Mutex<Inbox>
+
+    init(connection: PlayerConnection, outbox: Outbox, sender: WebSocketSender, peer: PeerSocket, state: PlayerConnection.State) {
+        self.connection = connection
+        self.outbox = outbox
+        self.sender = sender
+        self.peer = peer
+        self.inbox = Mutex(Inbox(state: state))
+        handleInTurn()
+    }
+
+    func received(_ message: ByteBuffer, binary: Bool) -> Bool {
+        let received = connection.environment.clock.now
+        return enqueue(.message(message, binary: binary, receivedAt: received))
+    }
+
+    func ended() {
+        _ = enqueue(.ended)
+    }
+
+    /// Queues an arrival and starts handling if nothing is; whether to go on reading the socket.
+    private func enqueue(_ item: Inbound) -> Bool {
+        let (start, keepReading) = inbox.withLock { inbox -> (Bool, Bool) in
+            inbox.queue.append(item)
+            let start = !inbox.handling
+            inbox.handling = true
+            if inbox.waiting >= Self.inboxLimit { inbox.pausedReading = true }
+            return (start, !inbox.pausedReading)
+        }
+        if start { handleInTurn() }
+        return keepReading
+    }
+
+    private func handleInTurn() {
+        inbox.withLock { $0.handling = true }
+        Task { await handleAll() }
+    }
+
+    /// Handles what has arrived, in order, until nothing is waiting.
+    private func handleAll() async {
+        guard var state = inbox.withLock({ $0.state.take() }) else { return }
+        while true {
+            let (item, resume) = inbox.withLock { inbox -> (Inbound?, Bool) in
+                let item = inbox.next()
+                var resume = false
+                if item == nil {
+                    inbox.handling = false
+                    inbox.state = state
+                    resume = inbox.pausedReading
+                    inbox.pausedReading = false
+                }
+                return (item, resume)
+            }
+            guard let item else {
+                if resume { sender.resumeReading() }
+                return
+            }
+            switch item {
+            case .opened:
+                await connection.opened(&state, outbox, peer)
+            case .message(let buffer, let binary, let received):
+                await connection.received(buffer, binary: binary, at: received, &state, outbox, peer)
+            case .ended:
+                await connection.ended(&state, outbox, peer)
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import NIOCore
+import NIOWebSocket
+import Synchronization
+
+/// The sending side of one connection on the lean WebSocket path: what any thread queues for it goes out with
+/// everything else queued in the same event-loop tick — one buffer, one write and one flush — and its closing.
+///
+/// Messages are numbered in the order they are queued (the game's packets carry that number). The bytes the
+/// connection holds unsent are bounded: when more than ``limit`` wait in the socket's buffer after a flush, the
+/// client is not reading, and the sender is overrun — nothing more is queued, a close frame goes out behind what
+/// the socket already holds, and ``whenOverrun(_:)``'s handler is told.
+public final class WebSocketSender: Sendable {
+    /// The close code and reason of an overrun sender.
+    static let overrunClose = (code: WebSocketErrorCode.policyViolation, reason: "not reading: too much unsent data")
+
+    /// How far the closing handshake has gone.
+    private enum Closing {
+        case open
+        /// Our close frame is queued or sent; the client's answer is awaited until the close timeout.
+        case closeSent
+        /// The connection is being cut or has closed.
+        case closed
+    }
+
+    private struct State {
+        var pending: ByteBuffer?
+        var flushScheduled = false
+        var nextNumber: UInt32 = 0
+        var closing = Closing.open
+        /// Cut the socket once the queued close frame is written, without waiting for the client's answer.
+        var cutAfterClose = false
+        var closeCode: WebSocketErrorCode?
+        var overrun = false
+        var largestUnsent = 0
+        var onOverrun: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+    private let channel: any Channel
+    private let writer: NIOLoopBound<WebSocketSocketWriter>
+    /// The most bytes the socket may hold unsent.
+    public let limit: Int
+    /// How long our close frame waits for the client's before the socket is closed anyway.
+    public let closeTimeout: TimeAmount
+    private let onGrowth: @Sendable (Int) -> Void
+
+    /// A sender for `channel`, made on its event loop; `onGrowth` is told every new high of the bytes held unsent
+    /// (for metrics). Its ``socketWriter`` must be added first in the channel's pipeline.
+    public init(
+        channel: any Channel, limit: Int = .max, closeTimeout: TimeAmount = .seconds(10),
+        onGrowth: @escaping @Sendable (Int) -> Void = { _ in }
+    ) {
+        self.channel = channel
+        self.writer = NIOLoopBound(WebSocketSocketWriter(), eventLoop: channel.eventLoop)
+        self.limit = limit
+        self.closeTimeout = closeTimeout
+        self.onGrowth = onGrowth
+    }
+
+    /// Queues a binary message made by `message` from its number; does nothing once closing. Returns the
+    /// message's size, or nil when nothing was queued.
+    @discardableResult
+    public func send(_ message: (UInt32) -> [UInt8]) -> Int? {
+        let (size, schedule) = state.withLock { state -> (Int?, Bool) in
+            guard case .open = state.closing else { return (nil, false) }
+            let bytes = message(state.nextNumber)
+            state.nextNumber &+= 1
+            append(to: &state) { WebSocketServerFrames.appendBinary(bytes, to: &$0) }
+            return (bytes.count, scheduleFlush(&state))
+        }
+        if schedule { channel.eventLoop.execute { self.flush() } }
+        return size
+    }
+
+    /// Queues a pong answering a client's ping.
+    func pong(_ payload: ByteBuffer) {
+        let schedule = state.withLock { state -> Bool in
+            guard case .open = state.closing else { return false }
+            append(to: &state) { WebSocketServerFrames.appendPong(payload, to: &$0) }
+            return scheduleFlush(&state)
+        }
+        if schedule { channel.eventLoop.execute { self.flush() } }
+    }
+
+    /// Queues a close frame after everything already queued; nothing more is sent after it. With
+    /// `cutAfterWrite`, the socket is closed as soon as the frame is written (a client that broke the rules gets no
+    /// handshake: waiting for its answer would keep reading whatever it goes on sending); otherwise the client's
+    /// own close frame is awaited, for at most ``closeTimeout``.
+    public func close(_ code: WebSocketErrorCode, reason: String, cutAfterWrite: Bool = false) {
+        let schedule = state.withLock { state -> Bool in
+            guard case .open = state.closing else { return false }
+            state.closing = .closeSent
+            state.closeCode = code
+            state.cutAfterClose = cutAfterWrite
+            append(to: &state) { WebSocketServerFrames.appendClose(code, reason: reason, to: &$0) }
+            return scheduleFlush(&state)
+        }
+        if schedule { channel.eventLoop.execute { self.flush() } }
+    }
+
+    /// The client sent its close frame: the handshake is complete if ours went first; otherwise it is answered with
+    /// the same code and the socket closed once the answer is out.
+    func clientClosed(_ code: WebSocketErrorCode?) {
+        let answered = state.withLock { state -> Bool in
+            guard case .open = state.closing else { return true }
+            return false
+        }
+        if answered { return cut() }
+        close(code ?? .normalClosure, reason: "", cutAfterWrite: true)
+    }
+
+    /// Closes the socket now, without waiting for what is queued.
+    public func cut() {
+        state.withLock { state in
+            state.closing = .closed
+            state.pending = nil
+        }
+        channel.close(promise: nil)
+    }
+
+    /// What to do when the sender is overrun.
+    func whenOverrun(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onOverrun = handler }
+    }
+
+    /// Whether a close frame has been queued, or the connection cut.
+    public var isClosed: Bool {
+        state.withLock { state in
+            if case .open = state.closing { return false }
+            return true
+        }
+    }
+
+    /// The close code queued, if any.
+    var closeCode: WebSocketErrorCode? { state.withLock { $0.closeCode } }
+
+    /// Whether the sender was overrun by a client that did not read.
+    var isOverrun: Bool { state.withLock { $0.overrun } }
+
+    /// The connection's channel, for what the socket level does with it (reading, the remote address).
+    var underlyingChannel: any Channel { channel }
+
+    /// The handler the sender writes through; on the event loop only.
+    var socketWriter: WebSocketSocketWriter { writer.value }
+
+    // MARK: - On the event loop
+
+    private func append(to state: inout State, _ write: (inout ByteBuffer) -> Void) {
+        var buffer = state.pending ?? channel.allocator.buffer(capacity: 64)
+        state.pending = nil
+        write(&buffer)
+        state.pending = buffer
+    }
+
+    /// Marks a flush as scheduled; whether the caller must schedule it (one per tick).
+    private func scheduleFlush(_ state: inout State) -> Bool {
+        guard !state.flushScheduled else { return false }
+        state.flushScheduled = true
+        return true
+    }
+
+    /// Writes and flushes everything queued, then checks what the socket could not take.
+    private func flush() {
+        let (batch, closing, cutAfterClose) = state.withLock { state in
+            state.flushScheduled = false
+            defer { state.pending = nil }
+            return (state.pending, state.closing, state.cutAfterClose)
+        }
+        guard let batch, batch.readableBytes > 0 else { return }
+        switch closing {
+        case .open:
+            writer.value.writeAndFlush(batch, promise: nil)
+            checkUnsent()
+        case .closeSent:
+            let channel = channel
+            if cutAfterClose {
+                let written = channel.eventLoop.makePromise(of: Void.self)
+                writer.value.writeAndFlush(batch, promise: written)
+                written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+            } else {
+                writer.value.writeAndFlush(batch, promise: nil)
+                channel.eventLoop.scheduleTask(in: closeTimeout) { channel.close(promise: nil) }
+            }
+        case .closed:
+            break
+        }
+    }
+
+    /// What the socket holds unsent after a flush: a new high is reported, and more than the limit overruns the
+    /// sender.
+    private func checkUnsent() {
+        guard let unsent = try? channel.syncOptions?.getOption(.bufferedWritableBytes), unsent > 0 else { return }
+        let (growth, overrun) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
+            if unsent > limit, case .open = state.closing {
+                state.overrun = true
+                return (nil, state.onOverrun)
+            }
+            guard unsent > state.largestUnsent else { return (nil, nil) }
+            state.largestUnsent = unsent
+            return (unsent, nil)
+        }
+        if let growth { onGrowth(growth) }
+        if let overrun {
+            close(Self.overrunClose.code, reason: Self.overrunClose.reason)
+            overrun()
+        }
+    }
+}
