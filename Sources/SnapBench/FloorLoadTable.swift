@@ -57,12 +57,12 @@ final class FloorLoadTable: LoadTable {
         let bot = LeanFloorBot.Table(
             context: context, timer: timer, traffic: counters, group: UInt32(index),
             pace: BotPace(context.settings, table: index, seat: Int(seat)))
-        let (url, channels) = (context.url, channels)
+        let url = context.url
         _ = try await SeatSignal.wait { signal in
             LeanWebSocket.connect(to: url, on: loop) { LeanFloorBot(table: bot, seat: seat, joined: signal) }
                 .whenComplete { result in
                     switch result {
-                    case .success(let channel): channels.withLock { $0.append(channel) }
+                    case .success(let channel): self.channels.withLock { $0.append(channel) }
                     case .failure(let error): signal.fail(error)
                     }
                 }

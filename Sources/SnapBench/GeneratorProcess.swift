@@ -14,8 +14,8 @@ final class GeneratorProcess: Sendable {
 
     private let process: Process
     private let input: FileHandle
-    private let output = Mutex("")
-    private let errors = Mutex("")
+    private let output = CollectedText()
+    private let errors = CollectedText()
     private let name: String
 
     /// Starts generator `share` of `shares` for `settings` against the `server` at `url`.
@@ -39,14 +39,10 @@ final class GeneratorProcess: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
-        stdout.fileHandleForReading.readabilityHandler = { [output] handle in
-            let data = handle.availableData
-            output.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
-        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in
-            let data = handle.availableData
-            errors.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
+        stdout.fileHandleForReading.readabilityHandler = { [output] handle in output.append(handle.availableData) }
+        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in errors.append(handle.availableData) }
+        // A child that died must not take this process with it when it is written to.
+        signal(SIGPIPE, SIG_IGN)
         do {
             try process.run()
         } catch {
@@ -58,7 +54,7 @@ final class GeneratorProcess: Sendable {
     var pid: Int32 { process.processIdentifier }
 
     /// Whether the child has opened its tables.
-    var isReady: Bool { output.withLock { $0.contains("ready\n") } }
+    var isReady: Bool { output.text.contains("ready\n") }
 
     /// Waits until the child has opened its tables, for at most `limit`.
     func waitUntilReady(within limit: Duration) async throws {
@@ -82,7 +78,7 @@ final class GeneratorProcess: Sendable {
     func figures() async throws -> GeneratorFigures {
         let deadline = ContinuousClock.now + .seconds(120)
         while true {
-            if let line = output.withLock({ text in text.split(separator: "\n").first { $0.hasPrefix("{") } }) {
+            if let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("{") }) {
                 do {
                     return try JSONDecoder().decode(GeneratorFigures.self, from: Data(line.utf8))
                 } catch {
@@ -114,7 +110,18 @@ final class GeneratorProcess: Sendable {
     }
 
     private var said: String {
-        let text = errors.withLock { $0 }.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = errors.text.trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? "It said nothing." : "It said: \(text)"
     }
+}
+
+/// What a child printed so far.
+private final class CollectedText: Sendable {
+    private let collected = Mutex("")
+
+    func append(_ data: Data) {
+        collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+
+    var text: String { collected.withLock { $0 } }
 }

@@ -54,13 +54,12 @@ final class LeanSnapTable: LoadTable {
     /// Opens seat `seat`'s connection and waits until it is seated; returns the table's code.
     private func connect(seat: Int, code: String?) async throws -> String {
         let (url, context, timer, counters, index) = (context.url, context, timer, counters, index)
-        let channels = channels
-        return try await SeatSignal.wait { signal in
+                return try await SeatSignal.wait { signal in
             let table = LeanSnapBot.Table(context: context, timer: timer, traffic: counters, code: code, seated: signal)
             LeanWebSocket.connect(to: url, on: loop) { LeanSnapBot(table: table, index: index, seat: seat) }
                 .whenComplete { result in
                     switch result {
-                    case .success(let channel): channels.withLock { $0.append(channel) }
+                    case .success(let channel): self.channels.withLock { $0.append(channel) }
                     case .failure(let error): signal.fail(error)
                     }
                 }

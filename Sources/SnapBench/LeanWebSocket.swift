@@ -88,7 +88,7 @@ final class LeanWebSocket: ChannelInboundHandler {
     /// Runs `body` on the connection's loop after `delay`, unless the connection has ended by then.
     func schedule(after delay: Duration, _ body: @escaping () -> Void) {
         guard let context else { return }
-        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(max(0, delay.nanoseconds))) { [weak self] in
+        _ = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(max(0, delay.nanoseconds))) { [weak self] in
             guard let self, self.context != nil, !self.closing else { return }
             body()
         }

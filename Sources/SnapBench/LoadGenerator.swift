@@ -26,7 +26,7 @@ public final class LoadGenerator: Sendable {
         self.settings = settings
         let context = LoadContext(url: url, settings: settings, recorder: recorder, counters: counters)
         let group = MultiThreadedEventLoopGroup.singleton
-        tables = stride(from: share, to: settings.tables, by: shares).map { index in
+        tables = stride(from: share, to: settings.tables, by: shares).map { index -> any LoadTable in
             switch server {
             case .snap where settings.isMirror(table: index): SnapLoadTable(index: index, context: context)
             case .snap: LeanSnapTable(index: index, context: context, loop: group.next())
@@ -36,11 +36,11 @@ public final class LoadGenerator: Sendable {
     }
 
     /// How many of this generator's tables are mirror tables.
-    public var mirrorTables: Int { tables.count { $0 is SnapLoadTable } }
+    public var mirrorTables: Int { tables.count(where: { $0 is SnapLoadTable }) }
 
     /// Opens every table at its moment of the ramp, which began at `rampStart`; throws when not one could open.
     public func open(rampStart: ContinuousClock.Instant) async throws {
-        let firstFailure = Mutex<String?>(nil)
+        let firstFailure = FirstFailure()
         let (settings, tables) = (settings, tables)
         await withTaskGroup(of: Void.self) { openers in
             for table in tables {
@@ -50,13 +50,13 @@ public final class LoadGenerator: Sendable {
                     do {
                         try await table.open()
                     } catch {
-                        firstFailure.withLock { $0 = $0 ?? "\(error)" }
+                        firstFailure.note(error)
                     }
                 }
             }
         }
         if counters.connected.value == 0, !tables.isEmpty {
-            throw LoadRun.Failure.noTableOpened(firstFailure.withLock { $0 } ?? "no reason given")
+            throw LoadRun.Failure.noTableOpened(firstFailure.text ?? "no reason given")
         }
     }
 
@@ -103,4 +103,15 @@ public final class LoadGenerator: Sendable {
         for table in tables { total = total + (await table.traffic()) }
         return total
     }
+}
+
+/// The first of many errors, kept to explain a run that could not start.
+private final class FirstFailure: Sendable {
+    private let first = Mutex<String?>(nil)
+
+    func note(_ error: any Error) {
+        first.withLock { $0 = $0 ?? "\(error)" }
+    }
+
+    var text: String? { first.withLock { $0 } }
 }

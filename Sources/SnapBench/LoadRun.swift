@@ -100,10 +100,12 @@ public struct LoadRun: Sendable {
     private func measure(url: String, pid: Int32?) async throws -> LoadReport {
         try await Task.sleep(for: .milliseconds(300))
         let idle = pid.flatMap(ProcessStats.read(pid:))
-        let bots: any Bots =
-            settings.generators == 1
-            ? InProcessBots(LoadGenerator(server: server, settings: settings, url: url))
-            : try ChildBots(executable: executable, server: server, settings: settings, url: url)
+        let bots: any Bots
+        if settings.generators == 1 {
+            bots = InProcessBots(LoadGenerator(server: server, settings: settings, url: url))
+        } else {
+            bots = try ChildBots(executable: executable, server: server, settings: settings, url: url)
+        }
         do {
             return try await measure(bots, url: url, pid: pid, idle: idle)
         } catch {
