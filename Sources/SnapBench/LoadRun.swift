@@ -175,22 +175,24 @@ public struct LoadRun: Sendable {
         // The generator's CPU is every process of it: this one, and the children's own.
         var generatorCpu = Self.cpuRate(generatorBefore, generatorAfter, over: elapsed)
         if !(bots is InProcessBots) { generatorCpu += figures.cpuSeconds / elapsed }
+        let perSecond = { (count: Int) -> Double in Double(count) / elapsed }
+        let perConnection: Int? = idleRss.flatMap { idle in
+            loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
+        }
+        let largestOutbox: Int? = server == .snap ? await Self.largestOutbox(url: url) : nil
+        let serverCpu: Double? = pid == nil ? nil : Self.cpuRate(before, after, over: elapsed)
         return LoadReport(
             server: server.rawValue, tables: settings.tables, players: settings.players, durationSeconds: elapsed,
             clientsConnected: connected, clientsFailed: figures.failed, rounds: figures.rounds,
             actions: figures.actions, turns: figures.turns, calls: figures.calls,
-            actionsPerSecond: Double(figures.actions) / elapsed,
-            packetsPerSecondOut: Double(figures.packetsOut) / elapsed, bytesPerSecondOut: Double(figures.bytesOut) / elapsed,
-            packetsPerSecondIn: Double(figures.packetsIn) / elapsed, bytesPerSecondIn: Double(figures.bytesIn) / elapsed,
+            actionsPerSecond: perSecond(figures.actions),
+            packetsPerSecondOut: perSecond(figures.packetsOut), bytesPerSecondOut: perSecond(figures.bytesOut),
+            packetsPerSecondIn: perSecond(figures.packetsIn), bytesPerSecondIn: perSecond(figures.bytesIn),
             latencyMs: latency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
-            rssBytesPerConnection: idleRss.flatMap { idle in
-                loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
-            },
-            largestOutboxBytes: server == .snap ? await Self.largestOutbox(url: url) : nil,
-            serverCpuSecondsPerSecond: pid == nil ? nil : Self.cpuRate(before, after, over: elapsed),
-            generatorCpuSecondsPerSecond: generatorCpu, generators: settings.generators,
-            mirrorTables: figures.mirrorTables, protocolErrors: figures.protocolErrors,
-            cardsConserved: figures.cardsConserved)
+            rssBytesPerConnection: perConnection, largestOutboxBytes: largestOutbox,
+            serverCpuSecondsPerSecond: serverCpu, generatorCpuSecondsPerSecond: generatorCpu,
+            generators: settings.generators, mirrorTables: figures.mirrorTables,
+            protocolErrors: figures.protocolErrors, cardsConserved: figures.cardsConserved)
     }
 
     /// The largest outbox a Snap! server at `url` has seen, from its metrics (read on a thread of its own: the
