@@ -48,7 +48,7 @@ enum LoadReportTable {
                 report.generators, report.generators == 1 ? "" : "es")),
             ("protocol errors", "\(report.protocolErrors)"),
             ("52 cards at every table", report.server == "floor" ? "n/a (no cards)"
-                : "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror tables)"),
+                : "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"),
         ]
     }
 
