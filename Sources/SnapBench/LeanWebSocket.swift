@@ -131,12 +131,13 @@ final class LeanWebSocket: ChannelInboundHandler {
             buffer.writeInteger(UInt8(0x80 | 127))
             buffer.writeInteger(UInt64(count))
         }
-        let key = [mask.0, mask.1, mask.2, mask.3]
-        buffer.writeBytes(key)
-        var index = 0
-        for byte in payload {
-            buffer.writeInteger(byte ^ key[index & 3])
-            index += 1
+        withUnsafeBytes(of: mask) { key in
+            buffer.writeBytes(key)
+            var index = 0
+            for byte in payload {
+                buffer.writeInteger(byte ^ key[index & 3])
+                index += 1
+            }
         }
     }
 
