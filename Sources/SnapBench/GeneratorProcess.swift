@@ -39,8 +39,8 @@ final class GeneratorProcess: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
-        stdout.fileHandleForReading.readabilityHandler = { [output] handle in output.append(handle.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in errors.append(handle.availableData) }
+        stdout.fileHandleForReading.readabilityHandler = { [output] handle in output.read(from: handle) }
+        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in errors.read(from: handle) }
         // A child that died must not take this process with it when it is written to.
         signal(SIGPIPE, SIG_IGN)
         do {
@@ -119,7 +119,13 @@ final class GeneratorProcess: Sendable {
 private final class CollectedText: Sendable {
     private let collected = Mutex("")
 
-    func append(_ data: Data) {
+    /// Reads what `handle` has; at its end, stops reading (or the handler would be called again and again).
+    func read(from handle: FileHandle) {
+        let data = handle.availableData
+        guard !data.isEmpty else {
+            handle.readabilityHandler = nil
+            return
+        }
         collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
     }
 
