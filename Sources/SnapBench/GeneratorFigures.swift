@@ -7,15 +7,21 @@ public struct GeneratorFigures: Codable, Sendable {
     public var connected = 0
     /// Bots that could not connect or sit down.
     public var failed = 0
-    /// Rounds won, turns and calls sent, during the measured part.
+    /// Rounds won during the measured part.
     public var rounds = 0
+    /// Turns and calls sent during the measured part.
     public var actions = 0
+    /// Turns sent during the measured part.
     public var turns = 0
+    /// Snap! calls sent during the measured part.
     public var calls = 0
-    /// What moved between the bots and the server during the measured part.
+    /// Packets from the server to the bots during the measured part.
     public var packetsOut = 0
+    /// Their payload bytes.
     public var bytesOut = 0
+    /// Packets from the bots to the server during the measured part.
     public var packetsIn = 0
+    /// Their payload bytes.
     public var bytesIn = 0
     /// Wire errors, undecodable or ill-fitting packets and dropped connections over the whole run.
     public var protocolErrors = 0

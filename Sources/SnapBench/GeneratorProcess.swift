@@ -19,9 +19,9 @@ final class GeneratorProcess: Sendable {
     private let name: String
 
     /// Starts generator `share` of `shares` for `settings` against the `server` at `url`.
-    init(executable: String, server: LoadRun.Server, settings: LoadSettings, url: String, share: Int, of shares: Int)
-        throws
-    {
+    init(
+        executable: String, server: LoadRun.Server, settings: LoadSettings, url: String, share: Int, of shares: Int
+    ) throws {
         name = "generator \(share + 1) of \(shares)"
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -86,7 +86,9 @@ final class GeneratorProcess: Sendable {
                 }
             }
             guard process.isRunning else { throw ended() }
-            guard ContinuousClock.now < deadline else { throw Failure(description: "The \(name) never reported. \(said)") }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "The \(name) never reported. \(said)")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
     }
@@ -106,7 +108,8 @@ final class GeneratorProcess: Sendable {
     }
 
     private func ended() -> Failure {
-        Failure(description: "The \(name) stopped (exit status \(process.isRunning ? 0 : process.terminationStatus)). \(said)")
+        let status = process.isRunning ? 0 : process.terminationStatus
+        return Failure(description: "The \(name) stopped (exit status \(status)). \(said)")
     }
 
     private var said: String {

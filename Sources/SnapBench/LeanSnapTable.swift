@@ -54,7 +54,7 @@ final class LeanSnapTable: LoadTable {
     /// Opens seat `seat`'s connection and waits until it is seated; returns the table's code.
     private func connect(seat: Int, code: String?) async throws -> String {
         let (url, context, timer, counters, index) = (context.url, context, timer, counters, index)
-                return try await SeatSignal.wait { signal in
+        return try await SeatSignal.wait { signal in
             let table = LeanSnapBot.Table(context: context, timer: timer, traffic: counters, code: code, seated: signal)
             LeanWebSocket.connect(to: url, on: loop) { LeanSnapBot(table: table, index: index, seat: seat) }
                 .whenComplete { result in

@@ -54,13 +54,16 @@ final class LeanWebSocket: ChannelInboundHandler {
         self.path = path
         self.player = player
         let key = UInt32.random(in: 1...UInt32.max)
-        mask = (UInt8(key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key))
+        mask = (
+            UInt8(key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),
+            UInt8(truncatingIfNeeded: key)
+        )
     }
 
     /// Connects to `url` (ws://HOST:PORT/PATH) on `loop` and plays `player` there.
-    static func connect(to url: String, on loop: any EventLoop, player: @escaping @Sendable () -> any LeanPlayer)
-        -> EventLoopFuture<any Channel>
-    {
+    static func connect(
+        to url: String, on loop: any EventLoop, player: @escaping @Sendable () -> any LeanPlayer
+    ) -> EventLoopFuture<any Channel> {
         guard let parsed = URL(string: url), let host = parsed.host else {
             return loop.makeFailedFuture(Failure.upgradeRefused("not a WebSocket address: \(url)"))
         }
@@ -88,7 +91,8 @@ final class LeanWebSocket: ChannelInboundHandler {
     /// Runs `body` on the connection's loop after `delay`, unless the connection has ended by then.
     func schedule(after delay: Duration, _ body: @escaping () -> Void) {
         guard let context else { return }
-        _ = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(max(0, delay.nanoseconds))) { [weak self] in
+        let wait = TimeAmount.nanoseconds(max(0, delay.nanoseconds))
+        _ = context.eventLoop.assumeIsolated().scheduleTask(in: wait) { [weak self] in
             guard let self, self.context != nil, !self.closing else { return }
             body()
         }
@@ -118,7 +122,8 @@ final class LeanWebSocket: ChannelInboundHandler {
     }
 
     private static func appendFrame(
-        opcode: UInt8, _ payload: some Collection<UInt8>, mask: (UInt8, UInt8, UInt8, UInt8), to buffer: inout ByteBuffer
+        opcode: UInt8, _ payload: some Collection<UInt8>, mask: (UInt8, UInt8, UInt8, UInt8),
+        to buffer: inout ByteBuffer
     ) {
         buffer.writeInteger(0x80 | opcode)
         let count = payload.count

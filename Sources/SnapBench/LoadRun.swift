@@ -127,7 +127,8 @@ public struct LoadRun: Sendable {
                     try await Task.sleep(for: .seconds(1))
                     var line = "ramp  \(Self.seconds(clock.now - rampStart))"
                     if let counters = live?.counters {
-                        line += "  connected \(counters.connected.value)/\(settings.clients)  failed \(counters.failed.value)"
+                        line += "  connected \(counters.connected.value)/\(settings.clients)"
+                        line += "  failed \(counters.failed.value)"
                     } else {
                         line += "  \(settings.generators) generators opening \(settings.clients) connections"
                     }

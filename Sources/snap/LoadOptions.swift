@@ -25,7 +25,11 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Seed for the bots' reaction times and wrong calls.")
     var seed: UInt64 = 1
 
-    @Option(help: "Play one table in this many with full clients that mirror the table and check its 52 cards and events (the first always); the rest with lean bots. 1 mirrors every table.")
+    @Option(
+        help: """
+            Play one table in this many with full clients that mirror the table and check its 52 cards and \
+            events (the first always); the rest with lean bots. 1 mirrors every table.
+            """)
     var mirrorEvery = 50
 
     @Option(help: "Run the bots in this many processes (1–16), each holding its share of the tables' connections.")
@@ -52,7 +56,8 @@ struct LoadOptions: ParsableArguments {
             throw ValidationError("--generators must be between 1 and 16; got \(generators).")
         }
         guard generators <= tables else {
-            throw ValidationError("--generators (\(generators)) cannot be more than --tables (\(tables)): each generator needs a table.")
+            throw ValidationError(
+                "--generators (\(generators)) cannot be more than --tables (\(tables)): each generator needs a table.")
         }
         if let url {
             guard let parsed = URL(string: url), ["ws", "wss"].contains(parsed.scheme), parsed.host != nil else {

@@ -41,7 +41,9 @@ import Testing
     }
 
     @Test func cardsAreConservedOnlyIfEveryGeneratorSaysSo() {
-        let total = GeneratorFigures.sum([figures(latencies: [], actions: 1), figures(latencies: [], actions: 1, conserved: false)])
+        let total = GeneratorFigures.sum([
+            figures(latencies: [], actions: 1), figures(latencies: [], actions: 1, conserved: false),
+        ])
         #expect(!total.cardsConserved)
     }
 }

@@ -87,7 +87,8 @@ import Testing
         // Stopping the floor by cancelling its task is logged as an error; that is not one here.
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await FloorServer(settings: floorSettings, logger: logger).run { continuation.yield($0) } }
+        let floor = FloorServer(settings: floorSettings, logger: logger)
+        let task = Task { try await floor.run { continuation.yield($0) } }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
