@@ -165,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "SnapBenchTests",
             dependencies: [
-                "SnapBench", "SnapCore",
+                "SnapBench", "SnapCore", "SnapServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -1,25 +1,23 @@
-import HummingbirdWSClient
-import Logging
 import NIOCore
+import NIOPosix
 import SnapCore
 import SnapProtocol
 import Synchronization
 
 /// A table of bots on the transport floor (``FloorServer``): the same connections, frame sizes, pace and fan-out
-/// as a ``SnapLoadTable``, with bare WebSocket clients and no game.
+/// as a Snap! table, with lean bots (``LeanFloorBot``) on one shared event loop and no game.
 final class FloorLoadTable: LoadTable {
-    private let index: Int
+    let index: Int
     private let context: LoadContext
     private let timer: ActionTimer
-    private let writers = Mutex<[WebSocketOutboundWriter]>([])
-    private let packetsOut = Atomic(0)
-    private let bytesOut = Atomic(0)
-    private let packetsIn = Atomic(0)
-    private let bytesIn = Atomic(0)
+    private let counters = TrafficCounters()
+    private let loop: any EventLoop
+    private let channels = Mutex<[any Channel]>([])
 
-    init(index: Int, context: LoadContext) {
+    init(index: Int, context: LoadContext, loop: any EventLoop) {
         self.index = index
         self.context = context
+        self.loop = loop
         timer = ActionTimer(seats: context.settings.players, recorder: context.recorder)
     }
 
@@ -35,104 +33,39 @@ final class FloorLoadTable: LoadTable {
         }
         // Seat 0 starts; from then on the server's activations keep the table turning. The first turn is not
         // timed: the others' joins may still be on their way, so not every seat would see it.
-        if let first = writers.withLock({ $0.first }) { send(.turn(seat: 0), on: first) }
+        if let first = channels.withLock({ $0.first }) {
+            let turn = FloorMessage.turn(seat: 0).encoded()
+            counters.sent(bytes: turn.count)
+            first.writeAndFlush(LeanWebSocket.binaryFrame(turn), promise: nil)
+        }
     }
 
-    func traffic() async -> Traffic {
-        var traffic = Traffic()
-        traffic.packetsOut = packetsOut.value
-        traffic.bytesOut = bytesOut.value
-        traffic.packetsIn = packetsIn.value
-        traffic.bytesIn = bytesIn.value
-        return traffic
-    }
+    func traffic() async -> Traffic { counters.traffic }
 
     func cardsConserved() async -> Bool { true }
 
     func close() async {
-        for writer in writers.withLock({ $0 }) { try? await writer.close(.normalClosure, reason: nil) }
+        for channel in channels.withLock({ $0 }) {
+            channel.eventLoop.execute {
+                try? channel.pipeline.syncOperations.handler(type: LeanWebSocket.self).close()
+            }
+        }
     }
 
-    /// Opens seat `seat`'s connection, returning once it has sent its join; the bot then plays on in a task.
+    /// Opens seat `seat`'s connection, returning once it has sent its join.
     private func connect(seat: UInt8) async throws {
-        let logger = Logger.quiet("snap.bench.floor-client")
-        let startingPace = BotPace(context.settings, table: index, seat: Int(seat))
-        let settle = (TableTiming.standard.showVerdict + TableTiming.standard.afterMove) / context.settings.speed
-        let callChance = context.settings.floorCallChance
-        let (url, group) = (context.url, UInt32(index))
-        try await withCheckedThrowingContinuation { (opened: CheckedContinuation<Void, any Error>) in
-            let signal = Mutex<CheckedContinuation<Void, any Error>?>(opened)
-            Task {
-                do {
-                    try await WebSocketClient.connect(
-                        url: url,
-                        configuration: .init(maxFrameSize: Wire.maximumPacketSize, autoPing: .enabled(timePeriod: .seconds(10))),
-                        logger: logger
-                    ) { inbound, outbound, _ in
-                        self.writers.withLock { $0.append(outbound) }
-                        self.send(.join(group: group, seat: seat), on: outbound)
-                        signal.withLock { $0.take() }?.resume()
-                        var pace = startingPace
-                        var lastCall: ContinuousClock.Instant?
-                        for try await message in inbound.messages(maxSize: Wire.maximumPacketSize) {
-                            guard case .binary(let buffer) = message, let received = FloorMessage(buffer.readableBytesView) else {
-                                self.context.counters.protocolErrors.increment()
-                                continue
-                            }
-                            self.packetsOut.increment()
-                            self.bytesOut.wrappingAdd(buffer.readableBytes, ordering: .relaxed)
-                            switch received {
-                            case .activate(let active) where active == seat:
-                                var delay = pace.turnDelay()
-                                // After a call, Snap! pauses while the verdict shows and the cards move.
-                                if let lastCall { delay = max(delay, lastCall + settle - .now) }
-                                self.send(.turn(seat: seat), on: outbound, after: delay, timing: .turn(by: String(seat)))
-                            case .turned(let turner):
-                                self.timer.arrived(.turn(by: String(turner)))
-                                if pace.chance(callChance) {
-                                    self.send(.call(seat: seat), on: outbound, after: pace.reaction(), timing: .call(by: String(seat)))
-                                }
-                            case .called(let caller):
-                                self.timer.arrived(.call(by: String(caller)))
-                                lastCall = .now
-                            case .ping:
-                                self.send(.pong, on: outbound)
-                            default:
-                                break
-                            }
-                        }
+        let bot = LeanFloorBot.Table(
+            context: context, timer: timer, traffic: counters, group: UInt32(index),
+            pace: BotPace(context.settings, table: index, seat: Int(seat)))
+        let url = context.url
+        _ = try await SeatSignal.wait { signal in
+            LeanWebSocket.connect(to: url, on: loop) { LeanFloorBot(table: bot, seat: seat, joined: signal) }
+                .whenComplete { result in
+                    switch result {
+                    case .success(let channel): self.channels.withLock { $0.append(channel) }
+                    case .failure(let error): signal.fail(error)
                     }
-                    signal.withLock { $0.take() }?.resume(throwing: FloorClientError.closedBeforeJoining)
-                } catch {
-                    signal.withLock { $0.take() }?.resume(throwing: error)
                 }
-            }
         }
     }
-
-    /// Sends `message`, after `delay` if there is one, timing it as `timing` and counting it as an action if so.
-    private func send(
-        _ message: FloorMessage, on outbound: WebSocketOutboundWriter, after delay: Duration = .zero,
-        timing: ActionTimer.Action? = nil
-    ) {
-        Task {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            let bytes = message.encoded()
-            if let timing {
-                timer.sent(timing)
-                context.counters.actions.increment()
-                if case .call = timing { context.counters.calls.increment() } else { context.counters.turns.increment() }
-            }
-            packetsIn.increment()
-            bytesIn.wrappingAdd(bytes.count, ordering: .relaxed)
-            try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
-        }
-    }
-}
-
-/// Why a floor client could not take its seat.
-enum FloorClientError: Error, CustomStringConvertible {
-    case closedBeforeJoining
-
-    var description: String { "the floor server closed the connection before the client could join its group" }
 }

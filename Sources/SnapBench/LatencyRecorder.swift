@@ -1,10 +1,10 @@
-import SnapCore
 import Histogram
+import SnapCore
 import Synchronization
 
 /// Action-to-all-seats latencies, in microseconds, in an HdrHistogram shared by every table of a run.
 public final class LatencyRecorder: Sendable {
-    private let histogram = Mutex(Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three))
+    private let histogramLock = Mutex(Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three))
     private let incomplete = Atomic(0)
 
     /// An empty recorder.
@@ -13,7 +13,7 @@ public final class LatencyRecorder: Sendable {
     /// Records one latency.
     public func record(_ latency: Duration) {
         let microseconds = UInt64(clamping: max(0, latency.nanoseconds / 1_000))
-        histogram.withLock { _ = $0.record(Swift.min(microseconds, 60_000_000)) }
+        histogramLock.withLock { _ = $0.record(Swift.min(microseconds, 60_000_000)) }
     }
 
     /// Counts an action whose result had not reached every seat when the same player acted again.
@@ -23,16 +23,28 @@ public final class LatencyRecorder: Sendable {
 
     /// Forgets everything recorded (at the end of the ramp).
     public func reset() {
-        histogram.withLock { $0.reset() }
+        histogramLock.withLock { $0.reset() }
         incomplete.store(0, ordering: .relaxed)
     }
 
+    /// Everything recorded so far, exactly: a generator process sends it to the run that adds them up.
+    var histogram: Histogram<UInt64> { histogramLock.withLock { $0 } }
+
+    /// Actions counted as incomplete so far.
+    var incompleteCount: Int { incomplete.load(ordering: .relaxed) }
+
+    /// Adds another recorder's latencies and incomplete actions, bucket by bucket (no precision is lost).
+    func add(_ other: Histogram<UInt64>, incomplete count: Int) {
+        histogramLock.withLock { $0.add(other) }
+        incomplete.wrappingAdd(count, ordering: .relaxed)
+    }
+
     /// How many latencies were recorded.
-    public var count: UInt64 { histogram.withLock { $0.totalCount } }
+    public var count: UInt64 { histogramLock.withLock { $0.totalCount } }
 
     /// The percentiles a report shows, in milliseconds.
     public func summary() -> LatencySummary {
-        histogram.withLock { histogram in
+        histogramLock.withLock { histogram in
             func milliseconds(_ percentile: Double) -> Double {
                 histogram.totalCount == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1_000
             }

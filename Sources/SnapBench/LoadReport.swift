@@ -48,9 +48,14 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var serverCpuSecondsPerSecond: Double?
     /// The load generator's own CPU use: near the machine's cores, and the figures say more about it than the server.
     public var generatorCpuSecondsPerSecond: Double
+    /// How many processes the bots ran in.
+    public var generators: Int
+    /// Tables played by full clients that mirror the table and check its cards (the rest by lean bots); 0 on the
+    /// floor, which has no cards.
+    public var mirrorTables: Int
     /// Wire errors, undecodable or ill-fitting packets and dropped connections over the whole run (must be 0).
     public var protocolErrors: Int
-    /// Whether every table held its 52 cards at the end.
+    /// Whether every mirror table held its 52 cards at the end.
     public var cardsConserved: Bool
 
     enum CodingKeys: String, CodingKey {
@@ -70,6 +75,8 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case largestOutboxBytes = "largest_outbox_bytes"
         case serverCpuSecondsPerSecond = "server_cpu_seconds_per_second"
         case generatorCpuSecondsPerSecond = "generator_cpu_seconds_per_second"
+        case generators
+        case mirrorTables = "mirror_tables"
         case protocolErrors = "protocol_errors"
         case cardsConserved = "cards_conserved"
     }
@@ -99,6 +106,8 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(largestOutboxBytes, forKey: .largestOutboxBytes)
         try container.encode(serverCpuSecondsPerSecond, forKey: .serverCpuSecondsPerSecond)
         try container.encode(generatorCpuSecondsPerSecond, forKey: .generatorCpuSecondsPerSecond)
+        try container.encode(generators, forKey: .generators)
+        try container.encode(mirrorTables, forKey: .mirrorTables)
         try container.encode(protocolErrors, forKey: .protocolErrors)
         try container.encode(cardsConserved, forKey: .cardsConserved)
     }

@@ -20,8 +20,9 @@ public struct LoadRun: Sendable {
         public var description: String {
             switch self {
             case .tooManyConnections(let wanted, let allowed):
-                "\(wanted) connections need \(wanted) file descriptors, but this process may open only \(allowed) "
-                    + "(ulimit -n, and the hard limit cannot be raised here). Use fewer --tables or --players."
+                "\(wanted) connections need \(wanted) file descriptors, but one process may open only \(allowed) "
+                    + "(ulimit -n, and the hard limit cannot be raised here). Use fewer --tables or --players "
+                    + "(against --url, more --generators share the bots between more processes)."
             case .noTableOpened(let why):
                 "Not one table could be opened: \(why). Is the server at that address running, and of the kind asked for?"
             }
@@ -50,7 +51,7 @@ public struct LoadRun: Sendable {
 
     /// Runs the load and returns its figures.
     public func run() async throws -> LoadReport {
-        try Self.allowDescriptors(settings.clients + 64)
+        try checkDescriptors()
         let process: ServerProcess?
         if url == nil {
             process = try await ServerProcess.launch(executable: executable, arguments: serverArguments)
@@ -66,6 +67,18 @@ public struct LoadRun: Sendable {
             await process?.stop()
             throw error
         }
+    }
+
+    /// Raises this process's open-file limit for the server it starts (which inherits it) and for the bots it runs
+    /// itself; throws when a process would need more files than this system allows one.
+    private func checkDescriptors() throws {
+        if settings.generators == 1 {
+            return try Self.allowDescriptors(settings.clients + 64)
+        }
+        // Each child raises its own limit for its share; the server started here needs one for every bot.
+        let share = (settings.tables + settings.generators - 1) / settings.generators * settings.players
+        try Self.allowDescriptors(share + 64, raising: false)
+        if url == nil { try Self.allowDescriptors(settings.clients + 64) }
     }
 
     private var serverArguments: [String] {
@@ -85,54 +98,49 @@ public struct LoadRun: Sendable {
     }
 
     private func measure(url: String, pid: Int32?) async throws -> LoadReport {
-        let recorder = LatencyRecorder()
-        let counters = LoadCounters()
-        let context = LoadContext(url: url, settings: settings, recorder: recorder, counters: counters)
-        let tables: [any LoadTable] = (0..<settings.tables).map { index in
-            switch server {
-            case .snap: SnapLoadTable(index: index, context: context)
-            case .floor: FloorLoadTable(index: index, context: context)
-            }
-        }
         try await Task.sleep(for: .milliseconds(300))
         let idle = pid.flatMap(ProcessStats.read(pid:))
+        let bots: any Bots
+        if settings.generators == 1 {
+            bots = InProcessBots(LoadGenerator(server: server, settings: settings, url: url))
+        } else {
+            bots = try ChildBots(executable: executable, server: server, settings: settings, url: url)
+        }
+        do {
+            return try await measure(bots, url: url, pid: pid, idle: idle)
+        } catch {
+            await bots.abandon()
+            throw error
+        }
+    }
 
-        // Ramp: open the tables evenly spread over the ramp, each in its own task.
+    private func measure(_ bots: any Bots, url: String, pid: Int32?, idle: ProcessStats?) async throws -> LoadReport {
+        // Ramp: the tables open evenly spread over it.
         let clock = ContinuousClock()
         let rampStart = clock.now
-        let firstFailure = FirstFailure()
-        await withThrowingTaskGroup(of: Void.self) { group in
+        let live = (bots as? InProcessBots)?.generator
+        let progress = progress
+        let settings = settings
+        try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try await Task.sleep(for: .seconds(1))
-                    progress(
-                        "ramp  \(Self.seconds(clock.now - rampStart))  connected \(counters.connected.value)/\(settings.clients)"
-                            + "  failed \(counters.failed.value)")
-                }
-            }
-            await withTaskGroup(of: Void.self) { openers in
-                for (index, table) in tables.enumerated() {
-                    let due = rampStart + settings.ramp * (Double(index) / Double(settings.tables))
-                    openers.addTask {
-                        try? await clock.sleep(until: due)
-                        do {
-                            try await table.open()
-                        } catch {
-                            firstFailure.note(error)
-                        }
+                    var line = "ramp  \(Self.seconds(clock.now - rampStart))"
+                    if let counters = live?.counters {
+                        line += "  connected \(counters.connected.value)/\(settings.clients)"
+                        line += "  failed \(counters.failed.value)"
+                    } else {
+                        line += "  \(settings.generators) generators opening \(settings.clients) connections"
                     }
+                    progress(line)
                 }
             }
+            try await bots.open(rampStart: rampStart)
             group.cancelAll()
-        }
-        if counters.connected.value == 0 {
-            throw Failure.noTableOpened(firstFailure.text ?? "no reason given")
         }
 
         // The measured part.
-        recorder.reset()
-        counters.resetActivity()
-        let trafficBefore = await Self.traffic(of: tables)
+        await bots.startMeasuring()
         let before = pid.flatMap(ProcessStats.read(pid:))
         let generatorBefore = ProcessStats.current()
         let start = clock.now
@@ -143,10 +151,12 @@ public struct LoadRun: Sendable {
             loadedRss = max(loadedRss, stats?.residentBytes ?? 0)
             let elapsed = (clock.now - start).inSeconds
             var line = "load  \(Self.seconds(clock.now - start))/\(Self.seconds(settings.duration))"
-            line += "  clients \(counters.connected.value)"
-            line += "  actions/s \(Int(Double(counters.actions.value) / elapsed))"
-            line += "  rounds \(counters.rounds.value)"
-            line += "  p99 \(String(format: "%.2f", recorder.summary().p99)) ms"
+            if let live {
+                line += "  clients \(live.counters.connected.value)"
+                line += "  actions/s \(Int(Double(live.counters.actions.value) / elapsed))"
+                line += "  rounds \(live.counters.rounds.value)"
+                line += "  p99 \(String(format: "%.2f", live.recorder.summary().p99)) ms"
+            }
             if let stats, let before {
                 line += "  server CPU \(Int((stats.cpuSeconds - before.cpuSeconds) / elapsed * 100))%"
                 line += "  RSS \(stats.residentBytes / 1_048_576) MiB"
@@ -156,39 +166,34 @@ public struct LoadRun: Sendable {
         let elapsed = (clock.now - start).inSeconds
         let after = pid.flatMap(ProcessStats.read(pid:))
         let generatorAfter = ProcessStats.current()
-        let trafficAfter = await Self.traffic(of: tables)
-        let traffic = trafficAfter - trafficBefore
-        let latency = recorder.summary()
-        let (actions, turns, calls, rounds) = (
-            counters.actions.value, counters.turns.value, counters.calls.value, counters.rounds.value
-        )
-        // Over the whole run, ramp included: a protocol error is never part of normal play.
-        let errors = counters.protocolErrors.value + trafficAfter.protocolErrors
-        var conserved = true
-        for table in tables where await !table.cardsConserved() { conserved = false }
+        progress("closing the connections…")
+        let figures = try await bots.finish()
+        let latency = figures.latency
 
-        progress("closing \(counters.connected.value) connections…")
-        await withTaskGroup(of: Void.self) { group in
-            for table in tables { group.addTask { await table.close() } }
-        }
-
-        let connected = counters.connected.value
+        let connected = figures.connected
         let idleRss = idle?.residentBytes
         let loaded = pid == nil ? nil : loadedRss
+        // The generator's CPU is every process of it: this one, and the children's own.
+        var generatorCpu = Self.cpuRate(generatorBefore, generatorAfter, over: elapsed)
+        if !(bots is InProcessBots) { generatorCpu += figures.cpuSeconds / elapsed }
+        let perSecond = { (count: Int) -> Double in Double(count) / elapsed }
+        let perConnection: Int? = idleRss.flatMap { idle in
+            loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
+        }
+        let largestOutbox: Int? = server == .snap ? await Self.largestOutbox(url: url) : nil
+        let serverCpu: Double? = pid == nil ? nil : Self.cpuRate(before, after, over: elapsed)
         return LoadReport(
             server: server.rawValue, tables: settings.tables, players: settings.players, durationSeconds: elapsed,
-            clientsConnected: connected, clientsFailed: counters.failed.value, rounds: rounds, actions: actions,
-            turns: turns, calls: calls, actionsPerSecond: Double(actions) / elapsed,
-            packetsPerSecondOut: Double(traffic.packetsOut) / elapsed, bytesPerSecondOut: Double(traffic.bytesOut) / elapsed,
-            packetsPerSecondIn: Double(traffic.packetsIn) / elapsed, bytesPerSecondIn: Double(traffic.bytesIn) / elapsed,
+            clientsConnected: connected, clientsFailed: figures.failed, rounds: figures.rounds,
+            actions: figures.actions, turns: figures.turns, calls: figures.calls,
+            actionsPerSecond: perSecond(figures.actions),
+            packetsPerSecondOut: perSecond(figures.packetsOut), bytesPerSecondOut: perSecond(figures.bytesOut),
+            packetsPerSecondIn: perSecond(figures.packetsIn), bytesPerSecondIn: perSecond(figures.bytesIn),
             latencyMs: latency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
-            rssBytesPerConnection: idleRss.flatMap { idle in
-                loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
-            },
-            largestOutboxBytes: server == .snap ? await Self.largestOutbox(url: url) : nil,
-            serverCpuSecondsPerSecond: pid == nil ? nil : Self.cpuRate(before, after, over: elapsed),
-            generatorCpuSecondsPerSecond: Self.cpuRate(generatorBefore, generatorAfter, over: elapsed),
-            protocolErrors: errors, cardsConserved: conserved)
+            rssBytesPerConnection: perConnection, largestOutboxBytes: largestOutbox,
+            serverCpuSecondsPerSecond: serverCpu, generatorCpuSecondsPerSecond: generatorCpu,
+            generators: settings.generators, mirrorTables: figures.mirrorTables,
+            protocolErrors: figures.protocolErrors, cardsConserved: figures.cardsConserved)
     }
 
     /// The largest outbox a Snap! server at `url` has seen, from its metrics (read on a thread of its own: the
@@ -200,12 +205,6 @@ public struct LoadRun: Sendable {
         }
     }
 
-    private static func traffic(of tables: [any LoadTable]) async -> Traffic {
-        var total = Traffic()
-        for table in tables { total = total + (await table.traffic()) }
-        return total
-    }
-
     private static func cpuRate(_ before: ProcessStats?, _ after: ProcessStats?, over seconds: Double) -> Double {
         guard let before, let after, seconds > 0 else { return 0 }
         return (after.cpuSeconds - before.cpuSeconds) / seconds
@@ -215,26 +214,26 @@ public struct LoadRun: Sendable {
         String(format: "%.0fs", duration.inSeconds)
     }
 
-    /// Raises this process's open-file limit to `count` if it must and may (children inherit it).
-    static func allowDescriptors(_ count: Int) throws {
+    /// Raises this process's open-file limit to `count` if it must and may (children inherit it); with `raising`
+    /// false, only checks that it could be.
+    static func allowDescriptors(_ count: Int, raising: Bool = true) throws {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        if limit.rlim_cur >= rlim_t(count) { return }
         guard limit.rlim_max >= rlim_t(count) else {
             throw Failure.tooManyConnections(wanted: count - 64, allowed: Int(limit.rlim_max) - 64)
         }
+        if !raising || limit.rlim_cur >= rlim_t(count) { return }
         limit.rlim_cur = rlim_t(count)
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
-}
 
-/// The first of many errors, kept to explain a run that could not start.
-private final class FirstFailure: Sendable {
-    private let first = Mutex<String?>(nil)
-
-    func note(_ error: any Error) {
-        first.withLock { $0 = $0 ?? "\(error)" }
+    /// Raises this process's open-file soft limit as far as the hard limit allows (a generator child, which opens
+    /// only its share of the bots); returns the limit now.
+    public static func raiseDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return Int(limit.rlim_cur)
     }
-
-    var text: String? { first.withLock { $0 } }
 }

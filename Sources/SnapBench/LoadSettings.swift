@@ -20,8 +20,17 @@ public struct LoadSettings: Sendable, Equatable {
     /// writes nothing to the user's history.
     public var serverOptions = ["--db", "none"]
 
+    /// One table in this many is played by full clients that mirror the table and check its 52 cards and the
+    /// event stream; the others by lean bots. The first table always is one. 1 makes every table a mirror table.
+    public var mirrorEvery = 50
+    /// How many processes the bots run in (`snap bench load-worker` children when more than one).
+    public var generators = 1
+
     /// 100 four-player tables at normal speed for 30 seconds after a 10-second ramp.
     public init() {}
+
+    /// Whether table `index` is played by full mirror clients.
+    public func isMirror(table index: Int) -> Bool { index % max(1, mirrorEvery) == 0 }
 
     /// How many client connections the run opens.
     public var clients: Int { tables * players }

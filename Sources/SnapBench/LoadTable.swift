@@ -1,6 +1,8 @@
 /// One table of bot clients in a load run: the Snap! game (``SnapLoadTable``) or the transport floor
 /// (``FloorLoadTable``).
 protocol LoadTable: Sendable {
+    /// The table's number in its run, from 0.
+    var index: Int { get }
     /// Connects every seat, sits them down and starts play; throws if a seat could not be filled.
     func open() async throws
     /// What the table's clients have sent and received so far.

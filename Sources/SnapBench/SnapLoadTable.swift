@@ -8,7 +8,7 @@ import Synchronization
 /// play rounds as people would — turning on their turn, calling on matches after a human reaction time, now
 /// and then calling wrongly — with the host starting the next round when one is won.
 final class SnapLoadTable: LoadTable {
-    private let index: Int
+    let index: Int
     private let context: LoadContext
     private let timer: ActionTimer
     private let clients = Mutex<[SnapClient]>([])

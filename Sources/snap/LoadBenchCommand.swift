@@ -11,9 +11,13 @@ struct LoadBenchCommand: AsyncParsableCommand {
             Without --url, starts `snap serve` on a free loopback port in its own process (so that the bots' CPU is \
             not the server's) and stops it afterwards. Opens the tables evenly over --ramp seconds; each table's bots \
             host, join by code and play rounds as people would, turning about once a second and calling Snap! on \
-            matches after a human reaction time, now and then wrongly. Then measures for --duration seconds: the \
+            matches after a human reaction time, now and then wrongly. Most tables are played by lean bots (one \
+            channel handler each on shared event loops, keeping only what they need to play); one table in \
+            --mirror-every by full clients that mirror the table and check its 52 cards and events. --generators K \
+            runs the bots in K processes and adds up their figures. Then measures for --duration seconds: the \
             time from a bot's turn or call to its result reaching every seat at that table (HdrHistogram), packets \
-            and bytes each way, the server's memory and CPU. Build with -c release for figures worth quoting.
+            and bytes each way, the server's memory and CPU, and the generator's CPU. Build with -c release for \
+            figures worth quoting.
             """
     )
 

@@ -25,6 +25,16 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Seed for the bots' reaction times and wrong calls.")
     var seed: UInt64 = 1
 
+    @Option(
+        help: """
+            Play one table in this many with full clients that mirror the table and check its 52 cards and \
+            events (the first always); the rest with lean bots. 1 mirrors every table.
+            """)
+    var mirrorEvery = 50
+
+    @Option(help: "Run the bots in this many processes (1–16), each holding its share of the tables' connections.")
+    var generators = 1
+
     @Flag(help: "Print one JSON object on stdout instead of a table.")
     var json = false
 
@@ -39,6 +49,16 @@ struct LoadOptions: ParsableArguments {
             throw ValidationError("--ramp must be between 0 and 3600 seconds; got \(ramp).")
         }
         try validateSpeed(speed)
+        guard (1...10_000).contains(mirrorEvery) else {
+            throw ValidationError("--mirror-every must be between 1 and 10000; got \(mirrorEvery).")
+        }
+        guard (1...16).contains(generators) else {
+            throw ValidationError("--generators must be between 1 and 16; got \(generators).")
+        }
+        guard generators <= tables else {
+            throw ValidationError(
+                "--generators (\(generators)) cannot be more than --tables (\(tables)): each generator needs a table.")
+        }
         if let url {
             guard let parsed = URL(string: url), ["ws", "wss"].contains(parsed.scheme), parsed.host != nil else {
                 throw ValidationError("--url must be a WebSocket address such as ws://127.0.0.1:8080/ws; got '\(url)'.")
@@ -55,6 +75,8 @@ struct LoadOptions: ParsableArguments {
         settings.speed = speed
         settings.ramp = .milliseconds(Int64(ramp * 1_000))
         settings.seed = seed
+        settings.mirrorEvery = mirrorEvery
+        settings.generators = generators
         return settings
     }
 

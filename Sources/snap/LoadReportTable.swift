@@ -44,9 +44,11 @@ enum LoadReportTable {
             ("largest outbox", known(report.largestOutboxBytes) { String(format: "%.1f KiB", Double($0) / 1_024) }),
             ("server CPU", known(report.serverCpuSecondsPerSecond) { String(format: "%.2f s per s", $0) }),
             ("actions per CPU-second", known(report.actionsPerServerCpuSecond) { String(format: "%.0f", $0) }),
-            ("load generator CPU", String(format: "%.2f s per s", report.generatorCpuSecondsPerSecond)),
+            ("load generator CPU", String(format: "%.2f s per s (%d process%@)", report.generatorCpuSecondsPerSecond,
+                report.generators, report.generators == 1 ? "" : "es")),
             ("protocol errors", "\(report.protocolErrors)"),
-            ("52 cards at every table", report.cardsConserved ? "yes" : "NO"),
+            ("52 cards at every table", report.server == "floor" ? "n/a (no cards)"
+                : "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"),
         ]
     }
 

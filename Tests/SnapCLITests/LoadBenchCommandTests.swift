@@ -8,7 +8,7 @@ import Testing
         "tables", "clients_connected", "clients_failed", "rounds", "actions", "packets_per_second_out",
         "bytes_per_second_out", "latency_ms", "server_rss_bytes_idle", "server_rss_bytes_loaded",
         "rss_bytes_per_connection", "largest_outbox_bytes", "server_cpu_seconds_per_second", "protocol_errors",
-        "cards_conserved",
+        "cards_conserved", "generators", "mirror_tables", "generator_cpu_seconds_per_second",
     ]
 
     static let shortRun = ["--tables", "3", "--duration", "3", "--ramp", "0.5", "--speed", "4", "--json"]
@@ -19,7 +19,7 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     }
 
-    func expectASoundRun(_ object: [String: Any], server: String, ownServer: Bool = true) {
+    func expectASoundRun(_ object: [String: Any], server: String, ownServer: Bool = true, generators: Int = 1) {
         for key in Self.requiredKeys { #expect(object[key] != nil, "missing \(key)") }
         #expect(object["server"] as? String == server)
         #expect(object["tables"] as? Int == 3)
@@ -28,6 +28,9 @@ import Testing
         #expect(object["protocol_errors"] as? Int == 0)
         #expect(object["cards_conserved"] as? Bool == true)
         #expect((object["actions"] as? Int ?? 0) > 0, "the bots played")
+        #expect(object["generators"] as? Int == generators)
+        // Of three tables, the first is played by mirror clients (one in 50 by default), the others by lean bots.
+        #expect(object["mirror_tables"] as? Int == (server == "snap" ? 1 : 0))
         #expect((object["packets_per_second_out"] as? Double ?? 0) > 0)
         // A Snap! server says how large an outbox grew (its metrics); the floor has none.
         if server == "snap" { #expect((object["largest_outbox_bytes"] as? Int ?? 0) > 0, "the outbox was read") }
@@ -76,7 +79,27 @@ import Testing
         expectASoundRun(object, server: "floor", ownServer: false)
     }
 
+    @Test func twoGeneratorProcessesShareTheBotsAndTheirFiguresAddUp() throws {
+        // Table 0 (the mirror) and table 2 in one child, table 1 in the other: 8 + 4 connections.
+        let object = try json(["load", "--generators", "2"] + Self.shortRun)
+        expectASoundRun(object, server: "snap", generators: 2)
+        #expect((object["generator_cpu_seconds_per_second"] as? Double ?? 0) > 0, "the children's CPU was counted")
+        let floor = try json(["baseline", "--generators", "2"] + Self.shortRun)
+        expectASoundRun(floor, server: "floor", generators: 2)
+    }
+
+    @Test func everyTableCanBeAMirrorTable() throws {
+        let object = try json(["load", "--mirror-every", "1"] + Self.shortRun)
+        #expect(object["mirror_tables"] as? Int == 3)
+        #expect(object["cards_conserved"] as? Bool == true)
+        #expect(object["protocol_errors"] as? Int == 0)
+    }
+
     @Test(arguments: [
+        (["--mirror-every", "0"], "--mirror-every must be between 1 and 10000"),
+        (["--generators", "0"], "--generators must be between 1 and 16"),
+        (["--generators", "17"], "--generators must be between 1 and 16"),
+        (["--tables", "3", "--generators", "4"], "--generators (4) cannot be more than --tables (3)"),
         (["--players", "5"], "--players must be 2, 3 or 4"),
         (["--tables", "0"], "--tables must be between 1 and 10000"),
         (["--tables", "10001"], "--tables must be between 1 and 10000"),

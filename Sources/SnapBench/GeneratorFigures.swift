@@ -1,0 +1,73 @@
+import Histogram
+
+/// What one load generator — this process, or one `snap bench load-worker` child — measured of its share of
+/// the tables, in a form that adds up exactly across processes (`snap bench load --generators K`).
+public struct GeneratorFigures: Codable, Sendable {
+    /// Bots signed in and seated.
+    public var connected = 0
+    /// Bots that could not connect or sit down.
+    public var failed = 0
+    /// Rounds won during the measured part.
+    public var rounds = 0
+    /// Turns and calls sent during the measured part.
+    public var actions = 0
+    /// Turns sent during the measured part.
+    public var turns = 0
+    /// Snap! calls sent during the measured part.
+    public var calls = 0
+    /// Packets from the server to the bots during the measured part.
+    public var packetsOut = 0
+    /// Their payload bytes.
+    public var bytesOut = 0
+    /// Packets from the bots to the server during the measured part.
+    public var packetsIn = 0
+    /// Their payload bytes.
+    public var bytesIn = 0
+    /// Wire errors, undecodable or ill-fitting packets and dropped connections over the whole run.
+    public var protocolErrors = 0
+    /// Whether every mirror table held its 52 cards at the end.
+    public var cardsConserved = true
+    /// Tables whose bots are full clients with a mirror of the table.
+    public var mirrorTables = 0
+    /// This process's CPU seconds during the measured part.
+    public var cpuSeconds = 0.0
+    /// Actions whose result had not reached every seat when the same player acted again.
+    var incomplete = 0
+    /// Every latency of the measured part, in microseconds (the buckets themselves, so that they add up exactly).
+    var latencies = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+
+    /// Nothing measured.
+    public init() {}
+
+    /// The figures of several generators added up: counts and CPU summed, latencies merged bucket by bucket, and
+    /// cards conserved only if every generator says so.
+    public static func sum(_ all: [GeneratorFigures]) -> GeneratorFigures {
+        var total = GeneratorFigures()
+        for figures in all {
+            total.connected += figures.connected
+            total.failed += figures.failed
+            total.rounds += figures.rounds
+            total.actions += figures.actions
+            total.turns += figures.turns
+            total.calls += figures.calls
+            total.packetsOut += figures.packetsOut
+            total.bytesOut += figures.bytesOut
+            total.packetsIn += figures.packetsIn
+            total.bytesIn += figures.bytesIn
+            total.protocolErrors += figures.protocolErrors
+            total.cardsConserved = total.cardsConserved && figures.cardsConserved
+            total.mirrorTables += figures.mirrorTables
+            total.cpuSeconds += figures.cpuSeconds
+            total.incomplete += figures.incomplete
+            total.latencies.add(figures.latencies)
+        }
+        return total
+    }
+
+    /// The latency percentiles, in milliseconds.
+    public var latency: LatencySummary {
+        let recorder = LatencyRecorder()
+        recorder.add(latencies, incomplete: incomplete)
+        return recorder.summary()
+    }
+}

@@ -1,0 +1,359 @@
+import NIOCore
+import SnapCore
+import SnapProtocol
+
+/// A Snap! bot that keeps only what it needs to play, on its connection's event loop: its id and seat, whose
+/// turn it is, the top open card of each seat, its own card counts, and the packet numbers. It reads every
+/// packet's header, and the payload only of the packets it acts on; it plays as ``BotPlay`` does — turning
+/// after a person's delay, calling on matches after a reaction time and now and then wrongly, the host starting
+/// the next round — with the same seeded pace.
+final class LeanSnapBot: LeanPlayer {
+    /// What the bot shares with the rest of its table.
+    struct Table: Sendable {
+        var context: LoadContext
+        var timer: ActionTimer
+        var traffic: TrafficCounters
+        /// The table's code to join; nil for the host, who opens the table.
+        var code: String?
+        /// Told the table's code once the bot is seated, or why it could not be.
+        var seated: SeatSignal
+    }
+
+    /// Why a bot could not sit down.
+    struct Refusal: Error, CustomStringConvertible {
+        var code: UInt16
+        var message: String
+        var description: String { "the server refused a bot (\(code)): \(message)" }
+    }
+
+    private enum Phase { case waiting, dealing, playing, over }
+
+    private let table: Table
+    private let name: String
+    private var pace: BotPace
+    private let wrongCallChance: Double
+    private let nextRoundDelay: Duration
+
+    private var id: [UInt8] = []
+    private var idText = ""
+    private var seat: UInt8?
+    private var seatText = ""
+    private var host: UInt8?
+    private var isSeated = false
+    private var expectedNumber: UInt32 = 0
+    private var awaitingSnapshot = false
+
+    private var phase = Phase.waiting
+    private var activeIsMe = false
+    private var hasTurned = false
+    private var stopped = false
+    /// The value of each seat's top open card; 0 for none.
+    private var topOpen: [UInt8] = [0, 0, 0, 0]
+    private var closedCount = 0
+    private var openCount = 0
+    private var turnPending = false
+    private var callScheduled = false
+    private var cardShownAt = ContinuousClock.now
+
+    init(table: Table, index: Int, seat: Int) {
+        self.table = table
+        name = "Bot \(index) \(seat + 1)"
+        let settings = table.context.settings
+        pace = BotPace(settings, table: index, seat: seat)
+        wrongCallChance = settings.wrongCallChance
+        nextRoundDelay = .seconds(1) / settings.speed
+    }
+
+    // MARK: - The connection
+
+    func opened(_ socket: LeanWebSocket) {}
+
+    func ended(failure: (any Error)?) {
+        if !isSeated {
+            table.seated.fail(failure ?? LeanWebSocket.Failure.closedBeforeUpgrade)
+        } else if failure != nil {
+            // Nothing drops a load run's bots on purpose.
+            table.context.counters.protocolErrors.increment()
+        }
+    }
+
+    func received(_ message: ByteBuffer, on socket: LeanWebSocket) {
+        table.traffic.received(bytes: message.readableBytes)
+        let start = message.readerIndex
+        guard message.readableBytes >= Wire.headerSize,
+            message.getInteger(at: start, as: UInt32.self) == 0x534E_4150,
+            let number = message.getInteger(at: start + 4, as: UInt32.self),
+            let rawType = message.getInteger(at: start + 8, as: UInt16.self),
+            let type = PacketType(rawValue: rawType)
+        else { return protocolError() }
+        if number != Wire.unnumbered {
+            if number != expectedNumber {
+                // TCP loses nothing: a gap is the server's mistake. Count it, and get the whole table again.
+                protocolError()
+                resync(socket)
+            }
+            expectedNumber = number &+ 1
+        }
+        var reader = PayloadReader(message: message, at: start + Wire.headerSize)
+        switch type {
+        case .ping:
+            var pong = Self.pongHeader
+            pong.append(contentsOf: message.readableBytesView.dropFirst(Wire.headerSize))
+            send(pong, on: socket)
+        case .cardTurned:
+            guard let turner = reader.byte(), reader.byte() != nil, let value = reader.byte(), turner < 4 else {
+                return protocolError()
+            }
+            table.timer.arrived(.turn(by: String(turner)))
+            cardShownAt = .now
+            topOpen[Int(turner)] = value
+            if turner == seat {
+                closedCount -= 1
+                openCount += 1
+            }
+            hasTurned = true
+            turnPending = false
+            callScheduled = false
+            act(on: socket, turned: true)
+        case .activatePlayer:
+            guard let active = reader.string() else { return protocolError() }
+            activeIsMe = active.elementsEqual(id)
+            hasTurned = false
+            act(on: socket)
+        case .playerCalledSnap:
+            guard let caller = reader.string(), let verdict = reader.byte() else { return protocolError() }
+            table.timer.arrived(.call(by: String(decoding: caller, as: UTF8.self)))
+            // A call too late changes nothing; a judged one stops the table until Resumed.
+            if verdict != 2 { stopped = true }
+        case .recycled, .openPileTurnedUnder:
+            guard let turned = reader.byte(), turned < 4 else { return protocolError() }
+            topOpen[Int(turned)] = 0
+            if turned == seat {
+                closedCount += openCount
+                openCount = 0
+            }
+            act(on: socket)
+        case .pileCollected:
+            guard let from = reader.byte(), let to = reader.byte(), let count = reader.byte(), from < 4 else {
+                return protocolError()
+            }
+            topOpen[Int(from)] = 0
+            if from == seat { openCount = 0 }
+            if to == seat { closedCount += Int(count) }
+        case .cardPaid:
+            guard let from = reader.byte(), let to = reader.byte() else { return protocolError() }
+            if from == seat { closedCount -= 1 }
+            if to == seat { closedCount += 1 }
+        case .resumed:
+            stopped = false
+            act(on: socket)
+        case .dealFinished:
+            phase = .playing
+            cardShownAt = .now
+            act(on: socket)
+        case .roundWon:
+            endRound()
+            if seat != nil, host == seat {
+                table.context.counters.rounds.increment()
+                socket.schedule(after: nextRoundDelay) { [weak self, weak socket] in
+                    guard let self, let socket else { return }
+                    self.send(Self.startRound, on: socket)
+                }
+            }
+        case .roundAbandoned:
+            endRound()
+        case .hostChanged:
+            guard let newHost = reader.byte() else { return protocolError() }
+            host = newHost < 4 ? newHost : nil
+        case .dealCards, .seatsRearranged, .snapshot, .welcome, .tableJoined, .error, .signInRequest,
+            .otherClientQuit:
+            // Rare: once a round at most. These are decoded whole.
+            guard let frame = try? Frame.decode(message.readableBytesView) else { return protocolError() }
+            handle(frame.packet, on: socket)
+        default:
+            // Everything else (PlayerJoined, TableSettings, CallTiming, PlayerOut …) changes nothing the bot uses.
+            break
+        }
+    }
+
+    private func handle(_ packet: Packet, on socket: LeanWebSocket) {
+        switch packet {
+        case .signInRequest:
+            send(Frame(number: nil, packet: .hello(version: Wire.version)).encoded(), on: socket)
+            send(Frame(number: nil, packet: .signInResponse(name: name)).encoded(), on: socket)
+        case .welcome(_, let id, _):
+            self.id = Array(id.rawValue.utf8)
+            idText = id.rawValue
+            let request: Packet = table.code.map { .joinTable(code: $0) } ?? .hostTable(solo: false)
+            send(Frame(number: nil, packet: request).encoded(), on: socket)
+        case .tableJoined(let code, let seat):
+            self.seat = seat.rawValue
+            seatText = String(seat.rawValue)
+            if table.code == nil { host = seat.rawValue }
+            isSeated = true
+            table.seated.succeed(code)
+        case .snapshot(let view):
+            awaitingSnapshot = false
+            adopt(view)
+            act(on: socket)
+        case .error(let code, let message):
+            guard isSeated else {
+                table.seated.fail(Refusal(code: code, message: message))
+                return socket.close()
+            }
+            // Game refusals (a call too late, a turn out of order) are part of play; wire errors are not.
+            if WireErrorCode(rawValue: code) != nil { protocolError() }
+            turnPending = false
+        case .dealCards(_, _, let counts):
+            phase = .dealing
+            activeIsMe = false
+            hasTurned = false
+            stopped = false
+            topOpen = [0, 0, 0, 0]
+            closedCount = Int(counts.first { $0.seat.rawValue == seat }?.count ?? 0)
+            openCount = 0
+        case .seatsRearranged(let moves):
+            let move = { (from: UInt8?) -> UInt8? in
+                from.map { from in moves.first { $0.from.rawValue == from }?.to.rawValue ?? from }
+            }
+            seat = move(seat)
+            seatText = seat.map { String($0) } ?? ""
+            host = move(host)
+            var arranged = topOpen
+            for move in moves { arranged[Int(move.from.rawValue)] = 0 }
+            for move in moves { arranged[Int(move.to.rawValue)] = topOpen[Int(move.from.rawValue)] }
+            topOpen = arranged
+        case .otherClientQuit:
+            // Someone left and their cards went elsewhere: the bot does not know their seat, so it asks for the
+            // table again rather than guess. Never part of a load run.
+            resync(socket)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Playing
+
+    private var canTurn: Bool {
+        phase == .playing && !stopped && activeIsMe && !hasTurned && closedCount > 0 && !awaitingSnapshot
+    }
+
+    private var canCall: Bool { phase == .playing && closedCount + openCount > 0 && !awaitingSnapshot }
+
+    private var seesAMatch: Bool {
+        for first in 0..<3 where topOpen[first] != 0 {
+            for second in (first + 1)..<4 where topOpen[second] == topOpen[first] { return true }
+        }
+        return false
+    }
+
+    /// Turns or calls if the table now asks for it, as ``BotPlay`` does after each update.
+    private func act(on socket: LeanWebSocket, turned: Bool = false) {
+        if canTurn, !turnPending {
+            turnPending = true
+            socket.schedule(after: pace.turnDelay()) { [weak self, weak socket] in
+                guard let self, let socket else { return }
+                guard self.canTurn else {
+                    self.turnPending = false
+                    return
+                }
+                let counters = self.table.context.counters
+                self.table.timer.sent(.turn(by: self.seatText))
+                counters.turns.increment()
+                counters.actions.increment()
+                self.send(Self.turnCard, on: socket)
+            }
+        }
+        guard !callScheduled, canCall, !stopped, !id.isEmpty else { return }
+        if seesAMatch || (turned && pace.chance(wrongCallChance)) {
+            callScheduled = true
+            socket.schedule(after: pace.reaction()) { [weak self, weak socket] in
+                guard let self, let socket else { return }
+                let counters = self.table.context.counters
+                self.table.timer.sent(.call(by: self.idText))
+                counters.calls.increment()
+                counters.actions.increment()
+                let reaction = Wire.microseconds(ContinuousClock.now - self.cardShownAt)
+                self.send(Frame(number: nil, packet: .callSnap(reaction: reaction)).encoded(), on: socket)
+            }
+        }
+    }
+
+    private func endRound() {
+        phase = .over
+        activeIsMe = false
+        hasTurned = false
+        stopped = false
+    }
+
+    /// Takes what the bot needs from a whole view of the table.
+    private func adopt(_ view: PlayerView) {
+        seat = view.viewer?.rawValue
+        seatText = seat.map { String($0) } ?? ""
+        host = view.host?.rawValue
+        switch view.phase {
+        case .waiting: phase = .waiting
+        case .dealing: phase = .dealing
+        case .playing: phase = .playing
+        case .roundOver: phase = .over
+        }
+        activeIsMe = view.active != nil && view.active == view.viewer
+        hasTurned = view.hasTurned
+        stopped = view.stop != nil
+        topOpen = view.seats.map { $0?.topOpen?.value ?? 0 }
+        let mine = view.viewer.flatMap { view[$0] }
+        closedCount = mine?.closedCount ?? 0
+        openCount = mine?.open.count ?? 0
+    }
+
+    private func resync(_ socket: LeanWebSocket) {
+        guard !awaitingSnapshot else { return }
+        awaitingSnapshot = true
+        send(Self.resyncRequest, on: socket)
+    }
+
+    private func send(_ bytes: [UInt8], on socket: LeanWebSocket) {
+        table.traffic.sent(bytes: bytes.count)
+        socket.send(bytes)
+    }
+
+    private func protocolError() {
+        table.context.counters.protocolErrors.increment()
+    }
+
+    private static let turnCard = Frame(number: nil, packet: .clientTurnedCard).encoded()
+    private static let startRound = Frame(number: nil, packet: .startRound).encoded()
+    private static let resyncRequest = Frame(number: nil, packet: .resyncRequest).encoded()
+    /// A Pong's header: the Ping's eight bytes follow it.
+    private static let pongHeader = Array(Frame(number: nil, packet: .pong(0)).encoded().prefix(Wire.headerSize))
+}
+
+/// Reads the few fields a lean bot needs straight from a packet's bytes; nil past the end.
+struct PayloadReader {
+    private let message: ByteBuffer
+    private var index: Int
+
+    init(message: ByteBuffer, at index: Int) {
+        self.message = message
+        self.index = index
+    }
+
+    /// The next byte.
+    mutating func byte() -> UInt8? {
+        guard let byte = message.getInteger(at: index, as: UInt8.self) else { return nil }
+        index += 1
+        return byte
+    }
+
+    /// The bytes of the next NUL-ended string, without the NUL.
+    mutating func string() -> ByteBufferView? {
+        var end = index
+        while true {
+            guard let byte = message.getInteger(at: end, as: UInt8.self) else { return nil }
+            if byte == 0 { break }
+            end += 1
+        }
+        defer { index = end + 1 }
+        return message.viewBytes(at: index, length: end - index)
+    }
+}

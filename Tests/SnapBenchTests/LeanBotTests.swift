@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import SnapCore
+import SnapServer
+import Testing
+
+@testable import SnapBench
+
+/// Lean bots play real rounds against a real server in this process: no errors, every action timed at every seat.
+/// Figures are checked for sense, never for speed.
+@Suite struct LeanBotTests {
+    /// A Snap! server on a free loopback port, fast, with classic rounds and no turn timer, for `body`.
+    func withSnapServer(_ body: (String) async throws -> Void) async throws {
+        var configuration = SnapServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.speed = 4
+        configuration.tableSettings = TableSettings()
+        var logger = Logger(label: "snap.test")
+        logger.logLevel = .error
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let server = SnapGameServer(configuration: configuration, logger: logger) { continuation.yield($0) }
+        let task = Task { try await server.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        do {
+            try await body("ws://127.0.0.1:\(port)/ws")
+        } catch {
+            await server.shutDown()
+            throw error
+        }
+        await server.shutDown()
+        _ = try? await task.value
+    }
+
+    func settings(tables: Int) -> LoadSettings {
+        var settings = LoadSettings()
+        settings.tables = tables
+        settings.players = 4
+        settings.speed = 4
+        settings.ramp = .milliseconds(200)
+        return settings
+    }
+
+    /// Opens the generator's tables, measures for `seconds`, and returns what it saw.
+    func play(_ generator: LoadGenerator, for seconds: Int) async throws -> GeneratorFigures {
+        try await generator.open(rampStart: .now)
+        await generator.startMeasuring()
+        try await Task.sleep(for: .seconds(seconds))
+        return await generator.finish()
+    }
+
+    @Test func leanSnapBotsPlayWithoutErrors() async throws {
+        try await withSnapServer { url in
+            // The second half of a two-table run holds table 1 alone: a lean table, since table 0 is the mirror.
+            let generator = LoadGenerator(server: .snap, settings: settings(tables: 2), url: url, share: 1, of: 2)
+            #expect(generator.mirrorTables == 0)
+            let figures = try await play(generator, for: 3)
+            #expect(figures.connected == 4)
+            #expect(figures.failed == 0)
+            #expect(figures.protocolErrors == 0)
+            #expect(figures.turns > 0, "the lean host started the round and the bots turned")
+            #expect(figures.latency.count > 0, "turns were seen at every seat")
+            #expect(figures.packetsOut > figures.packetsIn, "every action fans out to four seats")
+        }
+    }
+
+    @Test func aMirrorTableChecksTheCardsBesideLeanOnes() async throws {
+        try await withSnapServer { url in
+            var settings = settings(tables: 4)
+            settings.mirrorEvery = 2
+            let generator = LoadGenerator(server: .snap, settings: settings, url: url)
+            #expect(generator.mirrorTables == 2, "tables 0 and 2")
+            let figures = try await play(generator, for: 3)
+            #expect(figures.connected == 16)
+            #expect(figures.protocolErrors == 0)
+            #expect(figures.cardsConserved)
+            #expect(figures.mirrorTables == 2)
+            #expect(figures.actions == figures.turns + figures.calls)
+        }
+    }
+
+    @Test func leanFloorBotsPlayWithoutErrors() async throws {
+        var floorSettings = FloorServer.Settings()
+        floorSettings.speed = 4
+        var logger = Logger(label: "snap.test.floor")
+        // Stopping the floor by cancelling its task is logged as an error; that is not one here.
+        logger.logLevel = .critical
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let floor = FloorServer(settings: floorSettings, logger: logger)
+        let task = Task { try await floor.run { continuation.yield($0) } }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let generator = LoadGenerator(server: .floor, settings: settings(tables: 2), url: "ws://127.0.0.1:\(port)/ws")
+        #expect(generator.mirrorTables == 0, "the floor has no cards to mirror")
+        let figures = try await play(generator, for: 3)
+        #expect(figures.connected == 8)
+        #expect(figures.protocolErrors == 0)
+        #expect(figures.turns > 0)
+        #expect(figures.latency.count > 0)
+    }
+}
