@@ -24,7 +24,8 @@ public final class PostgresCluster: Sendable {
     let logger: Logger
     let timeout: Duration
     private let runner: Task<Void, Never>
-    private let registration = Mutex<ClusterNode?>(nil)
+    /// Internal, not private: a test acts as a registered node with a short deadline.
+    let registration = Mutex<ClusterNode?>(nil)
 
     /// The server and database, without the password.
     public var location: String { address.description }
