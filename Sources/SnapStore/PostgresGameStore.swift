@@ -43,28 +43,10 @@ public final class PostgresGameStore: GameStore {
     static func open(
         _ address: PostgresAddress, logger: Logger, timeout: Duration, migratingUpTo version: Int
     ) async throws(StoreError) -> PostgresGameStore {
-        let location = address.description
-        do {
-            try await withDeadline(timeout) {
-                let connection = try await PostgresConnection.connect(
-                    on: MultiThreadedEventLoopGroup.singleton.next(),
-                    configuration: connectionConfiguration(address, timeout: timeout), id: 0, logger: logger)
-                do {
-                    try await PostgresSchema.migrate(connection, location: location, upTo: version, logger: logger)
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
-                try? await connection.close()
-            }
-        } catch {
-            throw storeError(error, location: location, timeout: timeout)
+        try await address.withConnection(timeout: timeout, logger: logger) { connection in
+            try await PostgresSchema.migrate(connection, location: address.description, upTo: version, logger: logger)
         }
-        var configuration = PostgresClient.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: .prefer(tlsWithoutVerification))
-        configuration.options.connectTimeout = timeout
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let client = address.client(timeout: timeout, logger: logger)
         return PostgresGameStore(address: address, client: client, logger: logger, timeout: timeout)
     }
 
@@ -114,79 +96,7 @@ public final class PostgresGameStore: GameStore {
         do {
             return try await withDeadline(timeout, body)
         } catch {
-            throw Self.storeError(error, location: location, timeout: timeout)
-        }
-    }
-
-    // MARK: - Connecting
-
-    /// As libpq's default (`sslmode=prefer`): encrypted when the server offers it, its certificate unchecked.
-    private static var tlsWithoutVerification: TLSConfiguration {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        tls.certificateVerification = .none
-        return tls
-    }
-
-    private static func connectionConfiguration(
-        _ address: PostgresAddress, timeout: Duration
-    ) throws -> PostgresConnection.Configuration {
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: .prefer(try NIOSSLContext(configuration: tlsWithoutVerification)))
-        configuration.options.connectTimeout = .nanoseconds(
-            timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
-        return configuration
-    }
-
-    /// A ``StoreError`` for what postgres-nio threw: refusals and silence are ``StoreError/unreachable``.
-    static func storeError(_ error: any Error, location: String, timeout: Duration) -> StoreError {
-        switch error {
-        case let error as StoreError:
-            return error
-        case is DeadlineExceeded:
-            return .unreachable(location: location, reason: "no answer within \(timeout)")
-        case let error as PostgresTransactionError:
-            if let inner = error.closureError ?? error.beginError ?? error.commitError {
-                return storeError(inner, location: location, timeout: timeout)
-            }
-            return .failed(String(describing: error))
-        case let error as PSQLError:
-            let message = error.serverInfo?[.message]
-            switch error.code {
-            case .server:
-                let state = error.serverInfo?[.sqlState] ?? ""
-                // Class 28: invalid authorization; 3D000: no such database; 08: connection exceptions.
-                if state.hasPrefix("28") || state == "3D000" || state.hasPrefix("08") {
-                    return .unreachable(location: location, reason: message ?? "the server refused the connection")
-                }
-                return .failed(message ?? String(reflecting: error))
-            case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown,
-                .sslUnsupported, .poolClosed:
-                return .unreachable(location: location, reason: error.underlying.map(reason) ?? "\(error.code)")
-            case .authMechanismRequiresPassword:
-                return .unreachable(location: location, reason: "the server asks for a password; add it to the URL")
-            default:
-                return .failed(message ?? "\(error.code)")
-            }
-        default:
-            return .failed(String(describing: error))
-        }
-    }
-
-    /// Why a connection failed, in a few words ("connection refused").
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case let error as NIOConnectionError:
-            if let lookup = error.dnsAError ?? error.dnsAAAAError {
-                return "cannot find the host \(error.host) (\(lookup))"
-            }
-            return error.connectionErrors.first.map { reason($0.error) } ?? "cannot connect to \(error.host)"
-        case let error as IOError:
-            return String(cString: strerror(error.errnoCode)).lowercased()
-        case ChannelError.connectTimeout(let limit):
-            return "no connection within \(limit.nanoseconds / 1_000_000) ms"
-        default:
-            return String(describing: error)
+            throw StoreError(postgres: error, location: location, timeout: timeout)
         }
     }
 

@@ -2,7 +2,8 @@ import Logging
 import PostgresNIO
 
 /// The PostgreSQL schema: the same tables as SQLite's (``SQLiteSchema``), all named `snap_…` so that they can
-/// share a database with others, and the same numbered migrations. `snap_schema` holds the version.
+/// share a database with others, and the same numbered migrations; then version 3, the cluster's tables
+/// (``PostgresCluster``), which SQLite has no use for. `snap_schema` holds the version.
 enum PostgresSchema {
     /// The key of the advisory lock held while migrating, so that servers starting together migrate once.
     static let lockKey: Int64 = 0x536E_6170
@@ -71,6 +72,8 @@ enum PostgresSchema {
             try await connection.query(
                 "CREATE INDEX snap_round_call_by_name ON snap_round_call (name_key, verdict)", logger: logger)
         },
+        // PostgreSQL only (SQLite stays at 2): the cluster's nodes, tables, tokens and journals.
+        { connection, logger in try await createClusterTables(connection, logger: logger) },
     ]
 
     /// Brings the database to the newest version, `upTo` a version for tests; refuses a newer one untouched.

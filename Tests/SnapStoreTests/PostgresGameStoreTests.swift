@@ -80,7 +80,8 @@ struct PostgresGameStoreTests {
                 try await connection.query("UPDATE snap_schema SET version = 99", logger: TestPostgres.logger)
             }
             let before = try await Self.schemaDump(address)
-            await #expect(throws: StoreError.newerSchema(location: address.description, found: 99, supported: 2)) {
+            let supported = PostgresSchema.migrations.count
+            await #expect(throws: StoreError.newerSchema(location: address.description, found: 99, supported: supported)) {
                 _ = try await PostgresGameStore.open(address)
             }
             #expect(try await Self.schemaDump(address) == before)
@@ -135,7 +136,7 @@ struct PostgresGameStoreTests {
             try await TestPostgres.withConnection(to: address) { connection in
                 let rows = try await connection.query("SELECT version FROM snap_schema", logger: TestPostgres.logger)
                     .collect()
-                #expect(try rows.map { try $0.decode(Int.self) } == [2])
+                #expect(try rows.map { try $0.decode(Int.self) } == [PostgresSchema.migrations.count])
             }
         }
     }
