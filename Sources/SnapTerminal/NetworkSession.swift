@@ -98,6 +98,8 @@ struct NetworkSession: ScreenSession {
             show(connected ? "\(name) is back." : "\(name)'s connection dropped; their seat is kept for them.", at: time)
         case .refused(_, let message):
             show(message, at: time)
+        case .redirected:
+            show("Moving to the table's server…", at: time)
         case .reconnecting(let attempt):
             hint = ("Connection lost: reconnecting (attempt \(attempt))…", nil)
         case .reconnected:
