@@ -243,7 +243,7 @@ import Testing
         #expect(decodingError(packet(.tableClosed, str("gone") + [0])) == .trailingBytes(count: 1))
     }
 
-    @Test func redirectsCarryANodeURLThenACode() {
+    @Test func redirectsCarryANodeURLThenACode() throws {
         let url = "ws://10.0.0.7:8080/ws"
         #expect(decodingError(packet(.redirect, [])) == .truncated(field: "Redirect.url"))
         #expect(decodingError(packet(.redirect, str(url))) == .truncated(field: "Redirect.code"))

@@ -188,6 +188,19 @@ import Testing
         #expect(session.handle(.character("x"), at: .seconds(11)) == .quit(0))
     }
 
+    @Test func movingToTheTablesServerIsShown() throws {
+        var session = try seated(.top)
+        session.apply(.reconnecting(attempt: 1), at: .zero)
+        session.apply(.redirected(code: "KXPT", url: "ws://10.0.0.7:8080/ws"), at: .seconds(1))
+        #expect(
+            session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(2))?.hint
+                == "Moving to the table's server…")
+        session.apply(.reconnected, at: .seconds(3))
+        #expect(
+            session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(3))?.hint
+                == "Reconnected: you are back in your seat.")
+    }
+
     @Test func aWatcherSeesTheTableFromNoSeatAndCanOnlyLeave() throws {
         var session = NetworkSession(watching: true)
         session.apply(.watching(code: "KXPT"), at: .zero)
