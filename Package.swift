@@ -115,7 +115,7 @@ let package = Package(
             name: "SnapServerTests",
             dependencies: [
                 "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SnapBench", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

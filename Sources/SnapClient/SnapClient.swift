@@ -72,6 +72,8 @@ public actor SnapClient {
 
     /// The server's address: where the client connected first, then the node a Redirect sent it to.
     private var url: String
+    /// Where the client connected first: in a cluster, the server to ask where a table is now.
+    private let entryURL: String
     private let name: String
     private let logger: Logger
     private var token: String?
@@ -123,6 +125,7 @@ public actor SnapClient {
         answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
     ) {
         self.url = url
+        entryURL = url
         self.onPacket = onPacket
         self.protocolVersion = protocolVersion
         self.answerPing = answerPing
@@ -307,6 +310,12 @@ public actor SnapClient {
                     // The node a Redirect named cannot be reached: whoever waits for a table hears why.
                     requestToRepeat = nil
                     failWaiters(with: ConnectError.unreachable("\(error)"))
+                }
+                if url != entryURL {
+                    // The node a Redirect took us to is gone: the next try asks the first server where the table
+                    // is now. Redirects to a node that is down are the reconnect window's business, not a loop.
+                    url = entryURL
+                    redirectsInARow = 0
                 }
             }
             outbound = nil

@@ -1,3 +1,4 @@
+import SnapBench
 import SnapClient
 import SnapCore
 import SnapProtocol
@@ -87,6 +88,35 @@ import Testing
         try await atB.waitFor("the same id") { $0 == .welcome(version: Wire.version, id: bob.id, token: bob.token) }
         try await atB.waitFor("the table") { if case .snapshot(let view) = $0 { view.viewer == .top } else { false } }
         try await waitFor("Bob back", on: ann.log) { if case .playerConnection(.top, true) = $0 { true } else { false } }
+        await a.stop()
+        await b.stop()
+    }
+
+    @Test func aClientWhoseNodeIsGoneAsksTheFirstServerWhereItsTableIsNow() async throws {
+        let (a, b, directory) = try await Self.twoNodes()
+        // Bob reaches B through a proxy that can vanish as a crashed node does: with no goodbye.
+        let proxy = try await DelayProxy.start(
+            forwardingTo: "127.0.0.1", port: b.port, toTarget: .milliseconds(0), toClient: .milliseconds(0), seed: 1)
+        let (ann, code) = try await Self.host(on: b)
+        let gone = "ws://127.0.0.1:\(proxy.port)/ws"
+        directory.place(code: code, at: gone)
+        let bob = try await TestPlayer.connect(a, name: "Bob", recordBytes: true)
+        #expect(try await bob.client.sitDown(at: code) == .top)
+        let welcomes = try await bob.client.receivedBytes.compactMap {
+            if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
+        }
+        let token = try #require(welcomes.last)
+        // The table now answers at B's own address, as a cluster's directory would say after the move.
+        directory.place(token: token, at: TableLocation(code: code, url: b.url))
+        await proxy.close()
+        try await waitFor("Bob's drop", on: ann.log) { if case .playerConnection(.top, false) = $0 { true } else { false } }
+        try await waitFor("Bob back", on: bob.log) { if case .reconnected = $0 { true } else { false } }
+        try await waitFor("Bob back, at Ann's", on: ann.log) {
+            if case .playerConnection(.top, true) = $0 { true } else { false }
+        }
+        let moves = await bob.log.updates.compactMap { if case .redirected(_, let url) = $0 { url } else { nil } }
+        #expect(moves == [gone, b.url])
+        #expect(await bob.client.tableCode == code)
         await a.stop()
         await b.stop()
     }

@@ -189,3 +189,23 @@ test("a node that cannot be reached ends the connection as lost", async () => {
   await until("closed", () => statuses.some(([state]) => state === "closed"));
   assert.deepEqual(statuses.at(-1), ["closed", "lost"]);
 });
+
+test("when the node a Redirect led to is gone, the next try asks the first server where the table is now", async () => {
+  const NODE_C = "ws://c.example:8080/ws";
+  let moved = false;
+  reset({ [NODE_A]: node(() => (moved ? NODE_C : NODE_B)), [NODE_B]: node(), [NODE_C]: node() });
+  const { connection, packets } = connect({ type: "JoinTable", code: "KQJT" });
+  connection.signIn("Eli");
+  await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
+  connection.seated = true;
+  const token = connection.token;
+  // B dies with the table, which carries on at C.
+  ScriptedSocket.nodes.delete(NODE_B);
+  moved = true;
+  connection.dropConnection();
+  await until("back at C", () => connection.url === NODE_C && connection.state === "open");
+  const tries = ScriptedSocket.opened.slice(2).map((socket) => socket.url);
+  assert.deepEqual(tries, [NODE_B, NODE_A, NODE_C]);
+  assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token }]);
+  connection.close();
+});

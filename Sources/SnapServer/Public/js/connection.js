@@ -49,6 +49,8 @@ export class Connection {
 
   constructor({ url, onPacket, onStatus, storage = globalThis.sessionStorage }) {
     this.url = url;
+    /** Where the page connected first: in a cluster, the server to ask where a table is now. */
+    this.entryUrl = url;
     this.onPacket = onPacket;
     this.onStatus = onStatus;
     this.storage = storage;
@@ -146,7 +148,10 @@ export class Connection {
     this.#serverQuit = false;
     this.signedIn = false;
     this.#setState(mode === "reconnect" ? "reconnecting" : "connecting");
-    socket.onopen = () => this.send({ type: "Hello", version: PROTOCOL_VERSION });
+    socket.onopen = () => {
+      socket.opened = true;
+      this.send({ type: "Hello", version: PROTOCOL_VERSION });
+    };
     socket.onmessage = (message) => this.#received(socket, mode, message.data);
     socket.onclose = (close) => this.#closed(socket, close.code);
   }
@@ -256,6 +261,8 @@ export class Connection {
     if (this.#serverQuit) return this.#stop("serverQuit");
     if (code === POLICY_VIOLATION) return this.#stop("replaced");
     if (!this.seated || !this.token) return this.#stop("lost");
+    // The node a Redirect took us to is gone: the next try asks the first server where the table is now.
+    if (!socket?.opened) this.url = this.entryUrl;
     const now = Date.now();
     if (!this.#droppedAt) this.#droppedAt = now;
     if (now - this.#droppedAt > GIVE_UP_MS) return this.#stop("gaveUp");
