@@ -199,6 +199,12 @@ import Testing
         #expect(
             session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(3))?.hint
                 == "Reconnected: you are back in your seat.")
+        // Sitting down by way of another server, the move is over by the time the table is drawn.
+        var joining = NetworkSession()
+        joining.apply(.redirected(code: "KXPT", url: "ws://10.0.0.7:8080/ws"), at: .zero)
+        #expect(joining.hint?.text == "Moving to the table's server…")
+        joining.apply(.joined(code: "KXPT", seat: .top), at: .zero)
+        #expect(joining.hint == nil)
     }
 
     @Test func aWatcherSeesTheTableFromNoSeatAndCanOnlyLeave() throws {
