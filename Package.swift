@@ -111,7 +111,8 @@ let package = Package(
             name: "SnapServerTests",
             dependencies: [
                 "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                // SnapBench's DelayProxy stands between a client and a node that vanishes.
+                "SnapBench", .product(name: "GRDB", package: "GRDB.swift"),
                 // A channel and event loop of NIO's own for the lean WebSocket path's unit tests.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -27,6 +27,9 @@ public enum ClientUpdate: Sendable {
     case playerConnection(Seat, connected: Bool)
     /// The server refused a request.
     case refused(code: UInt16, message: String)
+    /// The table asked for (joining, watching or reconnecting) is on another node of the cluster, at `url`: the
+    /// client is moving there by itself, and asks again once signed in (a short pause, then the usual updates).
+    case redirected(code: String, url: String)
     /// The connection dropped; the client is trying to get back in its seat.
     case reconnecting(attempt: Int)
     /// Back in the seat after a drop.

@@ -32,6 +32,17 @@ public actor SnapClient {
         }
     }
 
+    /// The most redirects in a row the client follows (see ``ClientUpdate/redirected(code:url:)``) before it gives
+    /// up with a ``Refusal``: servers that keep sending it on disagree about where the table is.
+    public static let maximumRedirects = 3
+
+    /// A request for a table, as the client repeats it on the node a Redirect sends it to.
+    private enum TableRequest {
+        case join(code: String)
+        case watch(code: String)
+        case reconnect
+    }
+
     /// Everything the client learns, in order.
     public nonisolated let updates: AsyncStream<ClientUpdate>
     private let continuation: AsyncStream<ClientUpdate>.Continuation
@@ -59,7 +70,10 @@ public actor SnapClient {
     /// Packets from the server that could not be decoded, or did not fit the table as this client knows it.
     public private(set) var protocolErrors = 0
 
-    private let url: String
+    /// The server's address: where the client connected first, then the node a Redirect sent it to.
+    private var url: String
+    /// Where the client connected first: in a cluster, the server to ask where a table is now.
+    private let entryURL: String
     private let name: String
     private let logger: Logger
     private var token: String?
@@ -87,6 +101,14 @@ public actor SnapClient {
     private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
     private var seatWaiter: CheckedContinuation<Seat, any Error>?
     private var watchWaiter: CheckedContinuation<Void, any Error>?
+    /// The latest request for a table (join, watch, or reconnect with the token): what a Redirect answers.
+    private var lastTableRequest: TableRequest?
+    /// The request to repeat once signed in on the node a Redirect sent us to; set while moving there.
+    private var requestToRepeat: TableRequest?
+    /// Whether the connection is closing to follow a Redirect: the next one opens at once, at the new address.
+    private var followingRedirect = false
+    /// Redirects followed since the client last got a table.
+    private var redirectsInARow = 0
 
     /// Why the server would not seat us.
     public struct Refusal: Error, CustomStringConvertible {
@@ -103,6 +125,7 @@ public actor SnapClient {
         answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
     ) {
         self.url = url
+        entryURL = url
         self.onPacket = onPacket
         self.protocolVersion = protocolVersion
         self.answerPing = answerPing
@@ -154,6 +177,12 @@ public actor SnapClient {
     /// Sends a packet as it is.
     public func send(_ packet: Packet) async {
         guard let outbound else { return }
+        switch packet {
+        case .joinTable(let code): lastTableRequest = .join(code: code)
+        case .watchTable(let code): lastTableRequest = .watch(code: code)
+        case .reconnect: lastTableRequest = .reconnect
+        default: break
+        }
         let bytes = Frame(number: nil, packet: packet).encoded()
         packetsSent += 1
         bytesSent += bytes.count
@@ -277,11 +306,26 @@ public actor SnapClient {
                     continuation.finish()
                     return
                 }
+                if requestToRepeat != nil {
+                    // The node a Redirect named cannot be reached: whoever waits for a table hears why.
+                    requestToRepeat = nil
+                    failWaiters(with: ConnectError.unreachable("\(error)"))
+                }
+                if url != entryURL {
+                    // The node a Redirect took us to is gone: the next try asks the first server where the table
+                    // is now. Redirects to a node that is down are the reconnect window's business, not a loop.
+                    url = entryURL
+                    redirectsInARow = 0
+                }
             }
             outbound = nil
             if let waiter = signInWaiter {
                 signInWaiter = nil
                 waiter.resume(throwing: ConnectError.closed)
+            }
+            if followingRedirect, !isClosing {
+                followingRedirect = false
+                continue
             }
             failWaiters()
             if welcomed {
@@ -301,13 +345,55 @@ public actor SnapClient {
     }
 
     /// Nobody waits for an answer from a connection that is gone.
-    private func failWaiters() {
+    private func failWaiters(with error: any Error = ConnectError.closed) {
         for waiter in tablesWaiters { waiter.resume(returning: []) }
         tablesWaiters = []
-        seatWaiter?.resume(throwing: ConnectError.closed)
+        seatWaiter?.resume(throwing: error)
         seatWaiter = nil
-        watchWaiter?.resume(throwing: ConnectError.closed)
+        watchWaiter?.resume(throwing: error)
         watchWaiter = nil
+    }
+
+    /// Follows a Redirect: closes this connection, and the connection loop opens one at `url`, signs in again (or
+    /// reconnects with the token) and repeats the request. Gives up after ``maximumRedirects`` in a row.
+    private func follow(url: String, code: String) async {
+        guard let asked = lastTableRequest else {
+            // Nothing was asked that a Redirect could answer.
+            protocolErrors += 1
+            return
+        }
+        redirectsInARow += 1
+        guard redirectsInARow <= Self.maximumRedirects else {
+            redirectsInARow = 0
+            lastTableRequest = nil
+            let message =
+                "Table \(code) could not be reached: the servers sent this client on \(Self.maximumRedirects + 1) times "
+                + "in a row, so they disagree about where it is. Try again in a moment."
+            if case .reconnect = asked {
+                // The seat cannot be found: this table is over for us, as when the token is unknown.
+                tableCode = nil
+                view = nil
+                isClosing = true
+                continuation.yield(.refused(code: WireErrorCode.unknownToken.rawValue, message: message))
+                try? await outbound?.close(.normalClosure, reason: "too many redirects")
+                return
+            }
+            let refusal = Refusal(code: WireErrorCode.unknownTable.rawValue, message: message)
+            failWaiters(with: refusal)
+            continuation.yield(.refused(code: refusal.code, message: message))
+            return
+        }
+        switch asked {
+        case .join: requestToRepeat = .join(code: code)
+        case .watch: requestToRepeat = .watch(code: code)
+        case .reconnect:
+            requestToRepeat = .reconnect
+            tableCode = code
+        }
+        self.url = url
+        followingRedirect = true
+        continuation.yield(.redirected(code: code, url: url))
+        try? await outbound?.close(.normalClosure, reason: "redirected")
     }
 
     private func opened(_ outbound: WebSocketOutboundWriter) {
@@ -369,8 +455,18 @@ public actor SnapClient {
                 waiter.resume()
             }
             continuation.yield(reconnected ? .reconnected : .signedIn(id))
-            // A watcher has no seat to get back to: after a drop it signs in afresh and watches again.
-            if reconnected, isWatching, let tableCode {
+            if let request = requestToRepeat {
+                // Moved by a Redirect: ask this node what the last one could not give.
+                requestToRepeat = nil
+                switch request {
+                case .join(let code): await send(.joinTable(code: code))
+                case .watch(let code):
+                    awaitingSnapshot = isWatching
+                    await send(.watchTable(code: code))
+                case .reconnect: redirectsInARow = 0
+                }
+            } else if reconnected, isWatching, let tableCode {
+                // A watcher has no seat to get back to: after a drop it signs in afresh and watches again.
                 awaitingSnapshot = true
                 await send(.watchTable(code: tableCode))
             }
@@ -380,11 +476,13 @@ public actor SnapClient {
             continuation.yield(.tables(tables))
         case .tableJoined(let code, let seat):
             tableCode = code
+            redirectsInARow = 0
             seatWaiter?.resume(returning: seat)
             seatWaiter = nil
             continuation.yield(.joined(code: code, seat: seat))
         case .tableWatched(let code):
             tableCode = code
+            redirectsInARow = 0
             isWatching = true
             watchWaiter?.resume()
             watchWaiter = nil
@@ -429,6 +527,8 @@ public actor SnapClient {
                 waiter.resume(throwing: Refusal(code: code, message: message))
             }
             continuation.yield(.refused(code: code, message: message))
+        case .redirect(let url, let code):
+            await follow(url: url, code: code)
         case .serverQuit(let reason):
             serverQuit = true
             continuation.yield(.serverQuit(reason: reason))

@@ -202,6 +202,10 @@ extension Packet {
             return .watcherCount(try reader.u16("\(name).count"))
         case .tableClosed:
             return .tableClosed(reason: try reader.string("\(name).reason"))
+        case .redirect:
+            let url = try reader.string("\(name).url")
+            guard NodeURL.isValid(url) else { throw .badURL(field: "\(name).url") }
+            return .redirect(url: url, code: try reader.string("\(name).code"))
         }
     }
 }

@@ -137,6 +137,9 @@ extension Packet {
             writer.u16(count)
         case .tableClosed(let reason):
             writer.string(reason)
+        case .redirect(let url, let code):
+            writer.string(url)
+            writer.string(code)
         }
     }
 }

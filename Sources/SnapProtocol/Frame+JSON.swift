@@ -85,6 +85,7 @@ extension Packet {
         case .watchTable(let code), .tableWatched(let code): ["code": .string(code)]
         case .watcherCount(let count): ["count": .number(Int(count))]
         case .tableClosed(let reason): ["reason": .string(reason)]
+        case .redirect(let url, let code): ["url": .string(url), "code": .string(code)]
         }
     }
 }

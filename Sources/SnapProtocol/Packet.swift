@@ -136,6 +136,13 @@ public enum Packet: Hashable, Sendable {
     case watcherCount(UInt16)
     /// 0x99, server → client (version 4): the table you were watching has closed, and why; you are back in the lobby.
     case tableClosed(reason: String)
+
+    // MARK: Clusters (protocol version 5)
+
+    /// 0x9A, server → client (version 5): the table `code` that was asked for (by JoinTable, WatchTable or
+    /// Reconnect) lives on another node, whose WebSocket is at `url` (`ws://` or `wss://`, see ``NodeURL``).
+    /// The client closes, connects there, signs in again (or reconnects with its token) and asks again.
+    case redirect(url: String, code: String)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -56,6 +56,7 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case tableWatched = 0x97
     case watcherCount = 0x98
     case tableClosed = 0x99
+    case redirect = 0x9A
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -122,6 +123,7 @@ extension Packet {
         case .tableWatched: .tableWatched
         case .watcherCount: .watcherCount
         case .tableClosed: .tableClosed
+        case .redirect: .redirect
         }
     }
 
@@ -139,6 +141,7 @@ extension PacketType {
         case .hello, .callSnap, .callTiming: 2
         case .changeSettings, .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath: 3
         case .watchTable, .tableWatched, .watcherCount, .tableClosed: 4
+        case .redirect: 5
         default: 1
         }
     }

@@ -16,6 +16,8 @@ public enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     case badUTF8(field: String)
     /// A string was longer than its field allows.
     case stringTooLong(field: String, limit: Int)
+    /// A string that must be a node's WebSocket address is not a `ws://` or `wss://` URL (see ``NodeURL``).
+    case badURL(field: String)
     /// A number was outside what `field` allows (a seat of 7, a card value of 14, …).
     case invalidValue(field: String, value: Int)
     /// A count said more items than `field` allows.
@@ -33,6 +35,7 @@ public enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingNul(let field): "string \(field) has no terminating NUL byte"
         case .badUTF8(let field): "string \(field) is not valid UTF-8"
         case .stringTooLong(let field, let limit): "string \(field) is longer than \(limit) bytes"
+        case .badURL(let field): "string \(field) is not a ws:// or wss:// URL"
         case .invalidValue(let field, let value): "\(field) cannot be \(value)"
         case .countOutOfRange(let field, let count): "\(field) cannot hold \(count) items"
         case .trailingBytes(let count): "\(count) unexpected bytes after the payload"

@@ -11,8 +11,9 @@ public enum Wire {
     /// The protocol version this code speaks, sent in ``Packet/welcome(version:id:token:)`` and
     /// ``Packet/hello(version:)``. Version 2 added fair calls (Hello, CallSnap, CallTiming); version 3 quick
     /// rounds and the turn timer (ChangeSettings, TableSettings, RoundClock, TurnClock, TimeUp, SuddenDeath);
-    /// version 4 watching (WatchTable, TableWatched, WatcherCount, TableClosed).
-    public static let version: UInt8 = 4
+    /// version 4 watching (WatchTable, TableWatched, WatcherCount, TableClosed); version 5 tables spread over the
+    /// nodes of a cluster (Redirect).
+    public static let version: UInt8 = 5
     /// The longest reaction time or margin a packet carries, in microseconds (a minute).
     public static let maximumReaction: UInt32 = 60_000_000
     /// The margin value that means "nobody else called in time".

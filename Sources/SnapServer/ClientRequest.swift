@@ -50,7 +50,8 @@ enum ClientRequest: Hashable, Sendable {
             .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
-            .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed:
+            .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed,
+            .redirect:
             throw .unexpectedPacket
         }
     }

@@ -189,6 +189,7 @@ struct PlayerConnection: Sendable {
         case .reconnect(let token):
             guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             guard let (table, info) = await lobby.reconnect(token: token, outbox: outbox) else {
+                if await redirect(token: token, outbox) { return }
                 return refuse(outbox, .unknownToken)
             }
             state.id = info.id
@@ -215,6 +216,7 @@ struct PlayerConnection: Sendable {
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
             guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
+                if await redirect(toTable: typed, outbox) { return }
                 return refuse(outbox, .unknownTable)
             }
             do {
@@ -231,6 +233,7 @@ struct PlayerConnection: Sendable {
             }
             guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
+                if await redirect(toTable: typed, outbox) { return }
                 return refuse(outbox, .unknownTable)
             }
             do {

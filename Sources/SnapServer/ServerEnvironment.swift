@@ -1,6 +1,7 @@
 import Logging
 
-/// Everything the parts of a server share, handed down once: its settings, its clock, its log and its metrics.
+/// Everything the parts of a server share, handed down once: its settings, its clock, its log, its metrics, and
+/// where finished rounds and other nodes' tables are.
 struct ServerEnvironment: Sendable {
     /// The settings.
     let configuration: SnapServerConfiguration
@@ -12,4 +13,6 @@ struct ServerEnvironment: Sendable {
     let metrics: ServerMetrics
     /// Where finished rounds go to be stored; nil when the server keeps none.
     var archive: RoundArchive? = nil
+    /// Where the other nodes' tables are; nil for a server on its own.
+    var directory: (any TableDirectory)? = nil
 }

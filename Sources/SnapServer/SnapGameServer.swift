@@ -30,10 +30,13 @@ public struct SnapGameServer: Sendable {
     ///   - clock: the one clock every part of the server reads; tests pass a ``ManualServerClock``.
     ///   - signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
     ///   - store: where finished rounds are kept for the history, replays and stats; nil keeps none.
+    ///   - directory: where the other nodes of a cluster hold their tables: a client asking for one of those is
+    ///     sent there (a Redirect). Nil for a server on its own, which refuses such requests as unknown.
     public init(
         configuration: SnapServerConfiguration,
         clock: any ServerClock = SystemServerClock(),
         store: (any GameStore)? = nil,
+        directory: (any TableDirectory)? = nil,
         logger: Logger,
         signals: [UnixSignal] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -43,6 +46,7 @@ public struct SnapGameServer: Sendable {
             configuration: configuration, clock: clock, logger: logger, metrics: ServerMetrics())
         let archive = store.map { RoundArchive(store: $0, logger: logger, metrics: environment.metrics) }
         environment.archive = archive
+        environment.directory = directory
         let lobby = Lobby(environment: environment)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let app = Self.buildApplication(environment: environment, lobby: lobby, store: store) { port in

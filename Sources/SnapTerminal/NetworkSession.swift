@@ -54,6 +54,9 @@ struct NetworkSession: ScreenSession {
     /// Whether this player is the host.
     var isHost: Bool { view.map { $0.host != nil && $0.host == $0.viewer } ?? false }
 
+    /// What the hint line says while the client moves to the node its table is on.
+    static let moving = "Moving to the table's server…"
+
     /// Takes the requests waiting to be sent.
     mutating func takeRequests() -> [Request] {
         defer { requests = [] }
@@ -65,6 +68,8 @@ struct NetworkSession: ScreenSession {
         switch update {
         case .joined(let code, _), .watching(let code):
             self.code = code
+            // Arrived: a "Moving…" still showing (the updates of a sit-down come all at once) is over.
+            if hint?.text == Self.moving { hint = nil }
         case .watchers(let count):
             watchers = count
         case .tableClosed(let reason):
@@ -98,6 +103,8 @@ struct NetworkSession: ScreenSession {
             show(connected ? "\(name) is back." : "\(name)'s connection dropped; their seat is kept for them.", at: time)
         case .refused(_, let message):
             show(message, at: time)
+        case .redirected:
+            show(Self.moving, at: time)
         case .reconnecting(let attempt):
             hint = ("Connection lost: reconnecting (attempt \(attempt))…", nil)
         case .reconnected:

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func unknownTypesAreRefused() {
-        for type: UInt16 in [0, 0x63, 0x9A, 0x100, 0xFFFF] {
+        for type: UInt16 in [0, 0x63, 0x9B, 0x100, 0xFFFF] {
             let bytes = Wire.magic + [0, 0, 0, 1, UInt8(type >> 8), UInt8(type & 0xFF)]
             #expect(decodingError(bytes) == .unknownType(type))
         }
@@ -241,6 +241,29 @@ import Testing
         #expect(decodingError(packet(.watcherCount, [0, 1, 2])) == .trailingBytes(count: 1))
         #expect(decodingError(packet(.tableClosed, Array("gone".utf8))) == .missingNul(field: "TableClosed.reason"))
         #expect(decodingError(packet(.tableClosed, str("gone") + [0])) == .trailingBytes(count: 1))
+    }
+
+    @Test func redirectsCarryANodeURLThenACode() throws {
+        let url = "ws://10.0.0.7:8080/ws"
+        #expect(decodingError(packet(.redirect, [])) == .truncated(field: "Redirect.url"))
+        #expect(decodingError(packet(.redirect, str(url))) == .truncated(field: "Redirect.code"))
+        #expect(decodingError(packet(.redirect, str(url) + Array("KQJT".utf8))) == .missingNul(field: "Redirect.code"))
+        #expect(decodingError(packet(.redirect, str(url) + str("KQJT") + [0])) == .trailingBytes(count: 1))
+        #expect(decodingError(packet(.redirect, [0xC3, 0x28, 0] + str("KQJT"))) == .badUTF8(field: "Redirect.url"))
+        let tooLong = "ws://" + String(repeating: "a", count: Wire.maximumStringBytes)
+        #expect(
+            decodingError(packet(.redirect, str(tooLong) + str("KQJT")))
+                == .stringTooLong(field: "Redirect.url", limit: Wire.maximumStringBytes))
+        for bad in [
+            "", "http://10.0.0.7:8080/ws", "ws:/10.0.0.7/ws", "ws://", "ws:///ws", "ws://:8080/ws", "WS://host/ws",
+            "ws://host name/ws", "ws://host/\u{7}", "ws://hôte/ws", "10.0.0.7:8080",
+        ] {
+            #expect(decodingError(packet(.redirect, str(bad) + str("KQJT"))) == .badURL(field: "Redirect.url"), "\(bad)")
+        }
+        let longest = "wss://" + String(repeating: "a", count: Wire.maximumStringBytes - 6)
+        for good in [url, "wss://snap.example.org/ws", "ws://[::1]:8080/ws", "ws://node-b", longest] {
+            #expect(try Frame.decode(packet(.redirect, str(good) + str("KQJT"))).packet == .redirect(url: good, code: "KQJT"))
+        }
     }
 
     @Test func snapshotPilesAndCallsAreBounded() {

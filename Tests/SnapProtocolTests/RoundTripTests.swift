@@ -37,8 +37,9 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 54)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x99))
+        #expect(PacketType.allCases.count == 55)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x9A))
+        #expect(PacketType.redirect.sinceVersion == 5 && Wire.version == 5)
         #expect(PacketType.watchTable.sinceVersion == 4 && PacketType.watcherCount.sinceVersion == 4)
         #expect(PacketType.changeSettings.sinceVersion == 3 && PacketType.callTiming.sinceVersion == 2)
         #expect(PacketType.cardTurned.sinceVersion == 1)

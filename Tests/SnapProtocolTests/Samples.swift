@@ -164,6 +164,8 @@ enum Samples {
         ("WatcherCount", Frame(number: 117, packet: .watcherCount(3))),
         ("WatcherCount.many", Frame(number: 118, packet: .watcherCount(300))),
         ("TableClosed", Frame(number: 119, packet: .tableClosed(reason: "Everyone has left the table: it is closed."))),
+        ("Redirect", Frame(number: 3, packet: .redirect(url: "ws://10.0.0.7:8080/ws", code: "KQJT"))),
+        ("Redirect.secure", Frame(number: 120, packet: .redirect(url: "wss://snap.example.org/ws", code: "ZXCV"))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

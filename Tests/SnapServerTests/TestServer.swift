@@ -24,6 +24,7 @@ struct TestServer {
     static func start(
         speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
         clock: any ServerClock = SystemServerClock(), store: (any GameStore)? = nil,
+        directory: (any TableDirectory)? = nil,
         configure: (inout SnapServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         var configuration = SnapServerConfiguration()
@@ -40,7 +41,9 @@ struct TestServer {
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, clock: clock, store: store, logger: logger) { port in
+        let server = SnapGameServer(
+            configuration: configuration, clock: clock, store: store, directory: directory, logger: logger
+        ) { port in
             continuation.yield(port)
         }
         let task = Task { try await server.run() }

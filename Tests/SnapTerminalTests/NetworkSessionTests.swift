@@ -188,6 +188,25 @@ import Testing
         #expect(session.handle(.character("x"), at: .seconds(11)) == .quit(0))
     }
 
+    @Test func movingToTheTablesServerIsShown() throws {
+        var session = try seated(.top)
+        session.apply(.reconnecting(attempt: 1), at: .zero)
+        session.apply(.redirected(code: "KXPT", url: "ws://10.0.0.7:8080/ws"), at: .seconds(1))
+        #expect(
+            session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(2))?.hint
+                == "Moving to the table's server…")
+        session.apply(.reconnected, at: .seconds(3))
+        #expect(
+            session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(3))?.hint
+                == "Reconnected: you are back in your seat.")
+        // Sitting down by way of another server, the move is over by the time the table is drawn.
+        var joining = NetworkSession()
+        joining.apply(.redirected(code: "KXPT", url: "ws://10.0.0.7:8080/ws"), at: .zero)
+        #expect(joining.hint?.text == "Moving to the table's server…")
+        joining.apply(.joined(code: "KXPT", seat: .top), at: .zero)
+        #expect(joining.hint == nil)
+    }
+
     @Test func aWatcherSeesTheTableFromNoSeatAndCanOnlyLeave() throws {
         var session = NetworkSession(watching: true)
         session.apply(.watching(code: "KXPT"), at: .zero)

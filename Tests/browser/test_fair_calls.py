@@ -34,7 +34,7 @@ PLAYER_CALLED_SNAP = 0x6D
 
 
 def assert_speaks_version_2(page) -> None:
-    """Hello (version 4, which includes version 2's fair calls) is the first packet on the socket,
+    """Hello (version 5, which includes version 2's fair calls) is the first packet on the socket,
     SignInResponse the next; no PlayerShouldSnap ever."""
     wire = page.wire()
     sent = [hex_ for _, _, _, hex_ in wire.sent]
@@ -239,7 +239,7 @@ def test_scripted_reaction_times_and_margins(server, browser, reduced_motion):
     page.wait_screen("lobby")
     types = [p["packet"]["type"] for p in sent(page)]
     assert types[:3] == ["Hello", "SignInResponse", "HostTable"], f"the page sent {types}"
-    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 4}
+    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 5}
 
     # Before any card: the reaction counts from the frame that drew DealFinished.
     deliver(page, "{type: 'DealCards', round: 1, startingSeat: 2, counts: [{seat: 0, count: 26}, {seat: 2, count: 26}]}")

@@ -88,7 +88,7 @@ def test_zeroconf_sees_the_server_with_its_port_and_txt_and_the_txt_follows_the_
         assert info is not None
         assert info.port == server.port
         assert "127.0.0.1" in info.parsed_addresses()
-        assert txt(info) == {"v": "4", "name": name, "path": "/ws", "tables": "0", "seats": "0"}
+        assert txt(info) == {"v": "5", "name": name, "path": "/ws", "tables": "0", "seats": "0"}
 
         ann = Player(server.port, "Ann")
         ann.host_table()

@@ -183,7 +183,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0x9a, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0x9b, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -199,7 +199,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x9a])), "unknown packet type 0x9A");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x9b])), "unknown packet type 0x9B");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
   assert.equal(message(new Uint8Array(3)), "packet of 3 bytes is shorter than the 10-byte header");
@@ -428,6 +428,48 @@ test("protocol version 4 packets are checked field by field", () => {
   assert.deepEqual(refused("WatcherCount", [0, 1, 2]), { kind: "trailingBytes", count: 1 });
   assert.deepEqual(refused("TableClosed", [0x41, 0, 0]), { kind: "trailingBytes", count: 1 });
   assert.throws(() => encodeFrame({ packet: { type: "WatcherCount", count: 65_536 } }), /WatcherCount.count/);
+});
+
+test("protocol version 5: Redirect decodes, encodes and renders as PROTOCOL.md says", () => {
+  const hex = (packet, number = null) => bytesToHex(encodeFrame({ number, packet }));
+  assert.equal(hex({ type: "Hello", version: 5 }), "534E4150FFFFFFFF008D05");
+  assert.equal(hex({ type: "Redirect", url: "ws://b:1/ws", code: "KQJT" }, 2), "534E415000000002009A" + "77733A2F2F623A312F7773004B514A5400");
+  const bytes = hexToBytes("534E415000000003009A77733A2F2F31302E302E302E373A383038302F7773004B514A5400");
+  assert.deepEqual(decodeFrame(bytes).packet, { type: "Redirect", url: "ws://10.0.0.7:8080/ws", code: "KQJT" });
+  assert.deepEqual(toJSON(decodeFrame(bytes)), {
+    number: 3, type: 0x9a, name: "Redirect", fields: { url: "ws://10.0.0.7:8080/ws", code: "KQJT" },
+  });
+  assert.equal(PacketType.Redirect, 0x9a);
+});
+
+test("protocol version 5: a Redirect's URL must be a ws:// or wss:// address that fits", () => {
+  const url = [...new TextEncoder().encode("ws://10.0.0.7:8080/ws"), 0];
+  const code = [0x4b, 0x51, 0x4a, 0x54, 0];
+  assert.deepEqual(refused("Redirect", []), { kind: "truncated", field: "Redirect.url" });
+  assert.deepEqual(refused("Redirect", url), { kind: "truncated", field: "Redirect.code" });
+  assert.deepEqual(refused("Redirect", [...url, ...code, 0]), { kind: "trailingBytes", count: 1 });
+  assert.deepEqual(refused("Redirect", [0xc3, 0x28, 0, ...code]), { kind: "badUTF8", field: "Redirect.url" });
+  const tooLong = new TextEncoder().encode("ws://" + "a".repeat(255));
+  assert.deepEqual(refused("Redirect", [...tooLong, 0, ...code]), { kind: "stringTooLong", field: "Redirect.url", limit: 255 });
+  for (const bad of ["", "http://10.0.0.7:8080/ws", "ws:/10.0.0.7/ws", "ws://", "ws:///ws", "ws://:8080/ws",
+    "WS://host/ws", "ws://host name/ws", "ws://host/\u0007", "ws://hôte/ws", "10.0.0.7:8080"]) {
+    const text = [...new TextEncoder().encode(bad), 0];
+    assert.deepEqual(refused("Redirect", [...text, ...code]), { kind: "badURL", field: "Redirect.url" }, bad);
+    assert.throws(() => encodeFrame({ packet: { type: "Redirect", url: bad, code: "KQJT" } }), /Redirect.url/);
+  }
+  const error = (() => {
+    try {
+      decodeFrame(hexToBytes("534E415000000001009A687474703A2F2F6100" + "4B514A5400"));
+    } catch (caught) {
+      return caught;
+    }
+    return null;
+  })();
+  assert.equal(error?.message, "string Redirect.url is not a ws:// or wss:// URL");
+  for (const good of ["wss://snap.example.org/ws", "ws://[::1]:8080/ws", "ws://node-b", "wss://" + "a".repeat(249)]) {
+    assert.deepEqual(decodeFrame(encodeFrame({ packet: { type: "Redirect", url: good, code: "KQJT" } })).packet,
+      { type: "Redirect", url: good, code: "KQJT" });
+  }
 });
 
 // MARK: Encoding

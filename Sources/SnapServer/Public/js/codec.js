@@ -32,7 +32,7 @@ export const PacketType = Object.freeze(Object.fromEntries(
   JoinTable TableJoined AddComputer StartRound Ping Pong ResyncRequest Snapshot Reconnect Error CardTurned
   PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
-  RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -63,6 +63,7 @@ function describe(kind, { size, type, field, limit, value, count }) {
     case "badUTF8": return `string ${field} is not valid UTF-8`;
     case "stringTooLong": return `string ${field} is longer than ${limit} bytes`;
     case "invalidValue": return `${field} cannot be ${value}`;
+    case "badURL": return `string ${field} is not a ws:// or wss:// URL`;
     case "countOutOfRange": return `${field} cannot hold ${count} items`;
     case "trailingBytes": return `${count} unexpected bytes after the payload`;
     default: return kind;
@@ -391,6 +392,18 @@ function ranged(bytes, min, max, none) {
   }, (w, v, f) => w.integer(v ?? none, bytes, f));
 }
 const version = ranged(1, 1, 255);
+/** A node's WebSocket address (a Redirect's url), checked as Swift's NodeURL does; written only when it is one. */
+const nodeURL = fieldType(
+  (reader, field) => {
+    const text = reader.string(field);
+    if (!isNodeURL(text)) throw new ProtocolError("badURL", { field });
+    return text;
+  },
+  (writer, value, field) => {
+    if (!isNodeURL(value)) throw new TypeError(`${field} must be a ws:// or wss:// URL, not ${String(value)}`);
+    writer.string(value, field);
+  },
+);
 const reaction = ranged(4, 0, MAX_REACTION_US);
 const margin = ranged(4, 0, MAX_REACTION_US, NO_MARGIN);
 
@@ -484,7 +497,18 @@ const LAYOUTS = {
   TableWatched: [["code", str]],
   WatcherCount: [["count", u16]],
   TableClosed: [["reason", str]],
+  Redirect: [["url", nodeURL], ["code", str]],
 };
+
+/**
+ * Whether `text` is a node's WebSocket address: `ws://` or `wss://`, a host (not starting with ":"), and only
+ * printable ASCII without spaces, in at most 255 bytes.
+ */
+export function isNodeURL(text) {
+  if (typeof text !== "string" || text.length > MAX_STRING_BYTES || !/^[\x21-\x7e]*$/.test(text)) return false;
+  const match = /^wss?:\/\/([^/?#]*)/.exec(text);
+  return match !== null && match[1] !== "" && !match[1].startsWith(":");
+}
 
 // MARK: Frames
 

@@ -1,16 +1,20 @@
 // The WebSocket to the server (docs/PROTOCOL.md, "The order of a session"): Hello, sign in or come back with the
 // token, answer pings, watch the packet numbers and ask for a resync on a gap, and reconnect by itself after
-// a drop while seated. What the packets mean is main.js's business; this file only moves them.
+// a drop while seated, and follow a Redirect to the node of a cluster that holds the table asked for. What the
+// packets mean is main.js's business; this file only moves them.
 
 import { decodeFrame, encodeFrame } from "./codec.js";
 
 const TOKEN_KEY = "snap.token";
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying. */
 const GIVE_UP_MS = 40_000;
+const UNKNOWN_TABLE = 101;
 const UNKNOWN_TOKEN = 109;
+/** The most Redirects in a row followed before giving up (docs/PROTOCOL.md, "The order of a session"). */
+export const MAX_REDIRECTS = 3;
 const POLICY_VIOLATION = 1008;
 
 /** Packets that change the table: ignored between a ResyncRequest and its Snapshot. */
@@ -22,7 +26,9 @@ const TABLE_EVENTS = new Set([
 ]);
 
 /**
- * One player's connection, across reconnections. `onPacket(packet)` gets every packet worth acting on;
+ * One player's connection, across reconnections and redirects. `onPacket(packet)` gets every packet worth
+ * acting on (a Redirect too, as news: the connection follows it itself, and a loop of them ends in an Error
+ * with `tooManyRedirects` set);
  * `onStatus(state, reason, was)` hears the state change ("connecting", "open", "reconnecting", "closed"), with
  * a reason when closed ("left", "serverQuit", "gaveUp", "seatLost", "replaced" or "lost").
  */
@@ -35,9 +41,16 @@ export class Connection {
   #attempt = 0;
   #droppedAt = 0;
   #skipNext = false;
+  /** The latest JoinTable or WatchTable sent: what a Redirect answers, and what is asked again on the new node. */
+  #lastTableRequest = null;
+  /** The request to send once welcomed on the node a Redirect named. */
+  #repeat = null;
+  #redirects = 0;
 
   constructor({ url, onPacket, onStatus, storage = globalThis.sessionStorage }) {
     this.url = url;
+    /** Where the page connected first: in a cluster, the server to ask where a table is now. */
+    this.entryUrl = url;
     this.onPacket = onPacket;
     this.onStatus = onStatus;
     this.storage = storage;
@@ -80,6 +93,7 @@ export class Connection {
   send(packet) {
     const socket = this.#socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    if (packet.type === "JoinTable" || packet.type === "WatchTable") this.#lastTableRequest = packet;
     socket.send(encodeFrame({ packet }));
     return true;
   }
@@ -134,7 +148,10 @@ export class Connection {
     this.#serverQuit = false;
     this.signedIn = false;
     this.#setState(mode === "reconnect" ? "reconnecting" : "connecting");
-    socket.onopen = () => this.send({ type: "Hello", version: PROTOCOL_VERSION });
+    socket.onopen = () => {
+      socket.opened = true;
+      this.send({ type: "Hello", version: PROTOCOL_VERSION });
+    };
     socket.onmessage = (message) => this.#received(socket, mode, message.data);
     socket.onclose = (close) => this.#closed(socket, close.code);
   }
@@ -172,8 +189,22 @@ export class Connection {
         this.signedIn = true;
         this.#attempt = 0;
         this.#droppedAt = 0;
+        if (mode === "reconnect") this.#redirects = 0;
         this.#setState("open");
+        if (this.#repeat) {
+          // Moved by a Redirect: ask this node what the last one could not give.
+          const repeat = this.#repeat;
+          this.#repeat = null;
+          this.send(repeat);
+        }
         break;
+      case "TableJoined":
+      case "TableWatched":
+        this.#redirects = 0;
+        break;
+      case "Redirect":
+        this.#follow(packet, mode);
+        return;
       case "ServerQuit":
         this.#serverQuit = true;
         break;
@@ -193,6 +224,36 @@ export class Connection {
     this.onPacket(packet);
   }
 
+  /**
+   * Follows a Redirect: closes this socket, opens one at the node's URL, and signs in there with the same name
+   * (then repeats the JoinTable or WatchTable with the Redirect's code) or reconnects with the token.
+   */
+  #follow(packet, mode) {
+    const reconnecting = mode === "reconnect";
+    const asked = reconnecting ? { type: "Reconnect" } : this.#lastTableRequest;
+    if (!asked) return; // nothing was asked that a Redirect answers
+    this.#redirects += 1;
+    if (this.#redirects > MAX_REDIRECTS) {
+      this.#redirects = 0;
+      this.#lastTableRequest = null;
+      const message = `Table ${packet.code} could not be reached: the servers sent this page on `
+        + `${MAX_REDIRECTS + 1} times in a row. Try again in a moment.`;
+      this.onPacket({ type: "Error", code: reconnecting ? UNKNOWN_TOKEN : UNKNOWN_TABLE, message, tooManyRedirects: true });
+      if (reconnecting) this.#stop("seatLost");
+      return;
+    }
+    this.onPacket(packet);
+    this.url = packet.url;
+    this.#repeat = reconnecting ? null : { type: asked.type, code: packet.code };
+    const socket = this.#socket;
+    this.#socket = null;
+    if (socket) {
+      socket.onclose = socket.onmessage = socket.onerror = socket.onopen = null;
+      socket.close(1000);
+    }
+    this.#open(reconnecting ? "reconnect" : "signIn");
+  }
+
   #closed(socket, code) {
     if (socket !== this.#socket) return;
     this.#socket = null;
@@ -200,6 +261,8 @@ export class Connection {
     if (this.#serverQuit) return this.#stop("serverQuit");
     if (code === POLICY_VIOLATION) return this.#stop("replaced");
     if (!this.seated || !this.token) return this.#stop("lost");
+    // The node a Redirect took us to is gone: the next try asks the first server where the table is now.
+    if (!socket?.opened) this.url = this.entryUrl;
     const now = Date.now();
     if (!this.#droppedAt) this.#droppedAt = now;
     if (now - this.#droppedAt > GIVE_UP_MS) return this.#stop("gaveUp");

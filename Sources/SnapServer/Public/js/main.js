@@ -376,6 +376,14 @@ function received(packet) {
       if (first) connection.send({ type: "ClientReady" });
       return;
     }
+    case "Redirect":
+      // The table is on another server of the site: the connection moves there and asks again.
+      if (app.request?.kind === "join" || app.request?.kind === "watch") {
+        renderer.setMessage("join", "Moving to the table's server…", "info");
+      } else {
+        renderer.notice("Moving to the table's server…", { key: "connection", seconds: 3 });
+      }
+      return;
     case "Error":
       refused(packet);
       return;
@@ -472,7 +480,7 @@ function topCards(model) {
 }
 
 /** An Error packet: say it where the person is looking. */
-function refused({ code, message }) {
+function refused({ code, message, tooManyRedirects = false }) {
   const request = app.request;
   if (code === 104) {
     // badName answers the sign-in, so whatever we were about to do cannot happen.
@@ -494,7 +502,7 @@ function refused({ code, message }) {
       115: `Table ${request.code} has as many watchers as it allows. Watch another table, or try again later.`,
     };
     if (renderer.screen !== "join") showJoin();
-    renderer.setMessage("join", texts[code] ?? message);
+    renderer.setMessage("join", (tooManyRedirects ? null : texts[code]) ?? message);
     return;
   }
   if (request?.kind === "host" || request?.kind === "solo") {
