@@ -43,9 +43,11 @@ final class Outbox: Sendable {
     }
 
     /// Queues a close frame after everything already queued; nothing more is sent after it. A client closed for
-    /// breaking the protocol or a limit (1002, 1008) is cut once its close frame is out, without a handshake.
-    func close(_ code: WebSocketErrorCode, reason: String) {
-        sender.close(code, reason: reason, cutAfterWrite: code == .protocolError || code == .policyViolation)
+    /// breaking the protocol or a limit (1002, 1008) is cut once its close frame is out, without a handshake,
+    /// unless `misbehaved` says otherwise (a connection refused for the server's own reasons is not cut).
+    func close(_ code: WebSocketErrorCode, reason: String, misbehaved: Bool? = nil) {
+        let cut = misbehaved ?? (code == .protocolError || code == .policyViolation)
+        sender.close(code, reason: reason, cutAfterWrite: cut)
     }
 
     /// Closes the outbox for a client that is gone without a word, and tells the connection at once (see

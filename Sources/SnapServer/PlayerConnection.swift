@@ -67,7 +67,10 @@ struct PlayerConnection: Sendable {
     func opened(_ state: inout State, _ outbox: Outbox, _ peer: PeerSocket) async {
         if let refusal = await lobby.register(outbox, from: peer.address) {
             outbox.send(.error(code: refusal.rawValue, message: refusal.message))
-            outbox.close(refusal == .serverFull ? .unexpectedServerError : .policyViolation, reason: refusal.message)
+            // Refused, not misbehaving: the client gets the closing handshake, so it reads the error before the end.
+            outbox.close(
+                refusal == .serverFull ? .unexpectedServerError : .policyViolation, reason: refusal.message,
+                misbehaved: false)
             return
         }
         state.registered = true

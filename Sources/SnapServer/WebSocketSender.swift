@@ -31,7 +31,7 @@ public final class WebSocketSender: Sendable {
         var cutAfterClose = false
         var closeCode: WebSocketErrorCode?
         var overrun = false
-        var largestUnsent = 0
+        var largestWaiting = 0
         var onOverrun: (@Sendable () -> Void)?
     }
 
@@ -44,8 +44,8 @@ public final class WebSocketSender: Sendable {
     public let closeTimeout: TimeAmount
     private let onGrowth: @Sendable (Int) -> Void
 
-    /// A sender for `channel`, made on its event loop; `onGrowth` is told every new high of the bytes held unsent
-    /// (for metrics). Its ``socketWriter`` must be added first in the channel's pipeline.
+    /// A sender for `channel`, made on its event loop; `onGrowth` is told every new high of the bytes waiting to go
+    /// out at a flush (for metrics). Its ``socketWriter`` must be added first in the channel's pipeline.
     public init(
         channel: any Channel, limit: Int = .max, closeTimeout: TimeAmount = .seconds(10),
         onGrowth: @escaping @Sendable (Int) -> Void = { _ in }
@@ -169,8 +169,10 @@ public final class WebSocketSender: Sendable {
         guard let batch, batch.readableBytes > 0 else { return }
         switch closing {
         case .open:
+            // What waits to go out at this flush: the batch, behind whatever the socket still holds.
+            let waiting = unsentBytes() + batch.readableBytes
             writer.value.writeAndFlush(batch, promise: nil)
-            checkUnsent()
+            check(waiting: waiting, unsent: unsentBytes())
         case .closeSent:
             let channel = channel
             if cutAfterClose {
@@ -186,18 +188,22 @@ public final class WebSocketSender: Sendable {
         }
     }
 
-    /// What the socket holds unsent after a flush: a new high is reported, and more than the limit overruns the
-    /// sender.
-    private func checkUnsent() {
-        guard let unsent = try? channel.syncOptions?.getOption(.bufferedWritableBytes), unsent > 0 else { return }
+    /// The bytes the socket holds, written but not yet taken by the kernel.
+    private func unsentBytes() -> Int {
+        (try? channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    }
+
+    /// A new high of the bytes waiting at a flush is reported; more than the limit left unsent after it
+    /// overruns the sender.
+    private func check(waiting: Int, unsent: Int) {
         let (growth, overrun) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
             if unsent > limit, case .open = state.closing {
                 state.overrun = true
                 return (nil, state.onOverrun)
             }
-            guard unsent > state.largestUnsent else { return (nil, nil) }
-            state.largestUnsent = unsent
-            return (unsent, nil)
+            guard waiting > state.largestWaiting else { return (nil, nil) }
+            state.largestWaiting = waiting
+            return (waiting, nil)
         }
         if let growth { onGrowth(growth) }
         if let overrun {

@@ -328,7 +328,7 @@ struct PostgresClusterTests {
     @Test func aCallThatGetsNoAnswerFailsAtItsDeadline() async throws {
         try await TestPostgres.withDatabase { address in
             // Set up with the usual deadline (a busy machine may be slow), then act as the same node with a short one.
-            let setup = try await PostgresCluster.open(address, lease: Self.long)
+            let setup = try await PostgresCluster.open(address, lease: Self.long, timeout: TestPostgres.timeout)
             let registered = try await setup.register(url: "ws://127.0.0.1:9000")
             let fence = try await setup.claim(code: "KXPT")
             await setup.close()
@@ -360,9 +360,9 @@ struct PostgresClusterTests {
                 address, logger: TestPostgres.logger, timeout: .seconds(5), migratingUpTo: 2)
             let id = try await old.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
             await old.close()
-            let node = try await PostgresCluster.open(address, lease: Self.long)
+            let node = try await PostgresCluster.open(address, lease: Self.long, timeout: TestPostgres.timeout)
             try await node.register(url: "ws://127.0.0.1:9000")
-            let store = try await PostgresGameStore.open(address)
+            let store = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
             #expect(try await store.round(id: id)?.winner == "Ann")
             await store.close()
 
@@ -374,7 +374,7 @@ struct PostgresClusterTests {
             let newer = StoreError.newerSchema(location: address.description, found: 99, supported: supported)
             await #expect(throws: newer) { try await node.renew() }
             await node.close()
-            await #expect(throws: newer) { _ = try await PostgresCluster.open(address) }
+            await #expect(throws: newer) { _ = try await PostgresCluster.open(address, timeout: TestPostgres.timeout) }
         }
     }
 
@@ -383,7 +383,7 @@ struct PostgresClusterTests {
         address.host = "127.0.0.1"
         address.port = try PostgresGameStoreTests.closedPort()
         await #expect {
-            _ = try await PostgresCluster.open(address)
+            _ = try await PostgresCluster.open(address, timeout: TestPostgres.timeout)
         } throws: { error in
             guard case .unreachable(_, let reason) = error as? StoreError else { return false }
             return reason == "connection refused"
@@ -396,7 +396,7 @@ struct PostgresClusterTests {
     func withClusters(leases: [Duration], _ body: ([PostgresCluster]) async throws -> Void) async throws {
         try await TestPostgres.withDatabase { address in
             var clusters: [PostgresCluster] = []
-            for lease in leases { clusters.append(try await PostgresCluster.open(address, lease: lease)) }
+            for lease in leases { clusters.append(try await PostgresCluster.open(address, lease: lease, timeout: TestPostgres.timeout)) }
             do {
                 try await body(clusters)
             } catch {

@@ -20,7 +20,7 @@ struct PostgresGameStoreTests {
         address.port = try Self.closedPort()
         // Timings are not asserted (machines here are shared); the reason says which limit ended the wait.
         await #expect {
-            _ = try await PostgresGameStore.open(address)
+            _ = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
         } throws: { error in
             guard case .unreachable(let location, let reason) = error as? StoreError else { return false }
             return location == address.description && reason == "connection refused"
@@ -73,7 +73,7 @@ struct PostgresGameStoreTests {
 
     @Test func aDatabaseFromANewerSnapIsRefusedAndLeftAsItWas() async throws {
         try await TestPostgres.withDatabase { address in
-            let store = try await PostgresGameStore.open(address)
+            let store = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
             _ = try await store.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
             await store.close()
             try await TestPostgres.withConnection(to: address) { connection in
@@ -82,7 +82,7 @@ struct PostgresGameStoreTests {
             let before = try await Self.schemaDump(address)
             let supported = PostgresSchema.migrations.count
             await #expect(throws: StoreError.newerSchema(location: address.description, found: 99, supported: supported)) {
-                _ = try await PostgresGameStore.open(address)
+                _ = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
             }
             #expect(try await Self.schemaDump(address) == before)
         }
@@ -95,7 +95,7 @@ struct PostgresGameStoreTests {
                     "CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT)", logger: TestPostgres.logger)
                 try await connection.query("INSERT INTO notes VALUES (1, 'hi')", logger: TestPostgres.logger)
             }
-            let store = try await PostgresGameStore.open(address)
+            let store = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
             let id = try await store.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
             #expect(try await store.round(id: id) != nil)
             await store.close()
@@ -126,7 +126,7 @@ struct PostgresGameStoreTests {
                     "INSERT INTO snap_round_call VALUES (1, 0, 0, 'Ann', 'ann', 'correct', 1200, 150.5)", logger: logger
                 )
             }
-            let store = try await PostgresGameStore.open(address)
+            let store = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
             let round = try #require(try await store.round(id: 1))
             #expect(round.seed == .max && round.log == [1, 2, 3])
             #expect(round.startedAt == Date(timeIntervalSince1970: 1_794_996_000))
@@ -145,7 +145,7 @@ struct PostgresGameStoreTests {
         try await TestPostgres.withDatabase { address in
             // Three servers open the same new database together: one migrates, the others wait for it.
             let stores = try await withThrowingTaskGroup(of: PostgresGameStore.self) { group in
-                for _ in 0..<3 { group.addTask { try await PostgresGameStore.open(address) } }
+                for _ in 0..<3 { group.addTask { try await PostgresGameStore.open(address, timeout: TestPostgres.timeout) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             let ids = try await withThrowingTaskGroup(of: Int64.self) { group in

@@ -34,7 +34,7 @@ func withStore<T>(_ kind: StoreKind, _ body: (any GameStore) async throws -> T) 
         }
     case .postgres:
         return try await TestPostgres.withDatabase { address in
-            let store = try await PostgresGameStore.open(address)
+            let store = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)
             do {
                 let result = try await body(store)
                 await store.close()
@@ -68,6 +68,9 @@ enum TestPostgres {
         $0.isEmpty ? nil : $0
     }
     static let required = ProcessInfo.processInfo.environment["SNAP_REQUIRE_POSTGRES"] == "1"
+    /// The deadline of the tests' stores and nodes: generous, because the whole suite talks to one server at once
+    /// on a machine that may be busy. The tests of deadlines pass their own.
+    static let timeout: Duration = .seconds(30)
     static let enabled = url != nil || required
     static let skipped =
         "SNAP_TEST_POSTGRES_URL is unset (scripts/postgres start DIR writes one to DIR/url); SNAP_REQUIRE_POSTGRES=1 fails instead"
