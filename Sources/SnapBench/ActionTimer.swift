@@ -47,6 +47,8 @@ final class ActionTimer: Sendable {
             pending[action] = nil
             return entry.sent
         }
-        if let finished { recorder.record(now - finished) }
+        if let finished {
+            if case .turn = action { recorder.record(now - finished, turn: true) } else { recorder.record(now - finished) }
+        }
     }
 }

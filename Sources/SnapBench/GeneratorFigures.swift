@@ -34,7 +34,9 @@ public struct GeneratorFigures: Codable, Sendable {
     /// Actions whose result had not reached every seat when the same player acted again.
     var incomplete = 0
     /// Every latency of the measured part, in microseconds (the buckets themselves, so that they add up exactly).
-    var latencies = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    var latencies = LatencyRecorder.emptyHistogram
+    /// The turns' latencies alone, in microseconds.
+    var turnLatencies = LatencyRecorder.emptyHistogram
 
     /// Nothing measured.
     public init() {}
@@ -60,6 +62,7 @@ public struct GeneratorFigures: Codable, Sendable {
             total.cpuSeconds += figures.cpuSeconds
             total.incomplete += figures.incomplete
             total.latencies.add(figures.latencies)
+            total.turnLatencies.add(figures.turnLatencies)
         }
         return total
     }
@@ -68,6 +71,13 @@ public struct GeneratorFigures: Codable, Sendable {
     public var latency: LatencySummary {
         let recorder = LatencyRecorder()
         recorder.add(latencies, incomplete: incomplete)
+        return recorder.summary()
+    }
+
+    /// The turns' latency percentiles, in milliseconds.
+    public var turnLatency: LatencySummary {
+        let recorder = LatencyRecorder()
+        recorder.add(turnLatencies, incomplete: 0)
         return recorder.summary()
     }
 }

@@ -4,16 +4,25 @@ import Synchronization
 
 /// Action-to-all-seats latencies, in microseconds, in an HdrHistogram shared by every table of a run.
 public final class LatencyRecorder: Sendable {
-    private let histogramLock = Mutex(Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three))
+    private let histogramLock = Mutex(LatencyRecorder.emptyHistogram)
+    /// The turns' latencies alone: a call's result waits for its verdict, which the rules may hold back while a
+    /// slower network could still bring a faster reaction; a turn's result waits for nothing but the server.
+    private let turnsLock = Mutex(LatencyRecorder.emptyHistogram)
     private let incomplete = Atomic(0)
 
     /// An empty recorder.
     public init() {}
 
-    /// Records one latency.
-    public func record(_ latency: Duration) {
-        let microseconds = UInt64(clamping: max(0, latency.nanoseconds / 1_000))
-        histogramLock.withLock { _ = $0.record(Swift.min(microseconds, 60_000_000)) }
+    /// An empty histogram of latencies in microseconds, up to a minute.
+    static var emptyHistogram: Histogram<UInt64> {
+        Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    }
+
+    /// Records one latency, of a turn or not.
+    public func record(_ latency: Duration, turn: Bool = false) {
+        let microseconds = Swift.min(UInt64(clamping: max(0, latency.nanoseconds / 1_000)), 60_000_000)
+        histogramLock.withLock { _ = $0.record(microseconds) }
+        if turn { turnsLock.withLock { _ = $0.record(microseconds) } }
     }
 
     /// Counts an action whose result had not reached every seat when the same player acted again.
@@ -24,23 +33,35 @@ public final class LatencyRecorder: Sendable {
     /// Forgets everything recorded (at the end of the ramp).
     public func reset() {
         histogramLock.withLock { $0.reset() }
+        turnsLock.withLock { $0.reset() }
         incomplete.store(0, ordering: .relaxed)
     }
 
     /// Everything recorded so far, exactly: a generator process sends it to the run that adds them up.
     var histogram: Histogram<UInt64> { histogramLock.withLock { $0 } }
 
+    /// The turns' latencies so far, exactly.
+    var turnHistogram: Histogram<UInt64> { turnsLock.withLock { $0 } }
+
     /// Actions counted as incomplete so far.
     var incompleteCount: Int { incomplete.load(ordering: .relaxed) }
 
     /// Adds another recorder's latencies and incomplete actions, bucket by bucket (no precision is lost).
-    func add(_ other: Histogram<UInt64>, incomplete count: Int) {
+    func add(_ other: Histogram<UInt64>, turns: Histogram<UInt64>? = nil, incomplete count: Int) {
         histogramLock.withLock { $0.add(other) }
+        if let turns { turnsLock.withLock { $0.add(turns) } }
         incomplete.wrappingAdd(count, ordering: .relaxed)
     }
 
     /// How many latencies were recorded.
     public var count: UInt64 { histogramLock.withLock { $0.totalCount } }
+
+    /// The percentiles of the turns alone, in milliseconds.
+    public func turnSummary() -> LatencySummary {
+        let turns = LatencyRecorder()
+        turns.add(turnHistogram, incomplete: 0)
+        return turns.summary()
+    }
 
     /// The percentiles a report shows, in milliseconds.
     public func summary() -> LatencySummary {

@@ -92,6 +92,7 @@ public final class LoadGenerator: Sendable {
         if let cpuBefore, let cpuAfter { figures.cpuSeconds = cpuAfter.cpuSeconds - cpuBefore.cpuSeconds }
         figures.incomplete = recorder.incompleteCount
         figures.latencies = recorder.histogram
+        figures.turnLatencies = recorder.turnHistogram
         await withTaskGroup(of: Void.self) { group in
             for table in tables { group.addTask { await table.close() } }
         }

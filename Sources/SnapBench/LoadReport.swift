@@ -35,6 +35,8 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var bytesPerSecondIn: Double
     /// From a client's action to its result reaching every seat at that table.
     public var latencyMs: LatencySummary
+    /// The same for turns alone: a call's result also waits for its verdict, which the rules may hold back.
+    public var turnLatencyMs: LatencySummary
     /// The server's resident memory before any bot connected.
     public var serverRssBytesIdle: Int?
     /// The server's largest resident memory during the measured part.
@@ -69,6 +71,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case packetsPerSecondIn = "packets_per_second_in"
         case bytesPerSecondIn = "bytes_per_second_in"
         case latencyMs = "latency_ms"
+        case turnLatencyMs = "turn_latency_ms"
         case serverRssBytesIdle = "server_rss_bytes_idle"
         case serverRssBytesLoaded = "server_rss_bytes_loaded"
         case rssBytesPerConnection = "rss_bytes_per_connection"
@@ -99,6 +102,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(packetsPerSecondIn, forKey: .packetsPerSecondIn)
         try container.encode(bytesPerSecondIn, forKey: .bytesPerSecondIn)
         try container.encode(latencyMs, forKey: .latencyMs)
+        try container.encode(turnLatencyMs, forKey: .turnLatencyMs)
         // Unknown figures are written as null, never left out: every key is always there.
         try container.encode(serverRssBytesIdle, forKey: .serverRssBytesIdle)
         try container.encode(serverRssBytesLoaded, forKey: .serverRssBytesLoaded)

@@ -189,7 +189,7 @@ public struct LoadRun: Sendable {
             actionsPerSecond: perSecond(figures.actions),
             packetsPerSecondOut: perSecond(figures.packetsOut), bytesPerSecondOut: perSecond(figures.bytesOut),
             packetsPerSecondIn: perSecond(figures.packetsIn), bytesPerSecondIn: perSecond(figures.bytesIn),
-            latencyMs: latency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
+            latencyMs: latency, turnLatencyMs: figures.turnLatency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
             rssBytesPerConnection: perConnection, largestOutboxBytes: largestOutbox,
             serverCpuSecondsPerSecond: serverCpu, generatorCpuSecondsPerSecond: generatorCpu,
             generators: settings.generators, mirrorTables: figures.mirrorTables,

@@ -18,13 +18,16 @@ final class Outbox: Sendable {
 
     private let state = Mutex(State())
     private let sender: WebSocketSender
-    private let onSend: @Sendable (Int) -> Void
+    private let onSend: @Sendable (_ packets: Int, _ bytes: Int) -> Void
     /// What the server knows of this connection's network.
     let network: ConnectionNetwork
 
-    /// An outbox writing through `sender` for a connection with `network`; `onSend` is told the size of every
-    /// packet queued (for metrics).
-    init(sender: WebSocketSender, network: ConnectionNetwork, onSend: @escaping @Sendable (Int) -> Void = { _ in }) {
+    /// An outbox writing through `sender` for a connection with `network`; `onSend` is told how many packets were
+    /// queued and their bytes (for metrics).
+    init(
+        sender: WebSocketSender, network: ConnectionNetwork,
+        onSend: @escaping @Sendable (_ packets: Int, _ bytes: Int) -> Void = { _, _ in }
+    ) {
         self.sender = sender
         self.network = network
         self.onSend = onSend
@@ -38,8 +41,17 @@ final class Outbox: Sendable {
 
     /// Numbers and queues a packet. Does nothing once the outbox is closed.
     func send(_ packet: Packet) {
-        guard !state.withLock({ $0.finished }) else { return }
-        if let size = sender.send({ Frame(number: $0, packet: packet).encoded() }) { onSend(size) }
+        send([packet])
+    }
+
+    /// Numbers and queues packets together, so that they go out in one write. Does nothing once the outbox is
+    /// closed.
+    func send(_ packets: [Packet]) {
+        guard !packets.isEmpty, !state.withLock({ $0.finished }) else { return }
+        let sizes = sender.send(count: packets.count) { index, number in
+            Frame(number: number, packet: packets[index]).encoded()
+        }
+        if let sizes { onSend(packets.count, sizes) }
     }
 
     /// Queues a close frame after everything already queued; nothing more is sent after it. A client closed for

@@ -5,12 +5,18 @@ import SnapCore
 import SnapProtocol
 
 /// What every game connection does: signs the person in, takes them to a table, and passes their requests on.
-/// Each connection's own state is in its ``PlayerSession``; this is the part they share.
+/// Each connection's own state is in its ``PlayerSession``; this is the part they share — one object for the whole
+/// server, so that a session holds a reference to it rather than its own copy of the server's settings.
 ///
 /// The server knows who is on each connection; any id a client names is ignored.
-struct PlayerConnection: Sendable {
+final class PlayerConnection: Sendable {
     let lobby: Lobby
     let environment: ServerEnvironment
+
+    init(lobby: Lobby, environment: ServerEnvironment) {
+        self.lobby = lobby
+        self.environment = environment
+    }
 
     /// One connection's state, kept by its session between requests.
     struct State: Sendable {
@@ -38,8 +44,8 @@ struct PlayerConnection: Sendable {
             onGrowth: { metrics.outboxGrew(to: $0) })
         let outbox = Outbox(
             sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now),
-            onSend: { bytes in
-                metrics.packetsOut.increment()
+            onSend: { packets, bytes in
+                metrics.packetsOut.increment(by: packets)
                 metrics.bytesOut.increment(by: bytes)
             })
         let state = State(
@@ -80,7 +86,7 @@ struct PlayerConnection: Sendable {
     /// Takes one message from the client, received at `received` (stamped as it came off the socket: a pong's
     /// round trip and a call's arrival must not include the time this connection spent waiting for a busy table).
     func received(
-        _ buffer: ByteBuffer, binary: Bool, at received: Duration, _ state: inout State, _ outbox: Outbox,
+        _ bytes: [UInt8], binary: Bool, at received: Duration, _ state: inout State, _ outbox: Outbox,
         _ peer: PeerSocket
     ) async {
         guard state.registered, !state.ended, !outbox.isClosed else { return }
@@ -91,7 +97,7 @@ struct PlayerConnection: Sendable {
         }
         let request: ClientRequest
         do {
-            request = try ClientRequest(Frame.decode(buffer.readableBytesView).packet)
+            request = try ClientRequest(Frame.decode(bytes).packet)
         } catch let error as WireErrorCode {
             return malformed(&state, outbox, "That packet is one the server sends, not one it takes.", code: error)
         } catch {

@@ -12,7 +12,7 @@ final class PlayerSession: WebSocketSession {
 
     private enum Inbound {
         case opened
-        case message(ByteBuffer, binary: Bool, receivedAt: Duration)
+        case message([UInt8], binary: Bool, receivedAt: Duration)
         case ended
     }
 
@@ -54,7 +54,9 @@ final class PlayerSession: WebSocketSession {
 
     func received(_ message: ByteBuffer, binary: Bool) -> Bool {
         let received = connection.environment.clock.now
-        return enqueue(.message(message, binary: binary, receivedAt: received))
+        // Copied out of the socket's receive buffer, so that NIO can reuse that buffer for the next read instead of
+        // keeping more of them for this connection while the message waits its turn.
+        return enqueue(.message(Array(message.readableBytesView), binary: binary, receivedAt: received))
     }
 
     func ended() {

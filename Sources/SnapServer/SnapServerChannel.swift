@@ -44,7 +44,7 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
 
     /// How much each read takes from a socket at first: clients send small packets, so the buffer a connection
     /// keeps for reading starts small and grows only for a client that sends more.
-    static let receiveBuffer = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 16 * 1024)
+    static let receiveBuffer = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 128, maximum: 16 * 1024)
 
     let responder: HTTPChannelHandler.Responder
     let settings: Settings

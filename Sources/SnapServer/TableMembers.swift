@@ -50,7 +50,8 @@ struct TableMembers {
 
     private static func send(_ packets: [Packet], to outbox: Outbox) {
         let version = outbox.version
-        for packet in packets where speaks(version, packet) { outbox.send(packet) }
+        // An event's packets go to each connection together, in one write.
+        outbox.send(packets.filter { speaks(version, $0) })
     }
 
     private static func speaks(_ version: UInt8, _ packet: Packet) -> Bool {

@@ -5,7 +5,9 @@ struct TokenBucket: Sendable {
     let capacity: Double
     let perSecond: Double
     private var tokens: Double
-    private var last: Duration?
+    /// When a token was last asked for, in nanoseconds; `Int64.min` before the first time. (Not an optional
+    /// Duration: a connection holds a dozen buckets, and this keeps each at 32 bytes.)
+    private var lastNanoseconds = Int64.min
 
     /// A bucket allowing bursts of up to `perSecond` (at least one).
     init(perSecond: Double) {
@@ -26,10 +28,11 @@ struct TokenBucket: Sendable {
 
     /// Takes one token if there is one.
     mutating func take(at now: Duration) -> Bool {
-        if let last {
-            tokens = min(capacity, tokens + (now - last).inSeconds * perSecond)
+        let nanoseconds = now.nanoseconds
+        if lastNanoseconds != .min {
+            tokens = min(capacity, tokens + Double(nanoseconds - lastNanoseconds) / 1e9 * perSecond)
         }
-        last = now
+        lastNanoseconds = nanoseconds
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true

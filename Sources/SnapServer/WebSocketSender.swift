@@ -61,12 +61,28 @@ public final class WebSocketSender: Sendable {
     /// message's size, or nil when nothing was queued.
     @discardableResult
     public func send(_ message: (UInt32) -> [UInt8]) -> Int? {
+        send(count: 1) { _, number in message(number) }
+    }
+
+    /// Queues `count` binary messages at once, made by `message` from their index and number, so that they go out
+    /// in the same write (an event's packets to one seat); does nothing once closing. Returns their total size, or
+    /// nil when nothing was queued.
+    @discardableResult
+    public func send(count: Int, _ message: (_ index: Int, _ number: UInt32) -> [UInt8]) -> Int? {
+        guard count > 0 else { return 0 }
         let (size, schedule) = state.withLock { state -> (Int?, Bool) in
             guard case .open = state.closing else { return (nil, false) }
-            let bytes = message(state.nextNumber)
-            state.nextNumber &+= 1
-            append(to: &state) { WebSocketServerFrames.appendBinary(bytes, to: &$0) }
-            return (bytes.count, scheduleFlush(&state))
+            var size = 0
+            var buffer = state.pending ?? channel.allocator.buffer(capacity: 64)
+            state.pending = nil
+            for index in 0..<count {
+                let bytes = message(index, state.nextNumber)
+                state.nextNumber &+= 1
+                size += bytes.count
+                WebSocketServerFrames.appendBinary(bytes, to: &buffer)
+            }
+            state.pending = buffer
+            return (size, scheduleFlush(&state))
         }
         if schedule { channel.eventLoop.execute { self.flush() } }
         return size

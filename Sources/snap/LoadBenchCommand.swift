@@ -67,9 +67,9 @@ struct LoadBenchCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("snap.sqlite").path
         var off = settings
-        off.serverOptions = ["--db", "none"]
+        off.serverOptions = ["--db", "none"] + Array(settings.serverOptions.drop(while: { $0 != "--judging" }))
         var on = settings
-        on.serverOptions = ["--db", file]
+        on.serverOptions = ["--db", file] + Array(settings.serverOptions.drop(while: { $0 != "--judging" }))
         let withoutReport = try await LoadRun(server: .snap, settings: off, executable: executable, progress: load.progress).run()
         load.endProgress()
         let withReport = try await LoadRun(server: .snap, settings: on, executable: executable, progress: load.progress).run()

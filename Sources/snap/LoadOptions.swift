@@ -35,6 +35,9 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Run the bots in this many processes (1–16), each holding its share of the tables' connections.")
     var generators = 1
 
+    @Option(help: "How the server it starts judges Snap! calls: reaction (the default; a call's verdict waits while a slower network could still bring a faster reaction, so calls' latency includes that wait) or arrival (no wait: the transport and the table alone).")
+    var judging: JudgingMode = .reaction
+
     @Flag(help: "Print one JSON object on stdout instead of a table.")
     var json = false
 
@@ -77,6 +80,7 @@ struct LoadOptions: ParsableArguments {
         settings.seed = seed
         settings.mirrorEvery = mirrorEvery
         settings.generators = generators
+        settings.serverOptions += ["--judging", judging.rawValue]
         return settings
     }
 

@@ -37,6 +37,10 @@ enum LoadReportTable {
             ("latency p50 · p90", String(format: "%.2f · %.2f ms", latency.p50, latency.p90)),
             ("latency p99 · p99.9", String(format: "%.2f · %.2f ms", latency.p99, latency.p999)),
             ("latency max", String(format: "%.2f ms (%d measured)", latency.max, latency.count)),
+            (
+                "turns alone p50 · p99",
+                String(format: "%.2f · %.2f ms (max %.2f)", report.turnLatencyMs.p50, report.turnLatencyMs.p99, report.turnLatencyMs.max)
+            ),
             ("actions not timed", "\(latency.incomplete) (the same player acted again before all seats had the last)"),
             ("server RSS idle", known(report.serverRssBytesIdle, megabytes)),
             ("server RSS loaded", known(report.serverRssBytesLoaded, megabytes)),

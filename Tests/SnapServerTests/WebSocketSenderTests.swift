@@ -7,27 +7,41 @@ import Testing
 /// The sending side of the lean WebSocket path, on a channel of NIO's own: what is queued in one event-loop tick
 /// goes out in one write, in order, as whole frames; nothing follows a close frame; the closing handshake.
 @Suite struct WebSocketSenderTests {
-    @Test func everyMessageOfATickGoesOutInOneWriteInOrder() async throws {
+    @Test func anEventsMessagesGoOutInOneWriteInOrder() async throws {
         let (channel, sender) = try await Self.connected()
-        for _ in 0..<3 { sender.send { number in [UInt8(number), 0xAB] } }
+        #expect(sender.send(count: 3) { index, number in [UInt8(number), UInt8(index), 0xAB] } == 9)
         await channel.testingEventLoop.run()
         let written = try #require(try await channel.readOutbound(as: ByteBuffer.self))
-        #expect(Self.frames(in: written).map(\.payload) == [[0, 0xAB], [1, 0xAB], [2, 0xAB]])
+        #expect(Self.frames(in: written).map(\.payload) == [[0, 0, 0xAB], [1, 1, 0xAB], [2, 2, 0xAB]])
         #expect(Self.frames(in: written).allSatisfy { $0.opcode == .binary })
         #expect(try await channel.readOutbound(as: ByteBuffer.self) == nil, "a second write")
-        // The next tick's messages go out in a write of their own, numbered on.
+        // The next messages go out in a write of their own, numbered on.
         sender.send { number in [UInt8(number)] }
         await channel.testingEventLoop.run()
         let next = try #require(try await channel.readOutbound(as: ByteBuffer.self))
         #expect(Self.frames(in: next).map(\.payload) == [[3]])
     }
 
+    @Test func whatIsQueuedWhileTheEventLoopIsBusyGoesOutInOneWrite() async throws {
+        let (channel, sender) = try await Self.connected()
+        // Queued from the event loop itself: the flush can only run once this work is done.
+        try await channel.testingEventLoop.executeInContext {
+            for _ in 0..<3 { sender.send { number in [UInt8(number)] } }
+        }
+        await channel.testingEventLoop.run()
+        let written = try #require(try await channel.readOutbound(as: ByteBuffer.self))
+        #expect(Self.frames(in: written).map(\.payload) == [[0], [1], [2]])
+        #expect(try await channel.readOutbound(as: ByteBuffer.self) == nil, "a second write")
+    }
+
     @Test func nothingIsSentAfterTheCloseFrameAndTheClientsAnswerEndsTheConnection() async throws {
         let (channel, sender) = try await Self.connected()
-        sender.send { _ in [1] }
-        sender.close(.goingAway, reason: "bye")
-        #expect(sender.send { _ in [2] } == nil)
-        sender.pong(ByteBuffer(bytes: [9]))
+        try await channel.testingEventLoop.executeInContext {
+            sender.send { _ in [1] }
+            sender.close(.goingAway, reason: "bye")
+            #expect(sender.send { _ in [2] } == nil)
+            sender.pong(ByteBuffer(bytes: [9]))
+        }
         await channel.testingEventLoop.run()
         let frames = Self.frames(in: try #require(try await channel.readOutbound(as: ByteBuffer.self)))
         #expect(frames.map(\.opcode) == [.binary, .connectionClose])
@@ -50,8 +64,10 @@ import Testing
 
     @Test func aClientsCloseIsAnsweredWithItsCodeAndAPingWithItsData() async throws {
         let (channel, sender) = try await Self.connected()
-        sender.pong(ByteBuffer(bytes: [1, 2, 3]))
-        sender.clientClosed(.normalClosure)
+        try await channel.testingEventLoop.executeInContext {
+            sender.pong(ByteBuffer(bytes: [1, 2, 3]))
+            sender.clientClosed(.normalClosure)
+        }
         await channel.testingEventLoop.run()
         let frames = Self.frames(in: try #require(try await channel.readOutbound(as: ByteBuffer.self)))
         #expect(frames.map(\.opcode) == [.pong, .connectionClose])
