@@ -15,7 +15,8 @@ final class ConnectionNetwork: Sendable {
     static let slack: Duration = .milliseconds(10)
 
     private struct State {
-        var roundTrips: [Duration] = []
+        /// In microseconds: four bytes each rather than sixteen, on every connection.
+        var roundTrips: [UInt32] = []
         var next = 0
         var lastHeard: Duration
         var outstanding: (value: UInt64, sentAt: Duration)?
@@ -59,10 +60,12 @@ final class ConnectionNetwork: Sendable {
             guard let outstanding = state.outstanding, outstanding.value == value else { return nil }
             state.outstanding = nil
             let roundTrip = now - outstanding.sentAt
+            let microseconds = UInt32(clamping: max(0, roundTrip.nanoseconds / 1_000))
             if state.roundTrips.count < Self.window {
-                state.roundTrips.append(roundTrip)
+                if state.roundTrips.isEmpty { state.roundTrips.reserveCapacity(Self.window) }
+                state.roundTrips.append(microseconds)
             } else {
-                state.roundTrips[state.next] = roundTrip
+                state.roundTrips[state.next] = microseconds
             }
             state.next = (state.next + 1) % Self.window
             return roundTrip
@@ -77,7 +80,11 @@ final class ConnectionNetwork: Sendable {
     /// allowed before the first round trip is measured.
     var allowance: NetworkAllowance {
         state.withLock { state in
-            guard let shortest = state.roundTrips.min(), let longest = state.roundTrips.max() else { return .none }
+            guard let shortestMicroseconds = state.roundTrips.min(), let longestMicroseconds = state.roundTrips.max() else {
+                return .none
+            }
+            let shortest = Duration.microseconds(shortestMicroseconds)
+            let longest = Duration.microseconds(longestMicroseconds)
             return NetworkAllowance(typical: shortest + (longest - shortest) / 2, most: longest + Self.slack)
         }
     }

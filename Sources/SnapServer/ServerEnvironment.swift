@@ -1,8 +1,9 @@
 import Logging
 
 /// Everything the parts of a server share, handed down once: its settings, its clock, its log, its metrics, and
-/// where finished rounds and other nodes' tables are.
-struct ServerEnvironment: Sendable {
+/// where finished rounds and other nodes' tables are. One object for the whole server: every table and connection
+/// holds a reference to it, not a copy of the settings.
+final class ServerEnvironment: Sendable {
     /// The settings.
     let configuration: SnapServerConfiguration
     /// The one clock every part reads.
@@ -12,7 +13,19 @@ struct ServerEnvironment: Sendable {
     /// The metrics exported at `/metrics`.
     let metrics: ServerMetrics
     /// Where finished rounds go to be stored; nil when the server keeps none.
-    var archive: RoundArchive? = nil
+    let archive: RoundArchive?
     /// Where the other nodes' tables are; nil for a server on its own.
-    var directory: (any TableDirectory)? = nil
+    let directory: (any TableDirectory)?
+
+    init(
+        configuration: SnapServerConfiguration, clock: any ServerClock, logger: Logger, metrics: ServerMetrics,
+        archive: RoundArchive? = nil, directory: (any TableDirectory)? = nil
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.logger = logger
+        self.metrics = metrics
+        self.archive = archive
+        self.directory = directory
+    }
 }

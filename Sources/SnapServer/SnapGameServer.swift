@@ -42,11 +42,11 @@ public struct SnapGameServer: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onAnnounced: @escaping @Sendable (LANAnnouncement) async -> Void = { _ in }
     ) {
-        var environment = ServerEnvironment(
-            configuration: configuration, clock: clock, logger: logger, metrics: ServerMetrics())
-        let archive = store.map { RoundArchive(store: $0, logger: logger, metrics: environment.metrics) }
-        environment.archive = archive
-        environment.directory = directory
+        let metrics = ServerMetrics()
+        let archive = store.map { RoundArchive(store: $0, logger: logger, metrics: metrics) }
+        let environment = ServerEnvironment(
+            configuration: configuration, clock: clock, logger: logger, metrics: metrics, archive: archive,
+            directory: directory)
         let lobby = Lobby(environment: environment)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let app = Self.buildApplication(environment: environment, lobby: lobby, store: store) { port in
