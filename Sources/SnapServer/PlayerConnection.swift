@@ -13,9 +13,15 @@ final class PlayerConnection: Sendable {
     let lobby: Lobby
     let environment: ServerEnvironment
 
+    /// The request rates every connection is held to.
+    private let rates: RequestRates.Plan
+
     init(lobby: Lobby, environment: ServerEnvironment) {
         self.lobby = lobby
         self.environment = environment
+        let configuration = environment.configuration
+        rates = RequestRates.plan(
+            configuration.requestLimits, pingInterval: configuration.pingInterval, speed: configuration.speed)
     }
 
     /// One connection's state, kept by its session between requests.
@@ -48,10 +54,7 @@ final class PlayerConnection: Sendable {
                 metrics.packetsOut.increment(by: packets)
                 metrics.bytesOut.increment(by: bytes)
             })
-        let state = State(
-            rates: RequestRates(
-                environment.configuration.requestLimits, pingInterval: environment.configuration.pingInterval,
-                speed: environment.configuration.speed))
+        let state = State(rates: RequestRates(rates))
         let session = PlayerSession(connection: self, outbox: outbox, sender: sender, peer: peer, state: state)
         // A client gone silent is counted dropped at once; its socket closes when the close handshake gives up.
         outbox.whenAbandoned { [weak session] in session?.ended() }

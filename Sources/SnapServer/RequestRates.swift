@@ -13,14 +13,40 @@ struct RequestRates: Sendable {
         case exhausted
     }
 
-    private var buckets: [TokenBucket]
-    private var refusals: TokenBucket
+    /// The buckets' rates, the same for every connection of a server: made once, and shared.
+    final class Plan: Sendable {
+        let buckets: [TokenBucket]
+        let refusals: TokenBucket
+
+        init(buckets: [TokenBucket], refusals: TokenBucket) {
+            self.buckets = buckets
+            self.refusals = refusals
+        }
+    }
+
+    private let plan: Plan
+    /// This connection's own part: how full each bucket is.
+    private var levels: [TokenBucket.Level]
+    private var refusals: TokenBucket.Level
+
+    /// The rates of one connection, sharing `plan` (see ``plan(_:pingInterval:speed:)``).
+    init(_ plan: Plan) {
+        self.plan = plan
+        levels = plan.buckets.map(\.fullLevel)
+        refusals = plan.refusals.fullLevel
+    }
 
     /// The rates of one connection on a server pinging every `pingInterval` whose game runs `speed` times as
-    /// fast as normal: pongs are allowed at least twice as often as the server pings, and turns as many times
-    /// as often as the game is sped up, so that the server never refuses what it asked for itself.
+    /// fast as normal.
     init(_ limits: RequestLimits, pingInterval: Duration, speed: Double) {
-        buckets = RequestLimits.Kind.allCases.map { kind in
+        self.init(Self.plan(limits, pingInterval: pingInterval, speed: speed))
+    }
+
+    /// The rates of a server pinging every `pingInterval` whose game runs `speed` times as fast as normal: pongs are
+    /// allowed at least twice as often as the server pings, and turns as many times as often as the game is sped
+    /// up, so that the server never refuses what it asked for itself.
+    static func plan(_ limits: RequestLimits, pingInterval: Duration, speed: Double) -> Plan {
+        let buckets = RequestLimits.Kind.allCases.map { kind in
             var rate = limits[kind]
             switch kind {
             case .pong:
@@ -33,13 +59,13 @@ struct RequestRates: Sendable {
             }
             return TokenBucket(rate)
         }
-        refusals = TokenBucket(limits.refusals)
+        return Plan(buckets: buckets, refusals: TokenBucket(limits.refusals))
     }
 
     /// Counts a request of `kind` made at `now`.
     mutating func take(_ kind: RequestLimits.Kind, at now: Duration) -> Verdict {
         let index = RequestLimits.Kind.allCases.firstIndex(of: kind)!
-        if buckets[index].take(at: now) { return .allowed }
-        return refusals.take(at: now) ? .refused : .exhausted
+        if plan.buckets[index].take(from: &levels[index], at: now) { return .allowed }
+        return plan.refusals.take(from: &refusals, at: now) ? .refused : .exhausted
     }
 }
