@@ -15,4 +15,6 @@ struct ServerEnvironment: Sendable {
     var archive: RoundArchive? = nil
     /// Where the other nodes' tables are; nil for a server on its own.
     var directory: (any TableDirectory)? = nil
+    /// This node's part in a cluster of nodes; nil for a server on its own.
+    var cluster: ClusterLink? = nil
 }
