@@ -200,7 +200,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapStore", "SnapTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

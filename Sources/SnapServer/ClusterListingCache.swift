@@ -17,7 +17,7 @@ final class ClusterListingCache: Sendable {
     func apply(_ change: ClusterChange) {
         tables.withLock { tables in
             switch change {
-            case .current(let all): tables = Dictionary(all.map { ($0.listing.code, $0) }) { _, last in last }
+            case .current(let all): tables = Dictionary(all.map { ($0.listing.code, $0) }, uniquingKeysWith: { _, last in last })
             case .listed(let table): tables[table.listing.code] = table
             case .unlisted(let code): tables[code] = nil
             case .nodeLeft(let url): tables = tables.filter { $0.value.nodeURL != url }

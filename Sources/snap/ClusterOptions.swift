@@ -32,9 +32,9 @@ struct ClusterOptions: ParsableArguments {
     ///   database is from a newer Snap!, the server does not answer…).
     func join(db: String?, logger: Logger) async throws -> PostgresCluster? {
         guard let nodeURL, let db, case .postgres(let address)? = try? StoreLocation(db) else { return nil }
-        do {
+        do throws(StoreError) {
             let cluster = try await PostgresCluster.open(address, logger: logger)
-            do {
+            do throws(StoreError) {
                 try await cluster.register(url: nodeURL)
             } catch {
                 await cluster.close()

@@ -24,7 +24,7 @@ struct ClusterTests {
             let port = try LoopbackPort.free()
             let cluster = try await PostgresCluster.open(address, lease: .seconds(3))
             try await cluster.register(url: "ws://127.0.0.1:\(port)/ws")
-            let server = try await TestServer.start(seed: seed, grace: .seconds(60), cluster: cluster) { $0.port = port }
+            let server = try await TestServer.start(grace: .seconds(60), seed: seed, cluster: cluster) { $0.port = port }
             return Node(server: server, cluster: cluster)
         }
 
@@ -84,7 +84,7 @@ struct ClusterTests {
             let bob = try await TestPlayer.connect(b.server, name: "Bob")
             await bob.client.listTables()
             try await waitFor("B's list", on: bob.log) {
-                if case .tableList(let tables) = $0 { tables.contains { $0.code == code && $0.players == 1 } } else { false }
+                if case .tables(let tables) = $0 { tables.contains { $0.code == code && $0.players == 1 } } else { false }
             }
             // A's own list has it once, with A's own figures.
             #expect(try await a.listedCodes() == [code])
