@@ -8,8 +8,9 @@ import Testing
 @testable import SnapServer
 
 /// Nodes of a cluster for real: two or three servers on loopback ports in one process, sharing a PostgreSQL
-/// database of their own (``PostgresCluster``). Everything another node learns is waited for, never timed.
-@Suite(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)), .timeLimit(.minutes(2)))
+/// database of their own (``PostgresCluster``). Everything another node learns is waited for, never timed. One
+/// test at a time: each runs several nodes, and beside the rest of the suite they would crowd a shared machine.
+@Suite(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)), .serialized, .timeLimit(.minutes(2)))
 struct ClusterTests {
     /// A server that is a node of the cluster in `address`'s database, and its directory.
     struct Node {
