@@ -64,6 +64,26 @@ struct ServeClusterTests {
         }
     }
 
+    @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
+    func aNodeJoinsListsItselfAndLeavesWhenStopped() async throws {
+        try await TestPostgres.withDatabase { address in
+            let port = try LoopbackPort.free()
+            let url = "ws://127.0.0.1:\(port)/ws"
+            let server = try SnapBinary.startBackground(
+                ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--db", try Self.url(of: address), "--node-url", url],
+                until: "A node of the cluster")
+            #expect(server.banner.contains("A node of the cluster in \(address.description), reached at \(url)"), "\(server.banner)")
+            let nodes = try await CrashRecoveryTests.get("http://127.0.0.1:\(port)/api/nodes")
+            let listed = try JSONSerialization.jsonObject(with: nodes) as? [[String: Any]] ?? []
+            #expect(listed.compactMap { $0["url"] as? String } == [url], "\(String(decoding: nodes, as: UTF8.self))")
+            // Stopped as Ctrl-C or a service manager would: it leaves the cluster at once, not when its lease runs out.
+            server.stop()
+            let cluster = try await PostgresCluster.open(address)
+            #expect(try await cluster.liveNodes().isEmpty)
+            await cluster.close()
+        }
+    }
+
     /// The address as `--db` takes it, with the test server's password.
     static func url(of address: PostgresAddress) throws -> String {
         let password = address.password.map { ":\($0)" } ?? ""
