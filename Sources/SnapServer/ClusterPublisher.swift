@@ -62,14 +62,14 @@ final class ClusterPublisher: Sendable {
         }
     }
 
-    /// Writes what is pending, then removes every table still open (the node is leaving).
+    /// Removes every table still open, and every one closed but not yet removed (the node is leaving); what
+    /// was still to be published is dropped.
     func removeAll() async {
-        await writePending()
         let codes = state.withLock { state in
             defer { state = State() }
-            return Array(state.tables.keys)
+            return Set(state.tables.keys).union(state.pending.keys)
         }
-        for code in codes { await write(.remove, code: code, table: nil) }
+        for code in codes.sorted() { await write(.remove, code: code, table: nil) }
     }
 
     private func writePending() async {
