@@ -96,7 +96,7 @@ struct ClusterTests {
         }
     }
 
-    @Test func aClientJoiningThroughAnotherNodeIsSentToTheTablesNodeAndSeated() async throws {
+    @Test func aClientJoiningOrWatchingThroughAnotherNodeIsSentToTheTablesNode() async throws {
         try await TestPostgres.withDatabase { address in
             let a = try await Node.start(in: address)
             let b = try await Node.start(in: address)
@@ -107,6 +107,12 @@ struct ClusterTests {
             try await waitFor("Bob at Ann's table", on: ann.log) { ($0.view?.seats.compactMap { $0 }.count ?? 0) == 2 }
             #expect(await a.server.table(code)?.view(for: await bob.client.id!)?.viewer == .top)
             #expect(await b.server.table(code) == nil)
+            // A watcher is sent there too.
+            let eve = try await TestPlayer.connect(b.server, name: "Eve")
+            try await eve.client.watch(code: code)
+            try await waitFor("Eve's snapshot", on: eve.log) { if case .snapshot(let view) = $0 { view.viewer == nil } else { false } }
+            #expect(await eve.log.contains { if case .redirected(code, a.url) = $0 { true } else { false } })
+            try await waitFor("one watching", on: ann.log) { if case .watchers(1) = $0 { true } else { false } }
             await a.stop()
             await b.stop()
         }
