@@ -142,8 +142,18 @@ actor Lobby {
         guard tablesPerAddress[address, default: 0] < configuration.maximumTablesPerAddress else {
             throw .tooManyTablesFromAddress
         }
-        let code = try await freshCode()
+        // The address's count goes up before the claim (which waits for the database), so that requests from one
+        // address arriving meanwhile cannot together pass its cap; it goes down again if no table opens.
+        tablesPerAddress[address, default: 0] += 1
+        let code: String
+        do throws(WireErrorCode) {
+            code = try await freshCode()
+        } catch {
+            releaseTableSlot(of: address)
+            throw error
+        }
         guard !isShuttingDown else {
+            releaseTableSlot(of: address)
             environment.cluster?.publisher.closed(code)
             throw .tooManyTables
         }
@@ -161,7 +171,6 @@ actor Lobby {
         tables[code] = table
         cluster?.publisher.opened(table)
         tableAddresses[code] = address
-        tablesPerAddress[address, default: 0] += 1
         metrics.tables.record(tables.count)
         logger.info("table opened", metadata: ["table": "\(code)", "solo": "\(solo)"])
         return table
@@ -188,6 +197,12 @@ actor Lobby {
         }
         logger.warning("every table code drawn was taken in the cluster", metadata: ["draws": "\(Self.codeDraws)"])
         throw .tooManyTables
+    }
+
+    /// Counts one table of `address` out.
+    private func releaseTableSlot(of address: String) {
+        let left = tablesPerAddress[address, default: 1] - 1
+        tablesPerAddress[address] = left > 0 ? left : nil
     }
 
     /// How many codes a new table may draw before giving up, in a cluster whose codes are nearly all taken.
@@ -226,10 +241,7 @@ actor Lobby {
     private func remove(_ code: String) {
         if let table = tables[code], !table.isSolo { listingChanges.signal() }
         tables[code] = nil
-        if let address = tableAddresses.removeValue(forKey: code) {
-            let left = tablesPerAddress[address, default: 1] - 1
-            tablesPerAddress[address] = left > 0 ? left : nil
-        }
+        if let address = tableAddresses.removeValue(forKey: code) { releaseTableSlot(of: address) }
         tokens = tokens.filter { $0.value != code }
         metrics.tables.record(tables.count)
         environment.cluster?.publisher.closed(code)
