@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "SnapStoreTests",
             dependencies: [
-                "SnapStore",
+                "SnapStore", "SnapTestSupport",
                 // To build files and databases the way an older Snap! (or another program) left them.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -106,7 +106,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Raw sockets and hand-made WebSocket frames, for tests that must break the rules on purpose.
-        .target(name: "SnapTestSupport", dependencies: ["SnapProtocol"], path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "SnapTestSupport",
+            dependencies: [
+                "SnapProtocol", "SnapStore",
+                // A database of its own for each test that uses PostgreSQL.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
             dependencies: [
@@ -193,7 +200,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapStore", "SnapTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

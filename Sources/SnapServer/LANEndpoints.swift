@@ -35,7 +35,7 @@ struct LANEndpoints: Sendable {
         }
         router.get("/api/tables/:code/qr.svg") { _, context in
             let typed = context.parameters.get("code") ?? ""
-            guard let code = TableCode.normalized(typed), await lobby.table(code: code) != nil else {
+            guard let code = TableCode.normalized(typed), await lobby.lists(code: code) else {
                 throw HTTPError(.notFound, message: "There is no table \(typed.prefix(8)) on this server.")
             }
             guard let links = links.current else { throw HTTPError(.serviceUnavailable, message: "Not listening yet.") }

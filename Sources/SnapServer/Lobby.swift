@@ -2,6 +2,7 @@ import Logging
 import NIOWebSocket
 import SnapCore
 import SnapProtocol
+import SnapStore
 
 /// Every table on the server and every connection: opens and finds tables, lists the open ones, and tells
 /// everyone when the server shuts down.
@@ -19,6 +20,8 @@ actor Lobby {
     private var tableAddresses: [String: String] = [:]
     private var tablesPerAddress: [String: Int] = [:]
     private var tokens: [String: String] = [:]
+    /// Codes being claimed in the cluster's directory for tables about to open.
+    private var claiming: Set<String> = []
     private var generator: SplitMix64
     private var isShuttingDown = false
     private var playersSignedIn: UInt64 = 0
@@ -132,28 +135,78 @@ actor Lobby {
 
     // MARK: - Tables
 
-    /// Opens a table with a fresh code for a player at `address`.
-    func openTable(solo: Bool, for address: String) throws(WireErrorCode) -> TableSession {
-        guard !isShuttingDown, tables.count < configuration.maximumTables else { throw .tooManyTables }
+    /// Opens a table with a fresh code for a player at `address`; in a cluster, the code is claimed in the
+    /// directory first, so that no other node has it.
+    func openTable(solo: Bool, for address: String) async throws(WireErrorCode) -> TableSession {
+        guard !isShuttingDown, tables.count + claiming.count < configuration.maximumTables else { throw .tooManyTables }
         guard tablesPerAddress[address, default: 0] < configuration.maximumTablesPerAddress else {
             throw .tooManyTablesFromAddress
         }
-        var code = TableCode.random(using: &generator)
-        while tables[code] != nil { code = TableCode.random(using: &generator) }
+        // The address's count goes up before the claim (which waits for the database), so that requests from one
+        // address arriving meanwhile cannot together pass its cap; it goes down again if no table opens.
+        tablesPerAddress[address, default: 0] += 1
+        let code: String
+        do throws(WireErrorCode) {
+            code = try await freshCode()
+        } catch {
+            releaseTableSlot(of: address)
+            throw error
+        }
+        guard !isShuttingDown else {
+            releaseTableSlot(of: address)
+            environment.cluster?.publisher.closed(code)
+            throw .tooManyTables
+        }
+        let cluster = environment.cluster
         let table = TableSession(
             code: code, solo: solo, seed: generator.next(), environment: environment,
             onTokenRetired: { [weak self] token in Task { await self?.forget(token: token) } },
-            onListingChange: { [listingChanges] in listingChanges.signal() }
+            onListingChange: { [listingChanges] in
+                listingChanges.signal()
+                cluster?.publisher.changed(code)
+            }
         ) { [weak self] code in
             Task { await self?.remove(code) }
         }
         tables[code] = table
+        cluster?.publisher.opened(table)
         tableAddresses[code] = address
-        tablesPerAddress[address, default: 0] += 1
         metrics.tables.record(tables.count)
         logger.info("table opened", metadata: ["table": "\(code)", "solo": "\(solo)"])
         return table
     }
+
+    /// A code no table of this server has; in a cluster, one claimed for this node (drawn again while another
+    /// node's table has it).
+    private func freshCode() async throws(WireErrorCode) -> String {
+        for _ in 0..<Self.codeDraws {
+            var code = TableCode.random(using: &generator)
+            while tables[code] != nil || claiming.contains(code) { code = TableCode.random(using: &generator) }
+            guard let cluster = environment.cluster?.cluster else { return code }
+            claiming.insert(code)
+            defer { claiming.remove(code) }
+            do throws(StoreError) {
+                _ = try await cluster.claim(code: code)
+                return code
+            } catch .codeTaken {
+                continue
+            } catch {
+                logger.warning("could not claim a table code in the cluster", metadata: ["error": "\(error)"])
+                throw .tooManyTables
+            }
+        }
+        logger.warning("every table code drawn was taken in the cluster", metadata: ["draws": "\(Self.codeDraws)"])
+        throw .tooManyTables
+    }
+
+    /// Counts one table of `address` out.
+    private func releaseTableSlot(of address: String) {
+        let left = tablesPerAddress[address, default: 1] - 1
+        tablesPerAddress[address] = left > 0 ? left : nil
+    }
+
+    /// How many codes a new table may draw before giving up, in a cluster whose codes are nearly all taken.
+    private static let codeDraws = 20
 
     /// The table with this code, if it is open.
     func table(code: String) -> TableSession? {
@@ -161,8 +214,18 @@ actor Lobby {
     }
 
     /// The tables people can join (single-player tables are private), by code.
+    /// In a cluster, the other nodes' tables too, as the directory last told (this node's own figures are its
+    /// tables' own, never the directory's).
     func openTables() -> [TableSummary] {
-        tables.values.filter { !$0.isSolo }.map(\.summary).filter { $0.players > 0 }.sorted { $0.code < $1.code }
+        let own = tables.values.filter { !$0.isSolo }.map(\.summary).filter { $0.players > 0 }
+        let others = environment.cluster?.listings.otherNodesTables(besides: Set(tables.keys)) ?? []
+        return (own + others).sorted { $0.code < $1.code }
+    }
+
+    /// Whether a table with this code is open here, or listed by another node of the cluster (its join link
+    /// here sends a player there).
+    func lists(code: String) -> Bool {
+        tables[code] != nil || openTables().contains { $0.code == code }
     }
 
     /// The number of open tables.
@@ -178,12 +241,16 @@ actor Lobby {
     private func remove(_ code: String) {
         if let table = tables[code], !table.isSolo { listingChanges.signal() }
         tables[code] = nil
-        if let address = tableAddresses.removeValue(forKey: code) {
-            let left = tablesPerAddress[address, default: 1] - 1
-            tablesPerAddress[address] = left > 0 ? left : nil
-        }
+        if let address = tableAddresses.removeValue(forKey: code) { releaseTableSlot(of: address) }
         tokens = tokens.filter { $0.value != code }
         metrics.tables.record(tables.count)
+        environment.cluster?.publisher.closed(code)
+    }
+
+    /// Closes every table, telling its players why (the node lost its lease in the cluster: the tables may be
+    /// another node's now).
+    func closeAllTables(reason: String) async {
+        for table in tables.values { await table.shutDown(reason: reason) }
     }
 
     // MARK: - Reconnecting
@@ -191,11 +258,13 @@ actor Lobby {
     /// Forgets a token whose holder left their table for good.
     func forget(token: String) {
         tokens[token] = nil
+        environment.cluster?.forget(token: token)
     }
 
     /// Notes that the holder of `token` sits at table `code`.
     func remember(token: String, at code: String) {
         tokens[token] = code
+        environment.cluster?.remember(token: token, at: code)
     }
 
     /// Puts a dropped player back in their seat; nil when no table keeps a seat for that token.

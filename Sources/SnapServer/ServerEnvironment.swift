@@ -16,10 +16,12 @@ final class ServerEnvironment: Sendable {
     let archive: RoundArchive?
     /// Where the other nodes' tables are; nil for a server on its own.
     let directory: (any TableDirectory)?
+    /// This node's part in a cluster of nodes; nil for a server on its own.
+    let cluster: ClusterLink?
 
     init(
         configuration: SnapServerConfiguration, clock: any ServerClock, logger: Logger, metrics: ServerMetrics,
-        archive: RoundArchive? = nil, directory: (any TableDirectory)? = nil
+        archive: RoundArchive? = nil, directory: (any TableDirectory)? = nil, cluster: ClusterLink? = nil
     ) {
         self.configuration = configuration
         self.clock = clock
@@ -27,5 +29,6 @@ final class ServerEnvironment: Sendable {
         self.metrics = metrics
         self.archive = archive
         self.directory = directory
+        self.cluster = cluster
     }
 }

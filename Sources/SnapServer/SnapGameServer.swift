@@ -31,12 +31,18 @@ public struct SnapGameServer: Sendable {
     ///   - signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
     ///   - store: where finished rounds are kept for the history, replays and stats; nil keeps none.
     ///   - directory: where the other nodes of a cluster hold their tables: a client asking for one of those is
-    ///     sent there (a Redirect). Nil for a server on its own, which refuses such requests as unknown.
+    ///     sent there (a Redirect). Nil for a server on its own, which refuses such requests as unknown; in a
+    ///     `cluster`, nil means the cluster's own (``PostgresTableDirectory``).
+    ///   - cluster: the cluster this server is a node of, already registered (``PostgresCluster/register(url:)``,
+    ///     so that a URL another node holds is an error before the server starts). The server renews the lease,
+    ///     claims its tables' codes there, lists every node's tables, and leaves the cluster when it stops. Nil
+    ///     (or not registered) for a server on its own.
     public init(
         configuration: SnapServerConfiguration,
         clock: any ServerClock = SystemServerClock(),
         store: (any GameStore)? = nil,
         directory: (any TableDirectory)? = nil,
+        cluster: PostgresCluster? = nil,
         logger: Logger,
         signals: [UnixSignal] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -44,21 +50,25 @@ public struct SnapGameServer: Sendable {
     ) {
         let metrics = ServerMetrics()
         let archive = store.map { RoundArchive(store: $0, logger: logger, metrics: metrics) }
+        let link = Self.link(to: cluster, logger: logger)
         let environment = ServerEnvironment(
             configuration: configuration, clock: clock, logger: logger, metrics: metrics, archive: archive,
-            directory: directory)
+            directory: directory
+                ?? link.map { PostgresTableDirectory(cluster: $0.cluster, ownURL: $0.url, logger: logger) },
+            cluster: link)
         let lobby = Lobby(environment: environment)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let app = Self.buildApplication(environment: environment, lobby: lobby, store: store) { port in
+        let app = Self.buildApplication(environment: environment, lobby: lobby, store: store, cluster: link?.cluster) { port in
             portContinuation.yield(port)
             await onRunning(port)
         }
         // Services stop in reverse order: the announcement is withdrawn first, then the lobby says goodbye to every
         // client before the HTTP server stops.
-        // The archive is first so that it stops last, writing the rounds still queued.
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = (archive.map { [.init(service: $0)] } ?? []) + [
-            .init(service: app), .init(service: LobbyService(lobby: lobby)),
-        ]
+        // The archive is first so that it stops last, writing the rounds still queued; then the cluster's part, so
+        // that the node leaves the cluster once its tables are closed.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = (archive.map { [.init(service: $0)] } ?? [])
+            + (link.map { [.init(service: ClusterService(link: $0, lobby: lobby, logger: logger))] } ?? [])
+            + [.init(service: app), .init(service: LobbyService(lobby: lobby))]
         if let name = configuration.announcedName {
             let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
             let announcement = LANAnnouncementService(
@@ -81,10 +91,21 @@ public struct SnapGameServer: Sendable {
         await group.triggerGracefulShutdown()
     }
 
+    /// This node's link to `cluster`, when it is registered there.
+    private static func link(to cluster: PostgresCluster?, logger: Logger) -> ClusterLink? {
+        guard let cluster else { return nil }
+        guard let node = cluster.node else {
+            logger.error("the cluster was given unregistered: this server runs on its own")
+            return nil
+        }
+        return ClusterLink(cluster: cluster, url: node.url, logger: logger)
+    }
+
     static func buildApplication(
         environment: ServerEnvironment,
         lobby: Lobby,
         store: (any GameStore)?,
+        cluster: PostgresCluster? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let (configuration, metrics, logger) = (environment.configuration, environment.metrics, environment.logger)
@@ -97,6 +118,7 @@ public struct SnapGameServer: Sendable {
             return Response(
                 status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
+        ClusterEndpoints(cluster: cluster).add(to: router)
         let links = LANEndpoints.Links()
         LANEndpoints(links: links, lobby: lobby).add(to: router)
         HistoryEndpoints(store: store).add(to: router)

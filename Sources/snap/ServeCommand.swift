@@ -43,6 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "History") var store: StoreOptions
 
+    @OptionGroup(title: "Cluster") var cluster: ClusterOptions
+
     @Flag(help: "Leave the QR code of the server's address out of the banner (it is only drawn in a terminal).")
     var noQR = false
 
@@ -60,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard !host.isEmpty, !host.contains(" ") else {
             throw ValidationError("--host must be an address such as 0.0.0.0 or 127.0.0.1; got '\(host)'.")
         }
+        try cluster.validate(db: store.db)
         if let name {
             do { _ = try ServiceName.validated(name) } catch {
                 throw ValidationError("--name must be 1 to 63 bytes of UTF-8 with no control characters: \(error).")
@@ -86,21 +89,31 @@ struct ServeCommand: AsyncParsableCommand {
         let drawsQR = !noQR && isatty(STDOUT_FILENO) == 1
         let store = try await store.open(logger: logger)
         let kept = store?.location
+        let cluster = try await cluster.join(db: self.store.db, logger: logger)
+        let node = cluster?.node?.url
         let server = SnapGameServer(
-            configuration: configuration, store: store, logger: logger, signals: [.sigint, .sigterm]
+            configuration: configuration, store: store, cluster: cluster, logger: logger, signals: [.sigint, .sigterm]
         ) { port in
             let links = ServerLinks(host: host, port: port)
             let banner = ServeCommand.banner(
                 host: host, port: port, links: links, qr: drawsQR ? qrBannerLines(links.join) : nil, kept: kept)
             // Written straight to the file descriptor so it shows at once even when stdout is a pipe.
             FileHandle.standardOutput.write(Data((banner + "\n").utf8))
+            if let node, let kept {
+                FileHandle.standardOutput.write(Data("A node of the cluster in \(kept), reached at \(node)\n".utf8))
+            }
         } onAnnounced: { announcement in
             FileHandle.standardOutput.write(Data((ServeCommand.announcedLine(announcement) + "\n").utf8))
         }
+        var failure: (any Error)?
         do {
             try await server.run()
         } catch {
-            let text = "\(error)"
+            failure = error
+        }
+        await cluster?.close()
+        if let failure {
+            let text = "\(failure)"
             if text.contains("Address already in use") || text.contains("EADDRINUSE") {
                 throw ServeFailure.portInUse(port)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,20 +11,7 @@ import Glibc
 @Suite struct TmuxNetworkTests {
     /// A port nobody listens on right now.
     static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TmuxSoloTests.PaneError("could not find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        try LoopbackPort.free()
     }
 
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))

@@ -24,7 +24,7 @@ struct TestServer {
     static func start(
         speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
         clock: any ServerClock = SystemServerClock(), store: (any GameStore)? = nil,
-        directory: (any TableDirectory)? = nil,
+        directory: (any TableDirectory)? = nil, cluster: PostgresCluster? = nil,
         configure: (inout SnapServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         var configuration = SnapServerConfiguration()
@@ -42,7 +42,8 @@ struct TestServer {
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let server = SnapGameServer(
-            configuration: configuration, clock: clock, store: store, directory: directory, logger: logger
+            configuration: configuration, clock: clock, store: store, directory: directory, cluster: cluster,
+            logger: logger
         ) { port in
             continuation.yield(port)
         }

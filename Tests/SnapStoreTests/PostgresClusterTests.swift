@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import SnapTestSupport
 import Testing
 
 @testable import SnapStore

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SnapTestSupport
 import Testing
 
 @testable import SnapStore
@@ -59,76 +60,6 @@ struct TemporaryFolder {
     func delete() {
         try? FileManager.default.removeItem(atPath: path)
     }
-}
-
-/// The PostgreSQL server of the tests: `SNAP_TEST_POSTGRES_URL` (scripts/postgres starts one and sets it in
-/// scripts/test). Without it the PostgreSQL tests are skipped, unless `SNAP_REQUIRE_POSTGRES=1`: then they fail.
-enum TestPostgres {
-    static let url: String? = ProcessInfo.processInfo.environment["SNAP_TEST_POSTGRES_URL"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
-    static let required = ProcessInfo.processInfo.environment["SNAP_REQUIRE_POSTGRES"] == "1"
-    /// The deadline of the tests' stores and nodes: generous, because the whole suite talks to one server at once
-    /// on a machine that may be busy. The tests of deadlines pass their own.
-    static let timeout: Duration = .seconds(30)
-    static let enabled = url != nil || required
-    static let skipped =
-        "SNAP_TEST_POSTGRES_URL is unset (scripts/postgres start DIR writes one to DIR/url); SNAP_REQUIRE_POSTGRES=1 fails instead"
-
-    /// The server's address, its database being the one the URL names.
-    static func address() throws -> PostgresAddress {
-        let url = try #require(url, "SNAP_REQUIRE_POSTGRES=1, but SNAP_TEST_POSTGRES_URL is unset")
-        return try PostgresAddress(url)
-    }
-
-    /// Runs `body` with a new database of its own on the server, dropped afterwards (the test role may create
-    /// databases), so that tests run side by side and leave nothing behind.
-    static func withDatabase<T>(_ body: (PostgresAddress) async throws -> T) async throws -> T {
-        var address = try address()
-        let name = "snap_test_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-        try await withConnection(to: address) { connection in
-            try await connection.query("CREATE DATABASE \(unescaped: name)", logger: logger)
-        }
-        let server = address
-        address.database = name
-        do {
-            let result = try await body(address)
-            try await drop(name, on: server)
-            return result
-        } catch {
-            try? await drop(name, on: server)
-            throw error
-        }
-    }
-
-    /// Runs `body` on one connection to `address`'s database.
-    @discardableResult
-    static func withConnection<T>(
-        to address: PostgresAddress, _ body: (PostgresConnection) async throws -> T
-    ) async throws -> T {
-        let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(),
-            configuration: PostgresConnection.Configuration(
-                host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: .disable),
-            id: 1, logger: logger)
-        do {
-            let result = try await body(connection)
-            try await connection.close()
-            return result
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-    }
-
-    private static func drop(_ name: String, on server: PostgresAddress) async throws {
-        try await withConnection(to: server) { connection in
-            try await connection.query("DROP DATABASE IF EXISTS \(unescaped: name) WITH (FORCE)", logger: logger)
-        }
-    }
-
-    static let logger = Logger(label: "snap.store.tests")
 }
 
 /// Rounds to store.

@@ -1,0 +1,47 @@
+import Logging
+import SnapStore
+
+/// The ``TableDirectory`` of a node of a cluster: the shared PostgreSQL directory (``PostgresCluster``), which
+/// knows every node's tables and every remembered reconnect token.
+///
+/// It never places a table on the node that asks (its own URL), nor at a node whose lease ran out (such a table
+/// waits to be taken over: the client is refused as for an unknown table, and may try again). When the database
+/// does not answer, the table counts as unknown, and the failure is logged.
+public struct PostgresTableDirectory: TableDirectory {
+    private let cluster: PostgresCluster
+    private let ownURL: String
+    private let logger: Logger
+
+    /// The directory of the node that reaches players at `ownURL`, over `cluster`.
+    public init(cluster: PostgresCluster, ownURL: String, logger: Logger) {
+        self.cluster = cluster
+        self.ownURL = ownURL
+        self.logger = logger
+    }
+
+    public func locate(code: String) async -> String? {
+        do {
+            guard case .node(let url)? = try await cluster.locate(code: code), url != ownURL else { return nil }
+            return url
+        } catch {
+            logger.warning("the cluster's directory could not be asked where a table is", metadata: [
+                "table": "\(code)", "error": "\(error)",
+            ])
+            return nil
+        }
+    }
+
+    public func locate(token: String) async -> TableLocation? {
+        let code: String?
+        do {
+            code = try await cluster.locate(token: token)
+        } catch {
+            logger.warning("the cluster's directory could not be asked about a reconnect token", metadata: [
+                "error": "\(error)"
+            ])
+            return nil
+        }
+        guard let code, let url = await locate(code: code) else { return nil }
+        return TableLocation(code: code, url: url)
+    }
+}

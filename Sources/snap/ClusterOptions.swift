@@ -1,0 +1,55 @@
+import ArgumentParser
+import Logging
+import SnapProtocol
+import SnapStore
+
+/// `--node-url`: makes the server a node of a cluster of servers sharing one PostgreSQL `--db`.
+struct ClusterOptions: ParsableArguments {
+    @Option(
+        name: .customLong("node-url"),
+        help: ArgumentHelp(
+            "Join the cluster of servers sharing the PostgreSQL --db as a node that players reach at this WebSocket address, e.g. ws://10.0.0.7:8080/ws.",
+            discussion: "Every node lists every node's tables, and sends players to the node their table is on.",
+            valueName: "URL"))
+    var nodeURL: String?
+
+    /// Checks `--node-url`, with the `--db` it needs.
+    func validate(db: String?) throws {
+        guard let nodeURL else { return }
+        guard NodeURL.isValid(nodeURL) else {
+            throw ValidationError(
+                "--node-url \(nodeURL) is not a node's WebSocket address: pass where players reach this node, as in ws://10.0.0.7:8080/ws.")
+        }
+        guard let db, case .postgres? = try? StoreLocation(db) else {
+            throw ValidationError(
+                "--node-url needs a PostgreSQL --db (postgres://user@host/database): the nodes of a cluster share one database.")
+        }
+    }
+
+    /// Opens the cluster's directory and registers this node (nil without `--node-url`).
+    ///
+    /// - Throws: ``ClusterFailure`` with one line naming the problem (the URL is held by a live node, the
+    ///   database is from a newer Snap!, the server does not answer…).
+    func join(db: String?, logger: Logger) async throws -> PostgresCluster? {
+        guard let nodeURL, let db, case .postgres(let address)? = try? StoreLocation(db) else { return nil }
+        do throws(StoreError) {
+            let cluster = try await PostgresCluster.open(address, logger: logger)
+            do throws(StoreError) {
+                try await cluster.register(url: nodeURL)
+            } catch {
+                await cluster.close()
+                throw error
+            }
+            return cluster
+        } catch {
+            throw ClusterFailure(error: error)
+        }
+    }
+}
+
+/// A cluster that could not be joined at start: printed as one line, and the command exits.
+struct ClusterFailure: Error, CustomStringConvertible {
+    let error: StoreError
+
+    var description: String { "Cannot join the cluster: \(error.description)" }
+}
