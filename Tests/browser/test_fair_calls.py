@@ -20,7 +20,7 @@ from snap_browser import (
     CALL_SNAP,
     CARD_TURNED,
     DESKTOP,
-    HELLO_V4,
+    HELLO,
     PHONE,
     PLAYER_SHOULD_SNAP,
     SIGN_IN_RESPONSE,
@@ -38,7 +38,7 @@ def assert_speaks_version_2(page) -> None:
     SignInResponse the next; no PlayerShouldSnap ever."""
     wire = page.wire()
     sent = [hex_ for _, _, _, hex_ in wire.sent]
-    assert sent and sent[0] == HELLO_V4, f"{page.label}: the first packet sent should be Hello(4), sent: {sent[:4]}"
+    assert sent and sent[0] == HELLO, f"{page.label}: the first packet sent should be Hello(5), sent: {sent[:4]}"
     assert wire.sent_types()[1:2] == [SIGN_IN_RESPONSE], (
         f"{page.label}: SignInResponse should follow Hello, sent: {sent[:4]}")
     assert PLAYER_SHOULD_SNAP not in wire.sent_types(), f"{page.label} sent a PlayerShouldSnap: {sent}"
