@@ -23,7 +23,7 @@ struct ClusterTests {
         /// codes are drawn in the same order, so only the cluster keeps them apart.
         static func start(in address: PostgresAddress, seed: UInt64 = 1) async throws -> Node {
             let port = try LoopbackPort.free()
-            let cluster = try await PostgresCluster.open(address, lease: .seconds(3))
+            let cluster = try await PostgresCluster.open(address, lease: .seconds(3), timeout: TestPostgres.timeout)
             try await cluster.register(url: "ws://127.0.0.1:\(port)/ws")
             let server = try await TestServer.start(grace: .seconds(60), seed: seed, cluster: cluster) { $0.port = port }
             return Node(server: server, cluster: cluster)

@@ -358,7 +358,7 @@ struct PostgresClusterTests {
         try await TestPostgres.withDatabase { address in
             // A history database from before the cluster: upgraded, its rounds kept.
             let old = try await PostgresGameStore.open(
-                address, logger: TestPostgres.logger, timeout: .seconds(5), migratingUpTo: 2)
+                address, logger: TestPostgres.logger, timeout: TestPostgres.timeout, migratingUpTo: 2)
             let id = try await old.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
             await old.close()
             let node = try await PostgresCluster.open(address, lease: Self.long, timeout: TestPostgres.timeout)

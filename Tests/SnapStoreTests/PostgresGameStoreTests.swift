@@ -110,7 +110,7 @@ struct PostgresGameStoreTests {
     @Test func aVersion1DatabaseIsUpgradedWithItsRounds() async throws {
         try await TestPostgres.withDatabase { address in
             let old = try await PostgresGameStore.open(
-                address, logger: TestPostgres.logger, timeout: .seconds(5), migratingUpTo: 1)
+                address, logger: TestPostgres.logger, timeout: TestPostgres.timeout, migratingUpTo: 1)
             await old.close()
             try await TestPostgres.withConnection(to: address) { connection in
                 let logger = TestPostgres.logger
