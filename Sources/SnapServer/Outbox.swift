@@ -87,17 +87,4 @@ final class Outbox: Sendable {
 
     /// Whether the outbox has been closed or finished.
     var isClosed: Bool { state.withLock { $0.finished } || sender.isClosed }
-
-    /// Whether the outbox was closed because its client broke the protocol or a limit (close codes 1002 and 1008).
-    var closedForMisbehaving: Bool {
-        sender.isOverrun || sender.closeCode == .protocolError || sender.closeCode == .policyViolation
-    }
-
-    /// Whether the outbox was overrun by a client that did not read.
-    var isOverrun: Bool { sender.isOverrun }
-
-    /// Closes the socket now, without waiting for what is queued: the client has stopped reading it.
-    func cut() {
-        sender.cut()
-    }
 }

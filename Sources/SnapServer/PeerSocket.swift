@@ -1,7 +1,7 @@
 import NIOCore
 
-/// What a game connection may do with the socket under it: know where it comes from, mark it as earned (a
-/// player signed in on it, so it is never evicted to make room), and cut it at once when the client stops reading.
+/// What a game connection may do with the socket under it: know where it comes from, and mark it as earned (a
+/// player signed in on it, so it is never evicted to make room). Cutting it is the sender's (``WebSocketSender``).
 struct PeerSocket: Sendable {
     /// The remote address, without its port.
     let address: String
@@ -24,10 +24,5 @@ struct PeerSocket: Sendable {
     /// Notes that the socket has earned its keep.
     func prove() {
         if let channel { registry?.prove(channel) }
-    }
-
-    /// Closes the socket now, without waiting for what is queued: the client has stopped reading it.
-    func cut() {
-        channel?.close(promise: nil)
     }
 }

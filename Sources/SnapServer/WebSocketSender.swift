@@ -29,8 +29,6 @@ public final class WebSocketSender: Sendable {
         var closing = Closing.open
         /// Cut the socket once the queued close frame is written, without waiting for the client's answer.
         var cutAfterClose = false
-        var closeCode: WebSocketErrorCode?
-        var overrun = false
         var largestWaiting = 0
         var onOverrun: (@Sendable () -> Void)?
     }
@@ -106,7 +104,6 @@ public final class WebSocketSender: Sendable {
         let schedule = state.withLock { state -> Bool in
             guard case .open = state.closing else { return false }
             state.closing = .closeSent
-            state.closeCode = code
             state.cutAfterClose = cutAfterWrite
             append(to: &state) { WebSocketServerFrames.appendClose(code, reason: reason, to: &$0) }
             return scheduleFlush(&state)
@@ -147,11 +144,6 @@ public final class WebSocketSender: Sendable {
         }
     }
 
-    /// The close code queued, if any.
-    var closeCode: WebSocketErrorCode? { state.withLock { $0.closeCode } }
-
-    /// Whether the sender was overrun by a client that did not read.
-    var isOverrun: Bool { state.withLock { $0.overrun } }
 
     /// The connection's channel, for what the socket level does with it (reading, the remote address).
     var underlyingChannel: any Channel { channel }
@@ -214,7 +206,6 @@ public final class WebSocketSender: Sendable {
     private func check(waiting: Int, unsent: Int) {
         let (growth, overrun) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
             if unsent > limit, case .open = state.closing {
-                state.overrun = true
                 return (nil, state.onOverrun)
             }
             guard waiting > state.largestWaiting else { return (nil, nil) }
