@@ -35,17 +35,24 @@ import Testing
 
         // Bob answers pings at once (a few ms away); Cy answers them 190 ms late, so he looks far away.
         let bob = try await SnapClient.connect(to: url, name: "Bob")
+        let cyPongs = PongCount()
         let cy = try await SnapClient.connect(
             to: url, name: "Cy",
             answerPing: { value in
                 try? await Task.sleep(for: .milliseconds(190))
+                await cyPongs.add()
                 return value
             })
         _ = try await bob.sitDown(at: code)
         _ = try await cy.sitDown(at: code)
         try await Self.waitFor("both guests", on: host) { $0.contains("3 of 4 seated") }
-        // Let Cy's six warm-up pings be answered before the round.
-        try await Task.sleep(for: .seconds(2))
+        // The server must have measured Cy's network before the round: its six warm-up pings answered (counted, not
+        // slept on: a busy machine takes its time), and a moment for the last answer to be read.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await cyPongs.count < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let answered = await cyPongs.count
+        #expect(answered >= 6, "Cy answered \(answered) pings")
+        try await Task.sleep(for: .milliseconds(500))
 
         // On the first turned card, Bob calls after 50 ms saying so; Cy calls after 100 ms saying he took 10 ms,
         // which his network makes possible. Cy wins by 40 ms.
@@ -90,4 +97,10 @@ import Testing
         await bob.disconnect()
         await cy.disconnect()
     }
+}
+
+/// How many pings a test client has answered.
+private actor PongCount {
+    private(set) var count = 0
+    func add() { count += 1 }
 }

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOWebSocket
 import SnapProtocol
+import SnapTestSupport
 
 /// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives.
 actor RawSocket {
@@ -19,10 +20,12 @@ actor RawSocket {
     static func connect(_ server: TestServer) async throws -> RawSocket {
         let socket = RawSocket()
         await socket.start(url: server.url)
-        for _ in 0..<500 {
-            if await socket.frames.first?.packet == .signInRequest { return socket }
-            try await Task.sleep(for: .milliseconds(10))
+        let asked = await Patience.wait {
+            if await socket.frames.first?.packet == .signInRequest { return true }
+            return await socket.isClosed
         }
+        if await socket.frames.first?.packet == .signInRequest { return socket }
+        if asked { throw Closed(what: "the sign-in request", code: await socket.closeCode) }
         throw TimedOut(what: "the sign-in request")
     }
 
@@ -80,14 +83,16 @@ actor RawSocket {
     /// Waits for a packet satisfying `condition`, after the last one found.
     @discardableResult
     func waitFor(_ what: String, _ condition: (Packet) -> Bool) async throws -> Packet {
-        for _ in 0..<1_000 {
+        let deadline = ContinuousClock.now + Patience.deadline
+        while true {
             if let index = frames[searched...].firstIndex(where: { condition($0.packet) }) {
                 searched = index + 1
                 return frames[index].packet
             }
+            if isClosed { throw Closed(what: what, code: closeCode) }
+            guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw TimedOut(what: what)
     }
 
     /// Waits for an error packet with this code; returns its message.
@@ -99,10 +104,13 @@ actor RawSocket {
 
     /// Waits until the server closes the connection.
     func waitForClose() async throws {
-        for _ in 0..<1_000 {
-            if isClosed { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TimedOut(what: "the connection to close")
+        guard await Patience.wait(until: { isClosed }) else { throw TimedOut(what: "the connection to close") }
+    }
+
+    /// The server closed the connection before what a test waited for came.
+    struct Closed: Error, CustomStringConvertible {
+        var what: String
+        var code: WebSocketErrorCode?
+        var description: String { "the connection closed (code \(code.map { "\($0)" } ?? "none")) before \(what)" }
     }
 }

@@ -23,18 +23,18 @@ import Testing
 
     @Test func everyConnectionIsPingedOncePerIntervalWithValuesNobodyCanGuess() async throws {
         let server = try await TestServer.start()  // pings every 200 ms
+        let start = ContinuousClock.now
         let socket = try await RawSocket.connect(server)
         for _ in 0..<3 { try await socket.waitFor("a ping") { if case .ping = $0 { true } else { false } } }
-        let pings = await zip(socket.frames, socket.arrivals).filter { if case .ping = $0.0.packet { true } else { false } }
-        let values = pings.compactMap { if case .ping(let value) = $0.0.packet { value } else { nil } }
-        let arrivals = pings.map(\.1)
+        let elapsed = ContinuousClock.now - start
+        let values = await socket.frames.compactMap { if case .ping(let value) = $0.packet { value } else { nil } }
         // Each value is new, and not simply the server's clock (which would stay far below 2^48 ns, three days),
         // so that a pong cannot be made up before its ping arrives.
-        #expect(Set(values).count == 3 && values.contains { $0 >= 1 << 48 }, "ping values: \(values)")
-        // About a full interval apart: a hundredth of the connections is pinged every hundredth of the interval.
-        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
-            #expect(later - earlier >= .milliseconds(100), "pings \(later - earlier) apart")
-        }
+        #expect(Set(values.prefix(3)).count == 3 && values.contains { $0 >= 1 << 48 }, "ping values: \(values)")
+        // A full interval apart, counted rather than timed: a busy machine can hold pings back and hand two over
+        // at once, but never make the server send more than one per interval since the socket opened.
+        let allowed = Int(elapsed / .milliseconds(200)) + 1
+        #expect(values.count <= allowed, "\(values.count) pings in \(elapsed), at most \(allowed) allowed")
         await server.stop()
     }
 

@@ -80,7 +80,7 @@ public final class TCPProbe: @unchecked Sendable {
     }
 
     /// Waits until the server closes the connection (true) or `timeout` passes (false), keeping what arrives.
-    public func waitForClose(timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForClose(timeout: Duration = Patience.deadline) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             poll()
@@ -91,7 +91,7 @@ public final class TCPProbe: @unchecked Sendable {
     }
 
     /// Waits until what has arrived satisfies `condition`, or `timeout` passes.
-    public func waitFor(timeout: Duration = .seconds(5), _ condition: ([UInt8]) -> Bool) async -> Bool {
+    public func waitFor(timeout: Duration = Patience.deadline, _ condition: ([UInt8]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             poll()
