@@ -509,6 +509,12 @@ public actor SnapClient {
                 try? await outbound?.close(.normalClosure, reason: "sign-in refused")
                 return
             }
+            if code == WireErrorCode.tableMoving.rawValue {
+                // Our table's node is gone and no node has taken it over yet: this connection ends, and the
+                // reconnection loop asks again in a moment (within the reconnect window).
+                try? await outbound?.close(.normalClosure, reason: "table moving")
+                return
+            }
             if code == WireErrorCode.unknownToken.rawValue {
                 // Our seat was not kept: this table is over for us. Say so and close.
                 tableCode = nil

@@ -106,7 +106,7 @@ public struct EncodedRoundLog: RoundLogBuilder {
 }
 
 extension RoundStart {
-    fileprivate func write(to writer: inout ByteWriter) {
+    func write(to writer: inout ByteWriter) {
         for seat in seats {
             writer.bool(seat != nil)
             guard let seat else { continue }
@@ -130,7 +130,7 @@ extension RoundStart {
         writer.allowances(allowances)
     }
 
-    fileprivate static func read(from reader: inout ByteReader) throws(ProtocolError) -> RoundStart {
+    static func read(from reader: inout ByteReader) throws(ProtocolError) -> RoundStart {
         var seats = [Seated?]()
         for seat in Seat.allCases {
             let field = "RoundStart.seats[\(seat.rawValue)]"
@@ -166,7 +166,7 @@ extension RoundStart {
 }
 
 extension TableAction {
-    fileprivate func write(to writer: inout ByteWriter) {
+    func write(to writer: inout ByteWriter) {
         switch self {
         case .join(let info):
             writer.u8(1)
@@ -201,7 +201,7 @@ extension TableAction {
         }
     }
 
-    fileprivate static func read(from reader: inout ByteReader, _ field: String) throws(ProtocolError) -> TableAction {
+    static func read(from reader: inout ByteReader, _ field: String) throws(ProtocolError) -> TableAction {
         switch try reader.u8(field + ".action") {
         case 1: return .join(try reader.player(field + ".join"))
         case 2: return .leave(try reader.seat(field + ".leave"))
@@ -223,12 +223,12 @@ extension TableAction {
 }
 
 extension TimedStep {
-    fileprivate static let all: [TimedStep] = [.finishDeal, .activateNext, .moveCards, .resume, .turnForPlayer]
+    static let all: [TimedStep] = [.finishDeal, .activateNext, .moveCards, .resume, .turnForPlayer]
 }
 
 extension ByteWriter {
     /// An unsigned number in 7-bit groups, lowest first (LEB128): 1 byte below 128.
-    fileprivate mutating func varint(_ value: UInt64) {
+    mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
             u8(UInt8(value & 0x7F) | 0x80)
@@ -238,7 +238,7 @@ extension ByteWriter {
     }
 
     /// A duration exactly: its sign, then whole nanoseconds and the attoseconds left over, as varints.
-    fileprivate mutating func duration(_ duration: Duration) {
+    mutating func duration(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let negative = seconds < 0 || attoseconds < 0
         let (s, a) = negative ? (-seconds, -attoseconds) : (seconds, attoseconds)
@@ -247,18 +247,18 @@ extension ByteWriter {
         varint(UInt64(a % 1_000_000_000))
     }
 
-    fileprivate mutating func player(_ info: PlayerInfo) {
+    mutating func player(_ info: PlayerInfo) {
         string(info.id.rawValue)
         string(info.name)
         bool(info.isComputer)
     }
 
-    fileprivate mutating func settings(_ settings: TableSettings) {
+    mutating func settings(_ settings: TableSettings) {
         u16(settings.roundSeconds)
         u8(settings.turnSeconds)
     }
 
-    fileprivate mutating func allowances(_ allowances: [Seat: NetworkAllowance]) {
+    mutating func allowances(_ allowances: [Seat: NetworkAllowance]) {
         u8(UInt8(allowances.count))
         for seat in Seat.allCases {
             guard let allowance = allowances[seat] else { continue }
@@ -270,7 +270,7 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    fileprivate mutating func varint(_ field: @autoclosure () -> String) throws(ProtocolError) -> UInt64 {
+    mutating func varint(_ field: @autoclosure () -> String) throws(ProtocolError) -> UInt64 {
         var value: UInt64 = 0
         for shift in stride(from: 0, to: 64, by: 7) {
             let byte = try u8(field())
@@ -280,7 +280,7 @@ extension ByteReader {
         throw .invalidValue(field: field(), value: -1)
     }
 
-    fileprivate mutating func duration(_ field: @autoclosure () -> String) throws(ProtocolError) -> Duration {
+    mutating func duration(_ field: @autoclosure () -> String) throws(ProtocolError) -> Duration {
         let negative = try bool(field() + ".sign")
         let nanoseconds = try varint(field() + ".nanoseconds")
         let attoseconds = try varint(field() + ".attoseconds")
@@ -291,18 +291,18 @@ extension ByteReader {
         return negative ? .zero - duration : duration
     }
 
-    fileprivate mutating func player(_ field: @autoclosure () -> String) throws(ProtocolError) -> PlayerInfo {
+    mutating func player(_ field: @autoclosure () -> String) throws(ProtocolError) -> PlayerInfo {
         let id = try string(field() + ".id")
         let name = try string(field() + ".name")
         return PlayerInfo(id: PlayerID(id), name: name, isComputer: try bool(field() + ".isComputer"))
     }
 
-    fileprivate mutating func settings(_ field: @autoclosure () -> String) throws(ProtocolError) -> TableSettings {
+    mutating func settings(_ field: @autoclosure () -> String) throws(ProtocolError) -> TableSettings {
         let round = try u16(field() + ".roundSeconds")
         return TableSettings(roundSeconds: round, turnSeconds: try u8(field() + ".turnSeconds"))
     }
 
-    fileprivate mutating func allowances(_ field: @autoclosure () -> String) throws(ProtocolError) -> [Seat: NetworkAllowance] {
+    mutating func allowances(_ field: @autoclosure () -> String) throws(ProtocolError) -> [Seat: NetworkAllowance] {
         let count = try count(field(), limit: Seat.count)
         var allowances = [Seat: NetworkAllowance]()
         for _ in 0..<count {

@@ -35,6 +35,9 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case signInTimedOut = 114
     /// The table has as many watchers as it allows.
     case tooManyWatchers = 115
+    /// The table's node is gone and no node has taken the table over yet (a cluster): reconnect again in a
+    /// moment. Sent only to version 5 clients, which retry by themselves; older ones get ``unknownToken``.
+    case tableMoving = 116
 
     /// A sentence for people saying what went wrong and what to do.
     public var message: String {
@@ -56,6 +59,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
         case .tooManyTablesFromAddress: "Players on your network have too many tables open; finish one first."
         case .signInTimedOut: "Sign in sooner: the connection waited too long for a name."
         case .tooManyWatchers: "This table has as many watchers as it allows; watch another table or try again later."
+        case .tableMoving: "Your table is moving to another server; trying again in a moment."
         }
     }
 }

@@ -3,24 +3,25 @@ import ServiceLifecycle
 import SnapStore
 
 /// A node's life in its cluster, as a service of the server: renews the node's lease (every third of it),
-/// follows the directory's changes into the lobby's list of every node's tables, and writes this node's tables'
-/// listings. When the server stops, the tables still listed are removed and the node leaves the cluster.
+/// follows the directory's changes into the lobby's list of every node's tables, writes this node's tables'
+/// listings, and takes over the tables of nodes whose lease ran out (a share of them each time it looks, every
+/// sixth of a lease, so that the live nodes split them). When the server stops, the tables still listed are
+/// removed and the node leaves the cluster.
 ///
 /// A lease that runs out (the node was paused, or cut off from the database, for longer than the lease) means
-/// the node's tables may be another node's now: it closes them and registers again, owning nothing.
+/// the node's tables may be another node's now: it lets them go (their players' clients come back through the
+/// directory to wherever each table is taken over) and registers again, owning nothing.
 struct ClusterService: Service {
     let link: ClusterLink
     let lobby: Lobby
     let logger: Logger
-
-    /// What a player at a table is told when the node closes its tables after losing its lease.
-    static let leaseLostReason = "This server lost its place in the cluster: join a table again."
 
     func run() async throws {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await renewLease() }
             group.addTask { await followChanges() }
             group.addTask { await link.publisher.run() }
+            group.addTask { await takeOverOrphans() }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -54,10 +55,10 @@ struct ClusterService: Service {
     private func leaseLost() async {
         let count = await lobby.tableCount
         logger.error(
-            "this node's lease in the cluster ran out: closing its \(count) tables, which other nodes may own now",
+            "this node's lease in the cluster ran out: letting its \(count) tables go to the nodes that take them over",
             metadata: ["node": "\(link.url)"])
         link.publisher.forgetAll()
-        await lobby.closeAllTables(reason: Self.leaseLostReason)
+        await lobby.handOverAllTables()
         while !Task.isCancelled {
             do {
                 let node = try await link.cluster.register(url: link.url)
@@ -66,6 +67,28 @@ struct ClusterService: Service {
             } catch {
                 logger.warning("could not register in the cluster again", metadata: ["error": "\(error)"])
                 try? await Task.sleep(for: link.cluster.leaseLength / 3)
+            }
+        }
+    }
+
+    /// Looks for tables whose node's lease ran out, and takes over this node's share of them: as many as there
+    /// are orphans for each live node (rounded up), in an order of its own, so that nodes looking at the same
+    /// moment mostly pick different tables; the directory lets exactly one node have each.
+    private func takeOverOrphans() async {
+        let interval = link.cluster.leaseLength / 6
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard !Task.isCancelled else { return }
+            do throws(StoreError) {
+                let orphans = try await link.cluster.orphanedTables()
+                guard !orphans.isEmpty else { continue }
+                let live = max(1, try await link.cluster.liveNodes().count)
+                var share = (orphans.count + live - 1) / live
+                for code in orphans.shuffled() where share > 0 {
+                    if await lobby.takeOver(code: code) { share -= 1 }
+                }
+            } catch {
+                logger.warning("could not look for tables to take over", metadata: ["error": "\(error)"])
             }
         }
     }

@@ -3,10 +3,10 @@ import Synchronization
 /// A ``TableDirectory`` held in memory: the places it is told, and nothing else. For tests, and for a fixed set
 /// of servers that share out their tables by hand.
 public final class InMemoryTableDirectory: TableDirectory {
-    private let places: Mutex<(tables: [String: String], tokens: [String: TableLocation])>
+    private let places: Mutex<(tables: [String: String], tokens: [String: SeatLocation])>
 
     /// A directory that knows these tables (code → node URL) and reconnect tokens.
-    public init(tables: [String: String] = [:], tokens: [String: TableLocation] = [:]) {
+    public init(tables: [String: String] = [:], tokens: [String: SeatLocation] = [:]) {
         places = Mutex((tables, tokens))
     }
 
@@ -15,8 +15,8 @@ public final class InMemoryTableDirectory: TableDirectory {
         places.withLock { $0.tables[code] = url }
     }
 
-    /// Places a reconnect token's seat at a table of another node (nil: nowhere).
-    public func place(token: String, at location: TableLocation?) {
+    /// Places a reconnect token's seat at a table of another node, or at one being moved (nil: nowhere).
+    public func place(token: String, at location: SeatLocation?) {
         places.withLock { $0.tokens[token] = location }
     }
 
@@ -24,7 +24,7 @@ public final class InMemoryTableDirectory: TableDirectory {
         places.withLock { $0.tables[code] }
     }
 
-    public func locate(token: String) async -> TableLocation? {
+    public func locate(token: String) async -> SeatLocation? {
         places.withLock { $0.tokens[token] }
     }
 }

@@ -146,8 +146,9 @@ actor Lobby {
         // address arriving meanwhile cannot together pass its cap; it goes down again if no table opens.
         tablesPerAddress[address, default: 0] += 1
         let code: String
+        let fence: Int64?
         do throws(WireErrorCode) {
-            code = try await freshCode()
+            (code, fence) = try await freshCode()
         } catch {
             releaseTableSlot(of: address)
             throw error
@@ -157,37 +158,83 @@ actor Lobby {
             environment.cluster?.publisher.closed(code)
             throw .tooManyTables
         }
-        let cluster = environment.cluster
+        let callbacks = callbacks(for: code)
         let table = TableSession(
-            code: code, solo: solo, seed: generator.next(), environment: environment,
-            onTokenRetired: { [weak self] token in Task { await self?.forget(token: token) } },
-            onListingChange: { [listingChanges] in
-                listingChanges.signal()
-                cluster?.publisher.changed(code)
-            }
-        ) { [weak self] code in
-            Task { await self?.remove(code) }
-        }
+            code: code, solo: solo, seed: generator.next(), environment: environment, fence: fence,
+            onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange, onClose: callbacks.close)
         tables[code] = table
-        cluster?.publisher.opened(table)
+        environment.cluster?.publisher.opened(table)
         tableAddresses[code] = address
         metrics.tables.record(tables.count)
         logger.info("table opened", metadata: ["table": "\(code)", "solo": "\(solo)"])
         return table
     }
 
+    /// What a table tells the lobby: a token retired, its listing changed, it closed.
+    private func callbacks(for code: String) -> (
+        tokenRetired: @Sendable (String) -> Void, listingChange: @Sendable () -> Void, close: @Sendable (String) -> Void
+    ) {
+        let cluster = environment.cluster
+        return (
+            { [weak self] token in Task { await self?.forget(token: token) } },
+            { [listingChanges] in
+                listingChanges.signal()
+                cluster?.publisher.changed(code)
+            },
+            { [weak self] code in Task { await self?.remove(code) } }
+        )
+    }
+
+    /// Takes over the table `code`, whose node's lease ran out, and rebuilds it from its journal; its players
+    /// come back with their tokens. Returns whether this node has it now (false: another node was faster, the
+    /// table is gone, or the database failed — logged).
+    @discardableResult
+    func takeOver(code: String) async -> Bool {
+        guard let cluster = environment.cluster, !isShuttingDown, tables[code] == nil else { return false }
+        let fence: Int64
+        let entries: [JournalEntry]
+        do throws(StoreError) {
+            fence = try await cluster.cluster.takeOver(code: code)
+            entries = try await cluster.cluster.journal(code: code)
+        } catch .notOrphaned, .noSuchTable {
+            return false
+        } catch {
+            logger.warning("could not take a table over", metadata: ["table": "\(code)", "error": "\(error)"])
+            return false
+        }
+        let callbacks = callbacks(for: code)
+        let table: TableSession
+        do throws(TableRebuildError) {
+            table = try TableSession.rebuilt(
+                code: code, entries: entries, fence: fence, cluster: cluster.cluster, environment: environment,
+                onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange,
+                onClose: callbacks.close)
+        } catch {
+            // Its players cannot be given their seats back: the table goes, and their tokens with it.
+            logger.error("a table taken over could not be rebuilt; removing it", metadata: ["table": "\(code)", "error": "\(error)"])
+            try? await cluster.cluster.remove(code: code)
+            return false
+        }
+        tables[code] = table
+        for token in await table.tokens { tokens[token] = code }
+        cluster.publisher.opened(table)
+        metrics.tables.record(tables.count)
+        metrics.counter("snap_tables_taken_over_total").increment()
+        await table.resumeAfterTakeover()
+        return true
+    }
+
     /// A code no table of this server has; in a cluster, one claimed for this node (drawn again while another
-    /// node's table has it).
-    private func freshCode() async throws(WireErrorCode) -> String {
+    /// node's table has it), with the fence its journal is written under.
+    private func freshCode() async throws(WireErrorCode) -> (String, fence: Int64?) {
         for _ in 0..<Self.codeDraws {
             var code = TableCode.random(using: &generator)
             while tables[code] != nil || claiming.contains(code) { code = TableCode.random(using: &generator) }
-            guard let cluster = environment.cluster?.cluster else { return code }
+            guard let cluster = environment.cluster?.cluster else { return (code, nil) }
             claiming.insert(code)
             defer { claiming.remove(code) }
             do throws(StoreError) {
-                _ = try await cluster.claim(code: code)
-                return code
+                return (code, try await cluster.claim(code: code))
             } catch .codeTaken {
                 continue
             } catch {
@@ -247,10 +294,10 @@ actor Lobby {
         environment.cluster?.publisher.closed(code)
     }
 
-    /// Closes every table, telling its players why (the node lost its lease in the cluster: the tables may be
-    /// another node's now).
-    func closeAllTables(reason: String) async {
-        for table in tables.values { await table.shutDown(reason: reason) }
+    /// Lets go of every table: the node lost its lease in the cluster, and its tables are another node's now (or
+    /// will be). Their players' clients reconnect and are sent to each table's new node.
+    func handOverAllTables() async {
+        for table in tables.values { await table.lostToAnotherNode() }
     }
 
     // MARK: - Reconnecting

@@ -12,13 +12,23 @@ extension PlayerConnection {
         return send(url: url, code: code, outbox)
     }
 
-    /// Sends a client that reconnects with a token of another node's on to that node (version 5 only); returns
-    /// whether it did.
+    /// Sends a client that reconnects with a token of another node's on to that node, or tells it that its table
+    /// is moving (its node is gone and no node has it yet: the client tries again in a moment) — version 5 only;
+    /// returns whether it did.
     func redirect(token: String, _ outbox: Outbox) async -> Bool {
-        guard let directory = environment.directory, outbox.version >= PacketType.redirect.sinceVersion,
-            let location = await directory.locate(token: token)
-        else { return false }
-        return send(url: location.url, code: location.code, outbox)
+        guard let directory = environment.directory, outbox.version >= PacketType.redirect.sinceVersion else {
+            return false
+        }
+        switch await directory.locate(token: token) {
+        case .elsewhere(let location)?:
+            return send(url: location.url, code: location.code, outbox)
+        case .moving?:
+            environment.metrics.error(code: WireErrorCode.tableMoving.rawValue)
+            outbox.send(.error(code: WireErrorCode.tableMoving.rawValue, message: WireErrorCode.tableMoving.message))
+            return true
+        case nil:
+            return false
+        }
     }
 
     private func send(url: String, code: String, _ outbox: Outbox) -> Bool {

@@ -4,9 +4,9 @@ import SnapStore
 /// The ``TableDirectory`` of a node of a cluster: the shared PostgreSQL directory (``PostgresCluster``), which
 /// knows every node's tables and every remembered reconnect token.
 ///
-/// It never places a table on the node that asks (its own URL), nor at a node whose lease ran out (such a table
-/// waits to be taken over: the client is refused as for an unknown table, and may try again). When the database
-/// does not answer, the table counts as unknown, and the failure is logged.
+/// It never places a table on the node that asks (its own URL), nor at a node whose lease ran out: such a table
+/// waits to be taken over, and a returning player is told it is moving (a joining one that it is unknown). When
+/// the database does not answer, the table counts as unknown, and the failure is logged.
 public struct PostgresTableDirectory: TableDirectory {
     private let cluster: PostgresCluster
     private let ownURL: String
@@ -31,7 +31,7 @@ public struct PostgresTableDirectory: TableDirectory {
         }
     }
 
-    public func locate(token: String) async -> TableLocation? {
+    public func locate(token: String) async -> SeatLocation? {
         let code: String?
         do {
             code = try await cluster.locate(token: token)
@@ -41,7 +41,18 @@ public struct PostgresTableDirectory: TableDirectory {
             ])
             return nil
         }
-        guard let code, let url = await locate(code: code) else { return nil }
-        return TableLocation(code: code, url: url)
+        guard let code else { return nil }
+        do {
+            switch try await cluster.locate(code: code) {
+            case .node(let url)? where url != ownURL: return .elsewhere(TableLocation(code: code, url: url))
+            case .orphaned?: return .moving(code: code)
+            case .node?, nil: return nil
+            }
+        } catch {
+            logger.warning("the cluster's directory could not be asked where a table is", metadata: [
+                "table": "\(code)", "error": "\(error)",
+            ])
+            return nil
+        }
     }
 }

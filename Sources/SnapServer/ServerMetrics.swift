@@ -13,6 +13,8 @@ final class ServerMetrics: Sendable {
     let bytesOut: CoreMetrics.Counter
     let eventLatency: CoreMetrics.Timer
     let roundTrip: CoreMetrics.Timer
+    /// How long a write of a table's journal took (a node of a cluster): what a step waits before it is sent.
+    let journalWrite: CoreMetrics.Timer
     /// Pongs that answered no ping of ours (forged, or too late): they measure nothing.
     let ignoredPongs: CoreMetrics.Counter
     /// Times a table found its 52 cards not all accounted for after an action (a bug in the rules if ever > 0).
@@ -33,6 +35,7 @@ final class ServerMetrics: Sendable {
         bytesOut = CoreMetrics.Counter(label: "snap_bytes_out_total", factory: factory)
         eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
         roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
+        journalWrite = CoreMetrics.Timer(label: "snap_journal_write_seconds", factory: factory)
         ignoredPongs = CoreMetrics.Counter(label: "snap_ignored_pongs_total", factory: factory)
         cardConservationFailures = CoreMetrics.Counter(label: "snap_card_conservation_failures_total", factory: factory)
         overrunOutboxes = CoreMetrics.Counter(label: "snap_outbox_overruns_total", factory: factory)

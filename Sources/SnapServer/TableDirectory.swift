@@ -8,8 +8,17 @@ public protocol TableDirectory: Sendable {
     /// node holds it.
     func locate(code: String) async -> String?
 
-    /// The table a reconnect token's seat is at and the node holding it, or nil when no other node knows the token.
-    func locate(token: String) async -> TableLocation?
+    /// Where a reconnect token's seat is: at a table of another node, or at a table waiting to be taken over;
+    /// nil when no other node knows the token.
+    func locate(token: String) async -> SeatLocation?
+}
+
+/// Where a reconnect token's seat is, as a ``TableDirectory`` knows it.
+public enum SeatLocation: Hashable, Sendable {
+    /// At a table of another node.
+    case elsewhere(TableLocation)
+    /// At the table `code`, whose node's lease ran out and which no node has taken over yet: ask again soon.
+    case moving(code: String)
 }
 
 /// A table of another node: its code and that node's WebSocket address.

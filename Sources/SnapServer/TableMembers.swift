@@ -8,6 +8,8 @@ struct TableMembers {
     /// The people watching, by the id they signed in with. They have no seat: they are sent what a seat-less
     /// view shows, always after the players, and never keep the table open.
     private(set) var watchers: [PlayerID: Outbox] = [:]
+    /// What waits for the table's journal (in a cluster).
+    var gate = JournalGate()
 
     subscript(id: PlayerID) -> TableMember? {
         get { byID[id] }
@@ -25,6 +27,11 @@ struct TableMembers {
         byID.first { $0.value.token == token }.map { ($0.key, $0.value) }
     }
 
+    /// The reconnect token of each person, by id.
+    var tokens: [PlayerID: String] {
+        byID.compactMapValues(\.token)
+    }
+
     /// The people whose connection has dropped.
     var dropped: [PlayerID] {
         byID.filter { $0.value.isPerson && $0.value.outbox == nil }.map(\.key)
@@ -34,21 +41,32 @@ struct TableMembers {
     /// watching never delays a player. Packets a client's protocol version does not know (CallTiming for
     /// version 1, the clocks for versions 1 and 2, the watcher count before version 4) are left out for that
     /// client.
-    func broadcast(_ packets: [Packet], except skipped: PlayerID? = nil) {
+    mutating func broadcast(_ packets: [Packet], except skipped: PlayerID? = nil) {
         for (id, member) in byID where id != skipped {
             guard let outbox = member.outbox else { continue }
-            Self.send(packets, to: outbox)
+            send(packets, to: outbox)
         }
-        for (id, outbox) in watchers where id != skipped { Self.send(packets, to: outbox) }
+        for (id, outbox) in watchers where id != skipped { send(packets, to: outbox) }
     }
 
     /// Sends one packet to one member or watcher, if connected.
-    func send(_ packet: Packet, to id: PlayerID) {
+    mutating func send(_ packet: Packet, to id: PlayerID) {
         guard let outbox = byID[id]?.outbox ?? watchers[id] else { return }
-        Self.send([packet], to: outbox)
+        send([packet], to: outbox)
     }
 
-    private static func send(_ packets: [Packet], to outbox: Outbox) {
+    /// Sends `packets` to `outbox` once the journal has what caused them.
+    mutating func send(_ packets: [Packet], to outbox: Outbox) {
+        guard !gate.hold(packets, for: outbox) else { return }
+        Self.deliver(packets, to: outbox)
+    }
+
+    /// The journal has its first `count` entries: sends what waited for them.
+    mutating func journalWritten(upTo count: Int) {
+        for (outbox, packets) in gate.written(upTo: count) { Self.deliver(packets, to: outbox) }
+    }
+
+    private static func deliver(_ packets: [Packet], to outbox: Outbox) {
         let version = outbox.version
         // An event's packets go to each connection together, in one write.
         outbox.send(packets.filter { speaks(version, $0) })

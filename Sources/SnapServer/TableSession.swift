@@ -30,14 +30,50 @@ actor TableSession {
     private var recorder: RoundRecorder<EncodedRoundLog>?
     /// When the round being recorded started, in server time.
     private var roundStartedAt: Duration = .zero
+    /// The table's journal in the cluster's database (nil for a server on its own): every step is written there
+    /// before what it caused is sent.
+    private var journal: TableJournal?
+    /// The allowances last written to the journal.
+    private var journaledAllowances: [Seat: NetworkAllowance] = [:]
 
+    /// A new table with no one at it; in a cluster, claimed with `fence`, its journal written under it.
     init(
         code: String,
         solo: Bool,
         seed: UInt64,
         environment: ServerEnvironment,
+        fence: Int64? = nil,
         onTokenRetired: @escaping @Sendable (String) -> Void = { _ in },
         onListingChange: @escaping @Sendable () -> Void = {},
+        onClose: @escaping @Sendable (String) -> Void
+    ) {
+        let configuration = environment.configuration
+        var table = Table()
+        table.settings = configuration.tableSettings
+        let runner = TableRunner(
+            table: table,
+            difficulty: Difficulty(rawValue: configuration.difficulty) ?? .normal,
+            speed: configuration.speed,
+            judging: configuration.judging,
+            generator: SplitMix64(seed: seed))
+        var members = TableMembers()
+        var journal: TableJournal?
+        if let cluster = environment.cluster?.cluster, let fence {
+            // The table as it opens is its first checkpoint; it is written with the first steps.
+            journal = TableJournal(cluster: cluster, code: code, fence: fence)
+            members.gate.queue(journal!.checkpoint(TableCheckpoint(start: RoundStart(of: runner), solo: solo, tokens: [:]), at: .zero))
+        }
+        self.init(
+            code: code, solo: solo, runner: runner, members: members, journal: journal,
+            recorder: environment.archive == nil ? nil : RoundRecorder<EncodedRoundLog>(), environment: environment,
+            onTokenRetired: onTokenRetired, onListingChange: onListingChange, onClose: onClose)
+    }
+
+    /// A table that starts from `runner` (new, or rebuilt from a journal), its table time where the runner is.
+    init(
+        code: String, solo: Bool, runner: TableRunner<SplitMix64>, members: TableMembers, journal: TableJournal?,
+        recorder: RoundRecorder<EncodedRoundLog>?, environment: ServerEnvironment,
+        onTokenRetired: @escaping @Sendable (String) -> Void, onListingChange: @escaping @Sendable () -> Void,
         onClose: @escaping @Sendable (String) -> Void
     ) {
         self.code = code
@@ -49,19 +85,14 @@ actor TableSession {
         self.onClose = onClose
         self.onTokenRetired = onTokenRetired
         self.onListingChange = onListingChange
-        let configuration = environment.configuration
-        var table = Table()
-        table.settings = configuration.tableSettings
-        runner = TableRunner(
-            table: table,
-            difficulty: Difficulty(rawValue: configuration.difficulty) ?? .normal,
-            speed: configuration.speed,
-            judging: configuration.judging,
-            generator: SplitMix64(seed: seed))
-        packets = TableEventPackets(seating: table)
-        timer = TableTimer(clock: environment.clock)
+        self.runner = runner
+        self.members = members
+        self.journal = journal
+        self.recorder = recorder
+        journaledAllowances = runner.allowances
+        packets = TableEventPackets(seating: runner.table)
+        timer = TableTimer(clock: environment.clock, startingAt: runner.now)
         lobbySummary = LobbySummary(code: code)
-        recorder = environment.archive == nil ? nil : RoundRecorder<EncodedRoundLog>()
     }
 
     /// What the lobby lists about this table; readable without waiting for the table.
@@ -81,6 +112,7 @@ actor TableSession {
         members[info.id] = TableMember(
             info: info, token: token, outbox: outbox,
             calls: TokenBucket(perSecond: environment.configuration.snapCallsPerSecond))
+        queueJournal { $0.seated(info.id, token: token) }
         broadcast(events, except: info.id)
         sendWelcomeToTable(info.id, seat: seat)
         logger.info("\(info.name) joined", metadata: ["seat": "\(seat)"])
@@ -240,8 +272,26 @@ actor TableSession {
     /// The person's connection `outbox` dropped: keep their seat and cards for the grace period. A connection
     /// already replaced by a reconnection changes nothing.
     func disconnected(_ id: PlayerID, outbox: Outbox) {
-        guard var member = members[id], let current = member.outbox, current === outbox else { return }
+        guard let member = members[id], let current = member.outbox, current === outbox else { return }
         catchUp()
+        markAway(id)
+        afterChange()
+    }
+
+    /// A table just rebuilt on this node from its journal: everyone seated is away until they come back with
+    /// their token, and the table goes on from where its journal left it.
+    func resumeAfterTakeover() {
+        for id in members.all.filter(\.isPerson).map(\.info.id) { markAway(id) }
+        logger.notice("table taken over from its journal", metadata: ["round": "\(runner.table.round)"])
+        afterChange()
+    }
+
+    /// The reconnect tokens of the people seated.
+    var tokens: [String] { Array(members.tokens.values) }
+
+    /// Starts the grace period of a person who is not connected, and tells everyone.
+    private func markAway(_ id: PlayerID) {
+        guard var member = members[id] else { return }
         member.outbox = nil
         member.drops += 1
         let grace = environment.configuration.reconnectGrace
@@ -259,7 +309,6 @@ actor TableSession {
             broadcast((try? perform(.setPresence(seat, present: false))) ?? [])
         }
         logger.info("\(member.info.name) dropped; seat kept for \(grace)")
-        afterChange()
     }
 
     private func graceExpired(_ id: PlayerID, drop: Int) {
@@ -317,6 +366,22 @@ actor TableSession {
         members[id]?.outbox != nil
     }
 
+    /// The whole table, the cards face down included, and the state of its random numbers (for tests and
+    /// diagnostics: what a rebuild from the journal must reproduce).
+    var state: (table: Table, random: UInt64) { (runner.table, runner.generator.state) }
+
+    /// Whether every step is in the journal and everything that waited for it was sent (always, on a server on
+    /// its own).
+    var journalIsWritten: Bool {
+        !(journal?.hasPending ?? false) && !(journal?.isWriting ?? false) && members.gate.isOpen
+    }
+
+    /// The table's ``state`` and how many entries its journal has had, at a moment when every one is written;
+    /// nil while a write is on its way (for tests: the journal's first entries up to that count rebuild this).
+    var writtenState: (state: (table: Table, random: UInt64), journalLength: Int)? {
+        journalIsWritten ? (state, members.gate.queued) : nil
+    }
+
     /// Whether all 52 cards are at the table.
     var cardsAccountedFor: Bool { runner.table.cardsAccountedFor }
 
@@ -328,9 +393,17 @@ actor TableSession {
     /// Performs an action on the runner, with every seat's network allowance up to date; the recorder notes it.
     private func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
         updateAllowances()
-        let start = recorder == nil ? nil : RoundStart(before: action, on: runner)
+        let start = recorder == nil && journal == nil ? nil : RoundStart(before: action, on: runner)
+        let time = runner.now
         let events = try runner.perform(action)
-        if start != nil { roundStartedAt = environment.clock.now }
+        if let start {
+            roundStartedAt = environment.clock.now
+            // A round starts: the table as it was just before is all a rebuild needs from now on.
+            let tokens = members.tokens
+            queueJournal { $0.checkpoint(TableCheckpoint(start: start, solo: isSolo, tokens: tokens), at: time) }
+            journaledAllowances = start.allowances
+        }
+        queueJournal { $0.record(.perform(action)) }
         keep(recorder?.performed(action, events: events, runner: runner, start: start))
         return events
     }
@@ -338,6 +411,10 @@ actor TableSession {
     private func updateAllowances() {
         runner.allowances = members.allowances(at: runner.table)
         recorder?.allowancesSet(runner.allowances)
+        if journal != nil, journaledAllowances != runner.allowances {
+            journaledAllowances = runner.allowances
+            queueJournal { [allowances = runner.allowances] in $0.record(.allowances(allowances)) }
+        }
     }
 
     /// Fires every timer due by server time `serverTime` (by default now), so that actions are judged against
@@ -347,6 +424,7 @@ actor TableSession {
         updateAllowances()
         let time = timer.tableTime(at: serverTime ?? environment.clock.now)
         let events = runner.advance(to: time)
+        queueJournal { [now = runner.now] in $0.advanced(to: now, quiet: events.isEmpty) }
         keep(recorder?.advanced(to: time, events: events, runner: runner))
         if !events.isEmpty {
             broadcast(events)
@@ -364,6 +442,73 @@ actor TableSession {
         catchUp()
         scheduleNextTimer()
     }
+
+    // MARK: - The journal
+
+    /// Adds entries to the journal (in a cluster) with `add`, which says how many it queued; they are written as
+    /// soon as the write before them is done, and what is sent from now on waits for them.
+    private func queueJournal(_ add: (inout TableJournal) -> Int) {
+        guard journal != nil else { return }
+        let count = add(&journal!)
+        members.gate.queue(count)
+        guard journal!.hasPending, !journal!.isWriting else { return }
+        journal!.isWriting = true
+        // Once this turn of the table is over: everything it queued goes in one statement.
+        Task { [weak self] in await self?.writeJournal() }
+    }
+
+    /// Writes what waits in the journal, a batch at a time, and sends what waited for each batch.
+    private func writeJournal() async {
+        while let batch = journal?.takeBatch(), let current = journal {
+            let started = ContinuousClock.now
+            do throws(StoreError) {
+                let next = try await current.cluster.append(code: code, fence: current.fence, entries: batch.entries)
+                environment.metrics.journalWrite.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
+                members.journalWritten(upTo: batch.end)
+                if let index = batch.checkpoint {
+                    trimJournal(current, before: next - Int64(batch.entries.count - index))
+                }
+            } catch .fenced, .noSuchTable {
+                return lostToAnotherNode()
+            } catch {
+                // The database did not answer: nothing is sent until it does (or the lease runs out and the
+                // table is handed over).
+                logger.warning("the table's journal could not be written; trying again", metadata: ["error": "\(error)"])
+                journal?.putBack(batch)
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        journal?.isWriting = false
+    }
+
+    /// Lets go of the entries before the checkpoint at `position`, in the background.
+    private func trimJournal(_ journal: TableJournal, before position: Int64) {
+        let logger = logger
+        Task {
+            do { try await journal.cluster.trim(code: journal.code, fence: journal.fence, before: position) } catch {
+                logger.debug("the table's journal was not trimmed", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// The table is another node's now (this node's lease ran out and it was taken over): nothing held is sent,
+    /// and everyone's connection is closed without a goodbye, so that their clients reconnect and are sent to the
+    /// table's new node.
+    func lostToAnotherNode() {
+        guard !isClosed else { return }
+        logger.warning("the table is another node's now: letting its players go there")
+        journal = nil
+        members.gate.dropAll()
+        for watcher in members.removeAllWatchers() { watcher.close(.goingAway, reason: Self.movedReason) }
+        for member in members.all {
+            member.outbox?.close(.goingAway, reason: Self.movedReason)
+            member.graceTask?.cancel()
+        }
+        close()
+    }
+
+    /// The reason in the close frame of a connection whose table moved to another node.
+    static let movedReason = "the table moved to another server"
 
     // MARK: - Recording
 

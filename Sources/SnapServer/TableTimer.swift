@@ -11,10 +11,10 @@ struct TableTimer {
     /// Goes up with every timer set or cancelled, so that a timer replaced while it was waking is ignored.
     private var generation = 0
 
-    /// A timer whose table time starts now.
-    init(clock: any ServerClock) {
+    /// A timer whose table time is `tableTime` now (a new table's starts at zero).
+    init(clock: any ServerClock, startingAt tableTime: Duration = .zero) {
         self.clock = clock
-        start = clock.now
+        start = clock.now - tableTime
     }
 
     /// The table's time now: server time since the start, less the time spent paused.

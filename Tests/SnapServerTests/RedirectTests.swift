@@ -75,7 +75,7 @@ import Testing
         try await bob.socket.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
         await bob.socket.close()
         try await waitFor("Bob's drop", on: ann.log) { if case .playerConnection(.top, false) = $0 { true } else { false } }
-        directory.place(token: bob.token, at: TableLocation(code: code, url: b.url))
+        directory.place(token: bob.token, at: .elsewhere(TableLocation(code: code, url: b.url)))
         // Back, but at node A: it sends him to B with the table's code.
         let atA = try await RawSocket.connect(a)
         await atA.send(.hello(version: Wire.version))
@@ -108,7 +108,7 @@ import Testing
         }
         let token = try #require(welcomes.last)
         // The table now answers at B's own address, as a cluster's directory would say after the move.
-        directory.place(token: token, at: TableLocation(code: code, url: b.url))
+        directory.place(token: token, at: .elsewhere(TableLocation(code: code, url: b.url)))
         await proxy.close()
         try await waitFor("Bob's drop", on: ann.log) { if case .playerConnection(.top, false) = $0 { true } else { false } }
         try await waitFor("Bob back", on: bob.log) { if case .reconnected = $0 { true } else { false } }
@@ -126,7 +126,7 @@ import Testing
         let (a, b, directory) = try await Self.twoNodes()
         let (_, code) = try await Self.host(on: b)
         directory.place(code: code, at: b.url)
-        directory.place(token: "feedface", at: TableLocation(code: code, url: b.url))
+        directory.place(token: "feedface", at: .elsewhere(TableLocation(code: code, url: b.url)))
         // A version 4 client would not understand a Redirect: it hears what a single server would say.
         let old = try await ServerQuickRoundTests.signIn("Old", on: a, version: 4)
         await old.socket.send(.joinTable(code: code))

@@ -122,6 +122,9 @@ actor UpdateLog {
         updates.first(where: condition)
     }
 
+    /// How many updates so far satisfy `condition`.
+    func count(where condition: (ClientUpdate) -> Bool) -> Int { updates.count(where: condition) }
+
     /// Whether any update so far satisfies `condition`.
     func contains(where condition: (ClientUpdate) -> Bool) -> Bool { updates.contains(where: condition) }
 }

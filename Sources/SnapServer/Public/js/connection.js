@@ -13,6 +13,8 @@ const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 const GIVE_UP_MS = 40_000;
 const UNKNOWN_TABLE = 101;
 const UNKNOWN_TOKEN = 109;
+/** Our table's node is gone and no node has taken it over yet: reconnect again in a moment. */
+const TABLE_MOVING = 116;
 /** The most Redirects in a row followed before giving up (docs/PROTOCOL.md, "The order of a session"). */
 export const MAX_REDIRECTS = 3;
 const POLICY_VIOLATION = 1008;
@@ -212,6 +214,11 @@ export class Connection {
         this.#awaitingSnapshot = false;
         break;
       case "Error":
+        if (mode === "reconnect" && packet.code === TABLE_MOVING) {
+          // This socket ends; the usual reconnection asks again after its delay.
+          socket.close(1000);
+          return;
+        }
         if (mode === "reconnect" && packet.code === UNKNOWN_TOKEN) {
           this.onPacket(packet);
           this.#stop("seatLost");
