@@ -30,10 +30,10 @@ struct ClusterOptions: ParsableArguments {
     ///
     /// - Throws: ``ClusterFailure`` with one line naming the problem (the URL is held by a live node, the
     ///   database is from a newer Snap!, the server does not answer…).
-    func join(db: String?, logger: Logger) async throws -> PostgresCluster? {
+    func join(db: String?, timeout: Duration, logger: Logger) async throws -> PostgresCluster? {
         guard let nodeURL, let db, case .postgres(let address)? = try? StoreLocation(db) else { return nil }
         do throws(StoreError) {
-            let cluster = try await PostgresCluster.open(address, logger: logger)
+            let cluster = try await PostgresCluster.open(address, logger: logger, timeout: timeout)
             do throws(StoreError) {
                 try await cluster.register(url: nodeURL)
             } catch {

@@ -89,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
         let drawsQR = !noQR && isatty(STDOUT_FILENO) == 1
         let store = try await store.open(logger: logger)
         let kept = store?.location
-        let cluster = try await cluster.join(db: self.store.db, logger: logger)
+        let cluster = try await cluster.join(db: self.store.db, timeout: self.store.timeout, logger: logger)
         let node = cluster?.node?.url
         let server = SnapGameServer(
             configuration: configuration, store: store, cluster: cluster, logger: logger, signals: [.sigint, .sigterm]

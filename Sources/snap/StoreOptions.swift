@@ -12,10 +12,23 @@ struct StoreOptions: ParsableArguments {
             valueName: "PATH|URL"))
     var db: String?
 
+    @Option(
+        name: .customLong("db-timeout"),
+        help: ArgumentHelp(
+            "How long a PostgreSQL --db may take to answer before a request to it fails (at start, the server exits).",
+            valueName: "SECONDS"))
+    var dbTimeout: Double = 5
+
+    /// `--db-timeout` as a duration.
+    var timeout: Duration { .milliseconds(Int64(dbTimeout * 1_000)) }
+
     /// Whether no rounds are to be kept at all (`--db none`).
     var keepsNothing: Bool { db == "none" }
 
     func validate() throws {
+        guard dbTimeout.isFinite, dbTimeout >= 0.1, dbTimeout <= 600 else {
+            throw ValidationError("--db-timeout \(dbTimeout) is out of range: pass a number of seconds from 0.1 to 600, such as 5.")
+        }
         guard !keepsNothing else { return }
         do { _ = try StoreLocation(db) } catch { throw ValidationError(error.description) }
     }
@@ -26,7 +39,7 @@ struct StoreOptions: ParsableArguments {
     func open(logger: Logger) async throws -> (any GameStore)? {
         guard !keepsNothing else { return nil }
         do {
-            return try await StoreLocation(db).open(logger: logger)
+            return try await StoreLocation(db).open(logger: logger, timeout: timeout)
         } catch {
             throw StoreFailure(error: error)
         }

@@ -34,7 +34,7 @@ struct ServeClusterTests {
             let cluster = try await PostgresCluster.open(address, lease: .seconds(60))
             try await cluster.register(url: url)
             let result = try SnapBinary.run([
-                "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address), "--node-url", url,
+                "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address), "--db-timeout", "30", "--node-url", url,
             ])
             #expect(result.status != 0)
             #expect(
@@ -55,7 +55,7 @@ struct ServeClusterTests {
                 try await connection.query("INSERT INTO snap_schema (version) VALUES (99)", logger: TestPostgres.logger)
             }
             let result = try SnapBinary.run([
-                "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address),
+                "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address), "--db-timeout", "30",
                 "--node-url", "ws://127.0.0.1:8001/ws",
             ])
             #expect(result.status != 0)
@@ -70,7 +70,7 @@ struct ServeClusterTests {
             let port = try LoopbackPort.free()
             let url = "ws://127.0.0.1:\(port)/ws"
             let server = try SnapBinary.startBackground(
-                ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--db", try Self.url(of: address), "--node-url", url],
+                ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--db", try Self.url(of: address), "--db-timeout", "30", "--node-url", url],
                 until: "A node of the cluster")
             #expect(server.banner.contains("A node of the cluster in \(address.description), reached at \(url)"), "\(server.banner)")
             let nodes = try await CrashRecoveryTests.get("http://127.0.0.1:\(port)/api/nodes")
