@@ -105,12 +105,12 @@ function connect(first) {
   return { connection, packets, statuses };
 }
 
-async function until(what, condition) {
+async function until(what, condition, detail = () => "") {
   for (let waited = 0; waited < 5_000; waited += 10) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  assert.fail(`timed out waiting for ${what}`);
+  assert.fail(`timed out waiting for ${what} ${detail()}`);
 }
 
 function reset(nodes) {
@@ -203,9 +203,47 @@ test("when the node a Redirect led to is gone, the next try asks the first serve
   ScriptedSocket.nodes.delete(NODE_B);
   moved = true;
   connection.dropConnection();
-  await until("back at C", () => connection.url === NODE_C && connection.state === "open");
+  await until("back at C", () => connection.url === NODE_C && connection.state === "open", () => JSON.stringify({ asked, statuses, url: connection.url, sent: ScriptedSocket.opened.map((s) => [s.url, s.sent]) }));
   const tries = ScriptedSocket.opened.slice(2).map((socket) => socket.url);
   assert.deepEqual(tries, [NODE_B, NODE_A, NODE_C]);
   assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token }]);
+  connection.close();
+});
+
+test("a table that is moving (Error 116) is asked for again until a node has it, without a word to the page", async () => {
+  // A's node died: B answers the Reconnect with tableMoving twice, then knows the table is at C.
+  const NODE_C = "ws://c.example:8080/ws";
+  let asked = 0;
+  const atB = (packet, socket) => {
+    if (packet.type !== "Reconnect") return node()(packet, socket);
+    asked += 1;
+    if (asked <= 2) return socket.deliver({ type: "Error", code: 116, message: "Your table is moving to another server; trying again in a moment." });
+    socket.deliver({ type: "Redirect", url: NODE_C, code: "KQJT" });
+  };
+  reset({ [NODE_B]: atB, [NODE_C]: node() });
+  const packets = [];
+  const statuses = [];
+  const connection = new Connection({
+    url: NODE_B,
+    storage: (() => {
+      const values = new Map();
+      return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => values.set(key, value), removeItem: (key) => values.delete(key) };
+    })(),
+    onPacket: (packet) => packets.push(packet),
+    onStatus: (state, reason) => statuses.push([state, reason]),
+  });
+  connection.signIn("Fay");
+  await until("signed in", () => connection.state === "open");
+  connection.send({ type: "JoinTable", code: "KQJT" });
+  await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
+  connection.seated = true;
+  const token = connection.token;
+  connection.dropConnection();
+  await until("back at C", () => connection.url === NODE_C && connection.state === "open", () => JSON.stringify({ asked, statuses, url: connection.url, sent: ScriptedSocket.opened.map((s) => [s.url, s.sent]) }));
+  assert.equal(asked, 3);
+  assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token }]);
+  // The page heard no error: only that the connection was getting back.
+  assert.equal(packets.filter((packet) => packet.type === "Error").length, 0);
+  assert.ok(statuses.every(([state]) => state !== "closed"));
   connection.close();
 });
