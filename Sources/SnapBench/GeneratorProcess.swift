@@ -78,7 +78,10 @@ final class GeneratorProcess: Sendable {
     func figures() async throws -> GeneratorFigures {
         let deadline = ContinuousClock.now + .seconds(120)
         while true {
-            if let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("{") }) {
+            // Whole lines only: a long line can arrive in pieces, and its first piece is not JSON yet.
+            let text = output.text
+            let whole = text.lastIndex(of: "\n").map { text[..<$0] } ?? ""
+            if let line = whole.split(separator: "\n").first(where: { $0.hasPrefix("{") }) {
                 do {
                     return try JSONDecoder().decode(GeneratorFigures.self, from: Data(line.utf8))
                 } catch {

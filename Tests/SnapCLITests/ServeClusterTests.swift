@@ -31,7 +31,7 @@ struct ServeClusterTests {
     func aURLHeldByALiveNodeIsRefused() async throws {
         try await TestPostgres.withDatabase { address in
             let url = "ws://127.0.0.1:\(try LoopbackPort.free())/ws"
-            let cluster = try await PostgresCluster.open(address, lease: .seconds(60))
+            let cluster = try await PostgresCluster.open(address, lease: .seconds(60), timeout: TestPostgres.timeout)
             try await cluster.register(url: url)
             let result = try SnapBinary.run([
                 "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address), "--db-timeout", "30", "--node-url", url,
@@ -49,7 +49,7 @@ struct ServeClusterTests {
     @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func aDatabaseOfANewerSnapIsRefused() async throws {
         try await TestPostgres.withDatabase { address in
-            let cluster = try await PostgresCluster.open(address)
+            let cluster = try await PostgresCluster.open(address, timeout: TestPostgres.timeout)
             await cluster.close()
             try await TestPostgres.withConnection(to: address) { connection in
                 try await connection.query("INSERT INTO snap_schema (version) VALUES (99)", logger: TestPostgres.logger)
@@ -78,7 +78,7 @@ struct ServeClusterTests {
             #expect(listed.compactMap { $0["url"] as? String } == [url], "\(String(decoding: nodes, as: UTF8.self))")
             // Stopped as Ctrl-C or a service manager would: it leaves the cluster at once, not when its lease runs out.
             server.stop()
-            let cluster = try await PostgresCluster.open(address)
+            let cluster = try await PostgresCluster.open(address, timeout: TestPostgres.timeout)
             #expect(try await cluster.liveNodes().isEmpty)
             await cluster.close()
         }

@@ -57,7 +57,7 @@ struct PostgresGameStoreTests {
         var wrongPassword = try TestPostgres.address()
         wrongPassword.password = "not the password"
         await #expect {
-            _ = try await PostgresGameStore.open(wrongPassword)
+            _ = try await PostgresGameStore.open(wrongPassword, timeout: TestPostgres.timeout)
         } throws: { error in
             guard case .unreachable(_, let reason) = error as? StoreError else { return false }
             return reason.contains("password authentication failed")
@@ -65,7 +65,7 @@ struct PostgresGameStoreTests {
         var noDatabase = try TestPostgres.address()
         noDatabase.database = "snap_no_such_database"
         await #expect {
-            _ = try await PostgresGameStore.open(noDatabase)
+            _ = try await PostgresGameStore.open(noDatabase, timeout: TestPostgres.timeout)
         } throws: { error in
             guard case .unreachable(_, let reason) = error as? StoreError else { return false }
             return reason.contains("does not exist")

@@ -48,16 +48,24 @@ public enum TestPostgres {
     public static func withConnection<T>(
         to address: PostgresAddress, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(),
-            configuration: PostgresConnection.Configuration(
-                host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: .disable),
-            id: 1, logger: logger)
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(timeout.components.seconds)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw TestPostgresFailure(doing: "connecting to \(address.database)", error)
+        }
         do {
             let result = try await body(connection)
             try await connection.close()
             return result
+        } catch let error as PSQLError {
+            try? await connection.close()
+            throw TestPostgresFailure(doing: "a query on \(address.database)", error)
         } catch {
             try? await connection.close()
             throw error
@@ -76,4 +84,14 @@ public enum TestPostgres {
 /// `SNAP_REQUIRE_POSTGRES=1` without a server to test against.
 public struct TestPostgresMissing: Error, CustomStringConvertible {
     public var description: String { "SNAP_REQUIRE_POSTGRES=1, but SNAP_TEST_POSTGRES_URL is unset" }
+}
+
+/// A failure of the tests' own connection to PostgreSQL, with what PostgreSQL said (which `PSQLError` keeps out of
+/// its description).
+public struct TestPostgresFailure: Error, CustomStringConvertible {
+    public var description: String
+
+    init(doing what: String, _ error: any Error) {
+        description = "PostgreSQL failed \(what): \(String(reflecting: error))"
+    }
 }
