@@ -14,28 +14,15 @@ extension PostgresCluster {
     @discardableResult
     public func append(code: String, fence: Int64, entries: [[UInt8]]) async throws(StoreError) -> Int64 {
         let me = try registered()
-        let buffers = entries.map { ByteBuffer(bytes: $0) }
-        let count = Int64(entries.count)
+        let statement = JournalAppendStatement(
+            code: code, fence: fence, term: me.term, entries: entries.map { ByteBuffer(bytes: $0) })
         let (next, exists) = try await perform { [client, logger] in
             try await client.withConnection { connection in
-                try await connection.query(
-                    """
-                    WITH owned AS (
-                        UPDATE snap_table AS t SET journal_next = t.journal_next + \(count)
-                        WHERE t.code = \(code) AND t.fence = \(fence) AND t.owner_term = \(me.term)
-                            AND EXISTS (SELECT 1 FROM snap_node WHERE term = \(me.term) AND lease_until > now())
-                        RETURNING t.journal_next
-                    ),
-                    written AS (
-                        INSERT INTO snap_journal (table_code, position, entry)
-                        SELECT \(code), owned.journal_next - \(count) + e.number - 1, e.entry
-                        FROM owned, unnest(\(buffers)::BYTEA[]) WITH ORDINALITY AS e (entry, number)
-                        RETURNING 1
-                    )
-                    SELECT (SELECT journal_next FROM owned), EXISTS (SELECT 1 FROM snap_table WHERE code = \(code)),
-                        (SELECT count(*) FROM written)
-                    """, logger: logger
-                ).collect().first.map { try $0.decode((Int64?, Bool, Int64).self) }.map { ($0.0, $0.1) } ?? (nil, false)
+                let rows: AsyncThrowingMapSequence<PostgresRowSequence, JournalAppendStatement.Row> =
+                    try await connection.execute(statement, logger: logger)
+                var answer: (Int64?, Bool) = (nil, false)
+                for try await row in rows { answer = (row.0, row.1) }
+                return answer
             }
         }
         guard let next else { throw exists ? .fenced(code: code) : .noSuchTable(code: code) }
