@@ -39,13 +39,19 @@ enum TestNginx {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [SnapBinary.packageRoot.appendingPathComponent("scripts/nginx").path] + arguments
-        let output = Pipe()
+        // A file, not a pipe: nginx goes on in the background holding what the script's output was, so a pipe
+        // would never end.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("snap-nginx-output-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try FileHandle(forWritingTo: file)
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        try? output.close()
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else { throw Failure(output: text) }
         return text
     }
