@@ -129,18 +129,36 @@ final class ClusterHarness {
     func kill(node number: Int) {
         let node = nodes[number - 1]
         guard !node.isDown else { return }
+        signal(SIGKILL, to: node)
         node.isDown = true
-        #if canImport(Glibc)
-        _ = Glibc.kill(node.server.process.processIdentifier, SIGKILL)
-        #else
-        _ = Darwin.kill(node.server.process.processIdentifier, SIGKILL)
-        #endif
         node.server.process.waitUntilExit()
+    }
+
+    /// Pauses node `number` (SIGSTOP), as a long pause or a cut network would: it answers nothing, and its lease
+    /// runs out, until ``resume(node:)``.
+    func pause(node number: Int) {
+        signal(SIGSTOP, to: nodes[number - 1])
+    }
+
+    /// Lets a paused node go on (SIGCONT).
+    func resume(node number: Int) {
+        signal(SIGCONT, to: nodes[number - 1])
+    }
+
+    private func signal(_ signal: Int32, to node: Node) {
+        guard !node.isDown else { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(node.server.process.processIdentifier, signal)
+        #else
+        _ = Darwin.kill(node.server.process.processIdentifier, signal)
+        #endif
     }
 
     /// Stops every node still up (each leaves the cluster), then nginx.
     func stop() async {
         for node in nodes where !node.isDown {
+            // A paused node must go on to hear that it is to stop.
+            signal(SIGCONT, to: node)
             node.isDown = true
             node.server.stop()
         }
