@@ -232,7 +232,7 @@ final class LeanSnapBot: LeanPlayer {
             topOpen = arranged
         case .redirect(let url, _):
             // Only a request for a table is answered so: once seated, the bot never asks for one again.
-            guard !isSeated, NodeURL.isValid(url) else { return protocolError() }
+            guard !isSeated else { return protocolError() }
             table.seated.fail(Redirected(url: url))
             socket.close()
         case .otherClientQuit:
