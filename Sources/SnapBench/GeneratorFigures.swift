@@ -7,6 +7,8 @@ public struct GeneratorFigures: Codable, Sendable {
     public var connected = 0
     /// Bots that could not connect or sit down.
     public var failed = 0
+    /// Redirects the bots followed to their table's node of a cluster.
+    public var redirects = 0
     /// Rounds won during the measured part.
     public var rounds = 0
     /// Turns and calls sent during the measured part.
@@ -48,6 +50,7 @@ public struct GeneratorFigures: Codable, Sendable {
         for figures in all {
             total.connected += figures.connected
             total.failed += figures.failed
+            total.redirects += figures.redirects
             total.rounds += figures.rounds
             total.actions += figures.actions
             total.turns += figures.turns

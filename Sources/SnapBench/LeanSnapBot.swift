@@ -26,6 +26,13 @@ final class LeanSnapBot: LeanPlayer {
         var description: String { "the server refused a bot (\(code)): \(message)" }
     }
 
+    /// The table is on another node of a cluster, at `url`: the bot's opener connects there and asks again (as
+    /// the Swift and web clients do).
+    struct Redirected: Error, CustomStringConvertible {
+        var url: String
+        var description: String { "the server sent a bot on to \(url)" }
+    }
+
     private enum Phase { case waiting, dealing, playing, over }
 
     private let table: Table
@@ -166,7 +173,7 @@ final class LeanSnapBot: LeanPlayer {
             guard let newHost = reader.byte() else { return protocolError() }
             host = newHost < 4 ? newHost : nil
         case .dealCards, .seatsRearranged, .snapshot, .welcome, .tableJoined, .error, .signInRequest,
-            .otherClientQuit:
+            .otherClientQuit, .redirect:
             // Rare: once a round at most. These are decoded whole.
             guard let frame = try? Frame.decode(message.readableBytesView) else { return protocolError() }
             handle(frame.packet, on: socket)
@@ -223,6 +230,11 @@ final class LeanSnapBot: LeanPlayer {
             for move in moves { arranged[Int(move.from.rawValue)] = 0 }
             for move in moves { arranged[Int(move.to.rawValue)] = topOpen[Int(move.from.rawValue)] }
             topOpen = arranged
+        case .redirect(let url, _):
+            // Only a request for a table is answered so: once seated, the bot never asks for one again.
+            guard !isSeated else { return protocolError() }
+            table.seated.fail(Redirected(url: url))
+            socket.close()
         case .otherClientQuit:
             // Someone left and their cards went elsewhere: the bot does not know their seat, so it asks for the
             // table again rather than guess. Never part of a load run.

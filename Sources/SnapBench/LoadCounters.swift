@@ -6,6 +6,8 @@ public final class LoadCounters: Sendable {
     public let connected = Atomic(0)
     /// Clients that could not connect or sit down.
     public let failed = Atomic(0)
+    /// Redirects followed to a table on another node of a cluster (while sitting down).
+    public let redirects = Atomic(0)
     /// Rounds won.
     public let rounds = Atomic(0)
     /// Turns and calls sent.

@@ -77,6 +77,7 @@ public final class LoadGenerator: Sendable {
         var figures = GeneratorFigures()
         figures.connected = counters.connected.value
         figures.failed = counters.failed.value
+        figures.redirects = counters.redirects.value
         figures.rounds = counters.rounds.value
         figures.actions = counters.actions.value
         figures.turns = counters.turns.value

@@ -15,6 +15,9 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var clientsConnected: Int
     /// Bots that could not connect or sit down.
     public var clientsFailed: Int
+    /// Redirects the bots followed to their table's node, sitting down through one node (or a load balancer) of
+    /// a cluster; 0 against a server on its own.
+    public var redirects: Int
     /// Rounds won during the measured part (always 0 on the floor, which has no game).
     public var rounds: Int
     /// Turns and calls sent during the measured part.
@@ -65,6 +68,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case durationSeconds = "duration_seconds"
         case clientsConnected = "clients_connected"
         case clientsFailed = "clients_failed"
+        case redirects
         case actionsPerSecond = "actions_per_second"
         case packetsPerSecondOut = "packets_per_second_out"
         case bytesPerSecondOut = "bytes_per_second_out"
@@ -92,6 +96,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(durationSeconds, forKey: .durationSeconds)
         try container.encode(clientsConnected, forKey: .clientsConnected)
         try container.encode(clientsFailed, forKey: .clientsFailed)
+        try container.encode(redirects, forKey: .redirects)
         try container.encode(rounds, forKey: .rounds)
         try container.encode(actions, forKey: .actions)
         try container.encode(turns, forKey: .turns)

@@ -184,7 +184,8 @@ public struct LoadRun: Sendable {
         let serverCpu: Double? = pid == nil ? nil : Self.cpuRate(before, after, over: elapsed)
         return LoadReport(
             server: server.rawValue, tables: settings.tables, players: settings.players, durationSeconds: elapsed,
-            clientsConnected: connected, clientsFailed: figures.failed, rounds: figures.rounds,
+            clientsConnected: connected, clientsFailed: figures.failed, redirects: figures.redirects,
+            rounds: figures.rounds,
             actions: figures.actions, turns: figures.turns, calls: figures.calls,
             actionsPerSecond: perSecond(figures.actions),
             packetsPerSecondOut: perSecond(figures.packetsOut), bytesPerSecondOut: perSecond(figures.bytesOut),

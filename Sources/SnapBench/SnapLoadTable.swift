@@ -28,8 +28,9 @@ final class SnapLoadTable: LoadTable {
                 // Arrivals are stamped as packets are decoded, before the bot's own work on them.
                 client = try await SnapClient.connect(
                     to: context.url, name: "Bot \(index) \(seat + 1)",
-                    onPacket: { [timer] packet in
+                    onPacket: { [timer, counters = context.counters] packet in
                         switch packet {
+                        case .redirect: counters.redirects.increment()
                         case .cardTurned(let seat, _): timer.arrived(.turn(by: String(seat.rawValue)))
                         case .playerCalledSnap(let id, _): timer.arrived(.call(by: id.rawValue))
                         default: break

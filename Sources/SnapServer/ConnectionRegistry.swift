@@ -49,12 +49,19 @@ final class ConnectionRegistry: Sendable {
     /// How fast one remote address may open sockets: enough for a party of phones behind one router arriving
     /// at once, not for a program opening and dropping connections in a loop.
     let arrivalRate: RequestLimits.Rate
+    /// The proxies in front of the server: every player behind one arrives from its address, so neither the cap
+    /// per address nor the rate applies to it (the game's caps count the address it forwards, once a request
+    /// says it).
+    let trustedProxies: TrustedProxies
     private let state = Mutex(State())
 
-    init(capacity: Int, perAddress: Int, arrivalRate: RequestLimits.Rate) {
+    init(
+        capacity: Int, perAddress: Int, arrivalRate: RequestLimits.Rate, trustedProxies: TrustedProxies = TrustedProxies()
+    ) {
         self.capacity = max(1, capacity)
         self.perAddress = max(1, perAddress)
         self.arrivalRate = arrivalRate
+        self.trustedProxies = trustedProxies
     }
 
     /// The number of sockets open.
@@ -64,13 +71,14 @@ final class ConnectionRegistry: Sendable {
     /// returned for the caller to close.
     func admit(_ channel: any Channel, at now: Duration) -> Result<(any Channel)?, Refusal> {
         let address = Self.address(of: channel)
+        let proxy = trustedProxies.trusts(address)
         return state.withLock { state in
             var known = state.perAddress[address] ?? Address(arrivals: TokenBucket(arrivalRate), lastArrival: now)
             known.lastArrival = now
-            let onTime = known.arrivals.take(at: now)
+            let onTime = proxy || known.arrivals.take(at: now)
             state.perAddress[address] = known
             Self.forgetQuietAddresses(&state, at: now, after: arrivalRate)
-            if known.sockets >= perAddress { return .failure(.addressFull(address)) }
+            if known.sockets >= perAddress, !proxy { return .failure(.addressFull(address)) }
             guard onTime else { return .failure(.addressTooFast(address)) }
             var evicted: (any Channel)?
             if state.entries.count >= capacity {

@@ -3,13 +3,16 @@ import NIOCore
 /// What a game connection may do with the socket under it: know where it comes from, and mark it as earned (a
 /// player signed in on it, so it is never evicted to make room). Cutting it is the sender's (``WebSocketSender``).
 struct PeerSocket: Sendable {
-    /// The remote address, without its port.
+    /// The address the player is counted by, without its port: the socket's remote address, or behind a trusted
+    /// proxy the one it forwarded (see ``TrustedProxies``).
     let address: String
     private let channel: (any Channel)?
     private let registry: ConnectionRegistry?
 
-    init(channel: any Channel, registry: ConnectionRegistry) {
-        self.address = ConnectionRegistry.address(of: channel)
+    /// The socket of `channel`, whose upgrade request came with these `X-Forwarded-For` values.
+    init(channel: any Channel, registry: ConnectionRegistry, forwardedFor: [String] = []) {
+        self.address = registry.trustedProxies.clientAddress(
+            peer: ConnectionRegistry.address(of: channel), forwardedFor: forwardedFor)
         self.channel = channel
         self.registry = registry
     }

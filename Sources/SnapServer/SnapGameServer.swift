@@ -180,7 +180,8 @@ public struct SnapGameServer: Sendable {
     private static func connectionRegistry(_ configuration: SnapServerConfiguration) -> ConnectionRegistry {
         ConnectionRegistry(
             capacity: configuration.maximumSockets ?? DescriptorLimit.socketCapacity(reserve: configuration.descriptorReserve),
-            perAddress: configuration.maximumSocketsPerAddress, arrivalRate: configuration.connectionRate)
+            perAddress: configuration.maximumSocketsPerAddress, arrivalRate: configuration.connectionRate,
+            trustedProxies: configuration.trustedProxies)
     }
 
     /// The HTTP settings of every Snap! server (the benchmarks' transport floor uses them too, to compare like

@@ -75,7 +75,6 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
     }
 
     private func configurePipeline(_ channel: any Channel) throws -> EventLoopFuture<UpgradeResult> {
-        let peer = PeerSocket(channel: channel, registry: registry)
         let upgrader = NIOTypedWebSocketServerUpgrader<UpgradeResult>(
             maxFrameSize: settings.maximumMessageSize,
             // The frame guard answers the decoder's errors, through the session's sender.
@@ -84,9 +83,12 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
                 // The request guard has checked the path, the key and the version already.
                 channel.eventLoop.makeCompletedFuture(.success([:]))
             },
-            upgradePipelineHandler: { [settings, openSession] channel, _ in
+            upgradePipelineHandler: { [settings, openSession, registry] channel, head in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
+                    // Behind a trusted proxy, the player is who the upgrade request says it forwards.
+                    let peer = PeerSocket(
+                        channel: channel, registry: registry, forwardedFor: head.headers["x-forwarded-for"])
                     let session = openSession(channel, peer)
                     let sender = session.sender
                     // The sender writes whole frames as bytes, every frame of a tick in one buffer, past NIO's frame

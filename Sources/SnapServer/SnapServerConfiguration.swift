@@ -31,6 +31,12 @@ public struct SnapServerConfiguration: Sendable {
     public var connectionRate = RequestLimits.Rate(perSecond: 20, burst: 100)
     /// The most tables the players of one remote address may have open at once.
     public var maximumTablesPerAddress = 32
+    /// The proxies in front of this server (nginx, a load balancer) whose `X-Forwarded-For` says where a game
+    /// connection comes from: for a connection from one of them, the caps of game connections and tables per
+    /// address count the address the proxy forwarded, and the caps of sockets per address and of how fast an
+    /// address opens them (at accept, before any header is read) do not apply to the proxy itself. None by
+    /// default: every connection counts as its peer's address, and the header is ignored.
+    public var trustedProxies = TrustedProxies()
     /// The most people watching one table at once (0: nobody may watch).
     public var maximumWatchersPerTable = 50
     /// The most sockets open at once; nil for as many as the process's descriptor limit allows, less

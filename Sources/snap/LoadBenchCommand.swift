@@ -17,7 +17,9 @@ struct LoadBenchCommand: AsyncParsableCommand {
             runs the bots in K processes and adds up their figures. Then measures for --duration seconds: the \
             time from a bot's turn or call to its result reaching every seat at that table (HdrHistogram), packets \
             and bytes each way, the server's memory and CPU, and the generator's CPU. Build with -c release for \
-            figures worth quoting.
+            figures worth quoting. --url may be one node of a cluster or a load balancer in front of its nodes \
+            (nginx's /ws): a bot asking for a table another node holds follows the Redirect there, as players' \
+            clients do, and the report counts them.
             """
     )
 

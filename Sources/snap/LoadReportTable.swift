@@ -29,6 +29,7 @@ enum LoadReportTable {
             ("tables × players", "\(report.tables) × \(report.players)"),
             ("measured for", String(format: "%.1f s", report.durationSeconds)),
             ("clients connected", "\(report.clientsConnected) (failed \(report.clientsFailed))"),
+            ("redirects followed", "\(report.redirects) (to a table's node of a cluster)"),
             ("rounds won", "\(report.rounds)"),
             ("actions", "\(report.actions) (\(report.turns) turns, \(report.calls) calls)"),
             ("actions per second", String(format: "%.0f", report.actionsPerSecond)),

@@ -44,6 +44,22 @@ import Glibc
         #expect(result.status != 0)
         #expect(result.stderr.contains("Error:"), "\(result.stderr)")
     }
+
+    @Test(arguments: ["localhost", "10.0.0.0/33", "1.2.3", ""])
+    func aTrustedProxyThatIsNotAnAddressGetsAClearMessage(entry: String) throws {
+        let result = try SnapBinary.run(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", entry])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init)
+                == "Error: --trusted-proxy \(entry) is not an IP address or a block of them: pass one such as 127.0.0.1, ::1 or 10.0.0.0/8.",
+            "\(result.stderr)")
+    }
+
+    @Test func theHelpSaysWhatATrustedProxyChanges() throws {
+        let help = try SnapBinary.run(["serve", "--help"]).stdout
+        #expect(help.contains("--trusted-proxy <ADDR>"), "\(help)")
+        #expect(help.contains("X-Forwarded-For"), "\(help)")
+    }
 }
 
 /// `snap serve` under a low descriptor limit, as a real process: idle sockets cannot lock anyone out.

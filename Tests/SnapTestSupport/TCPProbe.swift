@@ -136,13 +136,15 @@ private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -
 
 /// WebSocket frames by hand, to break the rules on purpose.
 public enum HandFrame {
-    /// An upgrade request for `/ws`, with the headers a test chooses.
+    /// An upgrade request for `/ws`, with the headers a test chooses (`extraHeaders` as name and value, in order).
     public static func upgrade(
-        path: String = "/ws", key: String? = "dGhlIHNhbXBsZSBub25jZQ==", version: String? = "13"
+        path: String = "/ws", key: String? = "dGhlIHNhbXBsZSBub25jZQ==", version: String? = "13",
+        extraHeaders: [(String, String)] = []
     ) -> String {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         if let key { request += "Sec-WebSocket-Key: \(key)\r\n" }
         if let version { request += "Sec-WebSocket-Version: \(version)\r\n" }
+        for (name, value) in extraHeaders { request += "\(name): \(value)\r\n" }
         return request + "\r\n"
     }
 
