@@ -21,6 +21,9 @@ actor ClientUpdateLog {
 
     private func append(_ update: ClientUpdate) { updates.append(update) }
 
+    /// How many updates so far satisfy `condition`.
+    func count(where condition: (ClientUpdate) -> Bool) -> Int { updates.count(where: condition) }
+
     /// Whether an update so far satisfies `condition`.
     func contains(where condition: (ClientUpdate) -> Bool) -> Bool { updates.contains(where: condition) }
 
