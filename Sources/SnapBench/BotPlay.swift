@@ -81,6 +81,10 @@ struct BotPlay: Sendable {
                 continue
             case .reconnected:
                 hooks.reconnected()
+                // A turn sent on the connection that dropped may never be answered (its node died with it): the
+                // Snapshot that puts the bot back in its seat offers the turn again.
+                turnPending.clear()
+                callScheduled = false
                 continue
             default:
                 continue

@@ -112,7 +112,7 @@ public struct FailoverRun: Sendable {
                         Task { await BotPlay(wrongCallChance: 0.02, nextRoundDelay: .seconds(1)).play(bot, pace: pace, hooks: hooks) })
                 }
             }
-            let joins = try await timeJoins(through: urls[1], to: tables.map(\.code))
+            let joins = try await timeJoins(through: urls[1], to: tables)
             for table in tables { await table.bots[0].startRound() }
             try await playUntilMidRound(tables)
             let report = try await killNodeOne(nodes[0].process, tables: tables, reader: reader, joins: joins)
@@ -150,11 +150,12 @@ public struct FailoverRun: Sendable {
 
     /// Times `settings.joins` joins through `url` to the tables (on node 1): from connecting to seated, the
     /// Redirect between; each joiner leaves again.
-    private func timeJoins(through url: String, to codes: [String]) async throws -> LatencySummary {
+    private func timeJoins(through url: String, to tables: [FailoverTable]) async throws -> LatencySummary {
         let times = LatencyRecorder()
         for number in 0..<settings.joins {
             progress("Timing joins through node 2: \(number + 1) of \(settings.joins)…")
-            let code = codes[number % codes.count]
+            let table = tables[number % tables.count]
+            let code = table.code
             let clock = ContinuousClock()
             let start = clock.now
             let joiner = try await connect(to: url, name: "Joiner\(number + 1)")
@@ -165,7 +166,17 @@ public struct FailoverRun: Sendable {
                 throw Failure.couldNotSeat("a join through node 2 to table \(code): \(error)")
             }
             times.record(clock.now - start)
-            await joiner.leaveTable()
+            // Seen at the table, then gone from it before the connection closes: a seat dropped would be kept.
+            let deadline = clock.now + Self.patience
+            for (seated, step) in [(3, "joined"), (2, "left")] {
+                if seated == 2 { await joiner.leaveTable() }
+                while await table.bots[0].view?.occupiedSeats.count != seated {
+                    guard clock.now < deadline else {
+                        throw Failure.stalled("the host of table \(code) never saw joiner \(number + 1) who \(step)")
+                    }
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+            }
             await joiner.disconnect()
         }
         return times.summary()
