@@ -6,11 +6,13 @@ public struct FailoverReport: Codable, Sendable, Equatable {
     public struct Table: Codable, Sendable, Equatable {
         /// The table's code.
         public var code: String
-        /// The round under way at the kill, and the cards its bots had seen turned in it.
+        /// The round under way at the kill, as the bots saw it.
         public var round: Int
+        /// The cards the bots had seen turned in that round when their connections dropped.
         public var cardsSeen: Int
-        /// The round and the cards turned in it that the table's journal held at the kill.
+        /// The round the table's journal held at the kill.
         public var journalRound: Int
+        /// The cards turned in that round that the journal held.
         public var cardsJournaled: Int
         /// Cards seen turned that the journal did not hold.
         public var lost: Int
@@ -34,20 +36,31 @@ public struct FailoverReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// The nodes started.
     public var nodes: Int
+    /// The tables on node 1.
     public var tableCount: Int
+    /// The nodes' lease.
     public var leaseSeconds: Int
+    /// The run's seed.
     public var seed: UInt64
     /// Joins through node 2 to tables on node 1: connect to seated, Redirect included.
     public var joins: LatencySummary
     /// From the kill to each table playing again.
     public var failover: LatencySummary
+    /// Tables that played again after the kill.
     public var tablesResumed: Int
+    /// The bots seated.
     public var clients: Int
+    /// Bots back in their own seats after the kill.
     public var clientsBack: Int
+    /// Tables that had 52 cards once they played again.
     public var tablesWith52Cards: Int
+    /// Cards the bots had seen turned in the rounds under way at the kill.
     public var cardsSeenBeforeKill: Int
+    /// Cards seen turned that the journals did not hold.
     public var actionsLost: Int
+    /// Each table.
     public var tables: [Table]
 
     enum CodingKeys: String, CodingKey {
@@ -71,7 +84,9 @@ public struct FailoverReport: Codable, Sendable, Equatable {
         if actionsLost > 0 {
             return "\(actionsLost) cards turned and seen by players were missing from the tables' journals."
         }
-        if clientsBack < clients { return "\(clients - clientsBack) of \(clients) players never got back to their seats." }
+        if clientsBack < clients {
+            return "\(clients - clientsBack) of \(clients) players never got back to their seats."
+        }
         if tablesWith52Cards < tableCount {
             return "\(tableCount - tablesWith52Cards) of \(tableCount) tables did not have 52 cards after the failover."
         }

@@ -39,7 +39,9 @@ public struct FailoverRun: Sendable {
     /// A run of `settings`, with nodes started from `executable`.
     ///
     /// - Parameter progress: told a one-line status as the run goes (for a live line on a terminal).
-    public init(settings: FailoverSettings, executable: String, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        settings: FailoverSettings, executable: String, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.settings = settings
         self.executable = executable
         self.progress = progress
@@ -93,7 +95,9 @@ public struct FailoverRun: Sendable {
         return (process, url)
     }
 
-    private func measure(nodes: [(process: ServerProcess, url: String)], reader: PostgresCluster) async throws
+    private func measure(
+        nodes: [(process: ServerProcess, url: String)], reader: PostgresCluster
+    ) async throws
         -> FailoverReport
     {
         let urls = nodes.map(\.url)
@@ -109,7 +113,10 @@ public struct FailoverRun: Sendable {
                     var hooks = BotPlay.Hooks()
                     hooks.seen = { [table] update in table.seen(update, bot: index) }
                     players.append(
-                        Task { await BotPlay(wrongCallChance: 0.02, nextRoundDelay: .seconds(1)).play(bot, pace: pace, hooks: hooks) })
+                        Task {
+                            await BotPlay(wrongCallChance: 0.02, nextRoundDelay: .seconds(1)).play(
+                                bot, pace: pace, hooks: hooks)
+                        })
                 }
             }
             let joins = try await timeJoins(through: urls[1], to: tables)
@@ -210,7 +217,9 @@ public struct FailoverRun: Sendable {
         while clock.now < deadline {
             let resumed = tables.count { $0.resumedAfter != nil }
             let back = tables.reduce(0) { $0 + $1.botsBack }
-            progress("Killed node 1: \(resumed) of \(tables.count) tables playing again, \(back) of \(tables.count * 2) players back…")
+            progress(
+                "Killed node 1: \(resumed) of \(tables.count) tables playing again, \(back) of \(tables.count * 2) players back…"
+            )
             if resumed == tables.count, back == tables.count * 2 { break }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -232,13 +241,16 @@ public struct FailoverRun: Sendable {
             nodes: settings.nodes, tableCount: tables.count, leaseSeconds: settings.lease, seed: settings.seed,
             joins: joins, failover: failovers.summary(), tablesResumed: rows.count { $0.failoverMs != nil },
             clients: tables.count * 2, clientsBack: rows.reduce(0) { $0 + $1.botsBack },
-            tablesWith52Cards: rows.count { $0.cards == Deck.size }, cardsSeenBeforeKill: rows.reduce(0) { $0 + $1.cardsSeen },
+            tablesWith52Cards: rows.count { $0.cards == Deck.size },
+            cardsSeenBeforeKill: rows.reduce(0) { $0 + $1.cardsSeen },
             actionsLost: rows.reduce(0) { $0 + $1.lost }, tables: rows)
     }
 
     /// Every table's journal as it stood at the kill, all read at once, and whether it was read before any node
     /// took the table over (then nothing in it was written after the kill).
-    private func readJournals(_ codes: [String], reader: PostgresCluster, deadNode port: Int) async throws
+    private func readJournals(
+        _ codes: [String], reader: PostgresCluster, deadNode port: Int
+    ) async throws
         -> [String: (FailoverRoundCount, Bool)]
     {
         let deadURL = "ws://127.0.0.1:\(port)/ws"

@@ -15,6 +15,7 @@ public struct FailoverSettings: Sendable {
     /// The nodes' deadline for each database call, in seconds (`snap serve --db-timeout`).
     public var databaseTimeout = 30
 
+    /// The defaults, on `database`.
     public init(database: String) {
         self.database = database
     }

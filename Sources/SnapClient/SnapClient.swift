@@ -166,8 +166,8 @@ public actor SnapClient {
         logger: Logger = Logger(label: "snap.client")
     ) async throws -> SnapClient {
         let client = SnapClient(
-            url: url, fallbacks: fallbacks, name: name, reconnectWindow: reconnectWindow, record: recordBytes, onPacket: onPacket,
-            protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
+            url: url, fallbacks: fallbacks, name: name, reconnectWindow: reconnectWindow, record: recordBytes,
+            onPacket: onPacket, protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
         try await client.start()
         return client
     }

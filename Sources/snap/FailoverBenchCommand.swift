@@ -22,7 +22,9 @@ struct FailoverBenchCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("db"), help: "The PostgreSQL database the nodes share: postgres://user:password@host:port/database.")
+    @Option(
+        name: .customLong("db"),
+        help: "The PostgreSQL database the nodes share: postgres://user:password@host:port/database.")
     var db: String
 
     @Option(help: "How many nodes to start (2 to 8); node 1 is the one killed.")
@@ -46,12 +48,19 @@ struct FailoverBenchCommand: AsyncParsableCommand {
     func validate() throws {
         guard case .postgres? = try? StoreLocation(db) else {
             throw ValidationError(
-                "--db must be a PostgreSQL database, as in postgres://user:password@127.0.0.1:5432/snap: the nodes of a cluster share one.")
+                "--db must be a PostgreSQL database, as in postgres://user:password@127.0.0.1:5432/snap: the nodes of a cluster share one."
+            )
         }
         guard (2...8).contains(nodes) else { throw ValidationError("--nodes must be between 2 and 8; got \(nodes).") }
-        guard (1...200).contains(tables) else { throw ValidationError("--tables must be between 1 and 200; got \(tables).") }
-        guard (1...60).contains(lease) else { throw ValidationError("--lease must be between 1 and 60 seconds; got \(lease).") }
-        guard (1...1_000).contains(joins) else { throw ValidationError("--joins must be between 1 and 1000; got \(joins).") }
+        guard (1...200).contains(tables) else {
+            throw ValidationError("--tables must be between 1 and 200; got \(tables).")
+        }
+        guard (1...60).contains(lease) else {
+            throw ValidationError("--lease must be between 1 and 60 seconds; got \(lease).")
+        }
+        guard (1...1_000).contains(joins) else {
+            throw ValidationError("--joins must be between 1 and 1000; got \(joins).")
+        }
     }
 
     func run() async throws {
@@ -61,7 +70,9 @@ struct FailoverBenchCommand: AsyncParsableCommand {
         settings.lease = lease
         settings.joins = joins
         settings.seed = seed
-        let report = try await FailoverRun(settings: settings, executable: LoadOptions.executable, progress: ProgressLine.show).run()
+        let report = try await FailoverRun(
+            settings: settings, executable: LoadOptions.executable, progress: ProgressLine.show
+        ).run()
         ProgressLine.end()
         print(json ? try reportJSON(report) : FailoverReportTable.render(report))
         if let failure = report.failure {

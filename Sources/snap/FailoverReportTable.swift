@@ -8,8 +8,16 @@ enum FailoverReportTable {
         var lines = [
             "Failover: \(report.nodes) nodes, lease \(report.leaseSeconds) s, \(report.tableCount) tables of 2 bots on node 1, node 1 killed (SIGKILL) mid-round",
             "",
-            row("join through node 2", String(format: "p50 %.1f ms, p99 %.1f ms (%d joins, Redirect included)", report.joins.p50, report.joins.p99, report.joins.count)),
-            row("failover", String(format: "p50 %.0f ms, max %.0f ms (kill to a card turned again)", report.failover.p50, report.failover.max)),
+            row(
+                "join through node 2",
+                String(
+                    format: "p50 %.1f ms, p99 %.1f ms (%d joins, Redirect included)", report.joins.p50,
+                    report.joins.p99, report.joins.count)),
+            row(
+                "failover",
+                String(
+                    format: "p50 %.0f ms, max %.0f ms (kill to a card turned again)", report.failover.p50,
+                    report.failover.max)),
             row("tables resumed", "\(report.tablesResumed) of \(report.tableCount)"),
             row("players back at their seats", "\(report.clientsBack) of \(report.clients)"),
             row("tables with 52 cards after", "\(report.tablesWith52Cards) of \(report.tableCount)"),

@@ -11,7 +11,8 @@ struct FailoverBenchCommandTests {
         try await TestPostgres.withDatabase { address in
             let result = try SnapBinary.run(
                 [
-                    "bench", "failover", "--db", try ServeClusterTests.url(of: address), "--nodes", "2", "--tables", "2",
+                    "bench", "failover", "--db", try ServeClusterTests.url(of: address), "--nodes", "2", "--tables",
+                    "2",
                     "--lease", "2", "--joins", "3", "--json",
                 ])
             #expect(result.status == 0, "\(result.stderr)")
@@ -46,8 +47,12 @@ struct FailoverBenchCommandTests {
     }
 
     @Test func oneNodeIsRefused() throws {
-        let result = try SnapBinary.run(["bench", "failover", "--db", "postgres://snap@127.0.0.1:1/snap", "--nodes", "1"])
+        let result = try SnapBinary.run([
+            "bench", "failover", "--db", "postgres://snap@127.0.0.1:1/snap", "--nodes", "1",
+        ])
         #expect(result.status == 64)
-        #expect(result.stderr.split(separator: "\n").first.map(String.init) == "Error: --nodes must be between 2 and 8; got 1.", "\(result.stderr)")
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init)
+                == "Error: --nodes must be between 2 and 8; got 1.", "\(result.stderr)")
     }
 }

@@ -5,6 +5,7 @@ import SnapProtocol
 import SnapStore
 import SnapTestSupport
 import Testing
+
 @testable import SnapServer
 
 /// A client given fallback addresses: when neither the node it was on nor the first address it was given can be
@@ -44,7 +45,9 @@ struct FallbackTests {
         let token = try #require(welcomes.last)
         directory.place(token: token, at: .elsewhere(TableLocation(code: code, url: b.url)))
         await proxy.close()
-        try await waitFor("Bob's drop", on: ann.log) { if case .playerConnection(.top, false) = $0 { true } else { false } }
+        try await waitFor("Bob's drop", on: ann.log) {
+            if case .playerConnection(.top, false) = $0 { true } else { false }
+        }
         try await waitFor("Bob back", on: bob.log, timeout: Patience.deadline) {
             if case .reconnected = $0 { true } else { false }
         }
