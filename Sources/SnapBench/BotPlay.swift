@@ -24,6 +24,8 @@ struct BotPlay: Sendable {
         /// Whether the bot may act now; a bot that is dropping its connection on purpose waits until it is back,
         /// since a request sent on the new connection before the server has it back in its seat would be refused.
         var mayAct: @Sendable () -> Bool = { true }
+        /// Every update the client reports, before the bot acts on it (the failover bench reads the table from them).
+        var seen: @Sendable (ClientUpdate) -> Void = { _ in }
 
         /// Nothing told.
         init() {}
@@ -44,6 +46,7 @@ struct BotPlay: Sendable {
         let turnPending = TurnInFlight()
         var callScheduled = false
         for await update in client.updates {
+            hooks.seen(update)
             let view: PlayerView
             var turned = false
             switch update {
@@ -78,6 +81,10 @@ struct BotPlay: Sendable {
                 continue
             case .reconnected:
                 hooks.reconnected()
+                // A turn sent on the connection that dropped may never be answered (its node died with it): the
+                // Snapshot that puts the bot back in its seat offers the turn again.
+                turnPending.clear()
+                callScheduled = false
                 continue
             default:
                 continue

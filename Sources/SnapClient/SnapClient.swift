@@ -72,8 +72,11 @@ public actor SnapClient {
 
     /// The server's address: where the client connected first, then the node a Redirect sent it to.
     private var url: String
-    /// Where the client connected first: in a cluster, the server to ask where a table is now.
-    private let entryURL: String
+    /// Where the client connected first, then its fallbacks: in a cluster, the servers to ask where a table is
+    /// now, in turn, when the node it was on cannot be reached.
+    private let entryURLs: [String]
+    /// Which of ``entryURLs`` the client turns to next (or last turned to) after a drop.
+    private var entryIndex = 0
     private let name: String
     private let logger: Logger
     private var token: String?
@@ -120,12 +123,12 @@ public actor SnapClient {
     }
 
     private init(
-        url: String, name: String, reconnectWindow: Duration, record: Bool,
+        url: String, fallbacks: [String], name: String, reconnectWindow: Duration, record: Bool,
         onPacket: (@Sendable (Packet) -> Void)?, protocolVersion: UInt8,
         answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
     ) {
         self.url = url
-        entryURL = url
+        entryURLs = [url] + fallbacks.filter { $0 != url }
         self.onPacket = onPacket
         self.protocolVersion = protocolVersion
         self.answerPing = answerPing
@@ -139,6 +142,9 @@ public actor SnapClient {
     /// Connects to the server at `url` (e.g. `ws://127.0.0.1:8080/ws`) and signs in as `name`.
     ///
     /// - Parameters:
+    ///   - fallbacks: other servers of the same cluster (e.g. `ws://10.0.0.8:8080/ws`) to ask after a drop when
+    ///     neither the node the client was on nor `url` can be reached: tried in turn, round robin, for the rest
+    ///     of the reconnect window. The first sign-in is at `url` only.
     ///   - reconnectWindow: how long to keep trying to get back after a drop.
     ///   - recordBytes: keep every received packet's bytes (see ``receivedBytes``).
     ///   - onPacket: told of every packet the moment it is decoded, before the client acts on it (the load
@@ -151,6 +157,7 @@ public actor SnapClient {
     public static func connect(
         to url: String,
         name: String,
+        fallbacks: [String] = [],
         reconnectWindow: Duration = .seconds(30),
         recordBytes: Bool = false,
         onPacket: (@Sendable (Packet) -> Void)? = nil,
@@ -159,8 +166,8 @@ public actor SnapClient {
         logger: Logger = Logger(label: "snap.client")
     ) async throws -> SnapClient {
         let client = SnapClient(
-            url: url, name: name, reconnectWindow: reconnectWindow, record: recordBytes, onPacket: onPacket,
-            protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
+            url: url, fallbacks: fallbacks, name: name, reconnectWindow: reconnectWindow, record: recordBytes,
+            onPacket: onPacket, protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
         try await client.start()
         return client
     }
@@ -311,12 +318,7 @@ public actor SnapClient {
                     requestToRepeat = nil
                     failWaiters(with: ConnectError.unreachable("\(error)"))
                 }
-                if url != entryURL {
-                    // The node a Redirect took us to is gone: the next try asks the first server where the table
-                    // is now. Redirects to a node that is down are the reconnect window's business, not a loop.
-                    url = entryURL
-                    redirectsInARow = 0
-                }
+                turnToNextEntry()
             }
             outbound = nil
             if let waiter = signInWaiter {
@@ -342,6 +344,20 @@ public actor SnapClient {
         }
         continuation.yield(.closed)
         continuation.finish()
+    }
+
+    /// After `url` could not be reached: a node a Redirect took us to is gone, so the next try asks the first server
+    /// where the table is now; when that one (or a fallback) cannot be reached either, the next try is at the next
+    /// fallback, round robin. Redirects to a node that is down are the reconnect window's business, not a loop.
+    private func turnToNextEntry() {
+        if url == entryURLs[entryIndex] {
+            entryIndex = (entryIndex + 1) % entryURLs.count
+        } else {
+            entryIndex = 0
+        }
+        guard url != entryURLs[entryIndex] else { return }
+        url = entryURLs[entryIndex]
+        redirectsInARow = 0
     }
 
     /// Nobody waits for an answer from a connection that is gone.

@@ -8,7 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
 subcommands: [
             EngineBenchCommand.self, LoadBenchCommand.self, BaselineBenchCommand.self, FloorServerCommand.self,
             LatencyBenchCommand.self, FairnessBenchCommand.self, SoakBenchCommand.self, FloodBenchCommand.self,
-            StoreBenchCommand.self, LoadWorkerCommand.self,
+            StoreBenchCommand.self, FailoverBenchCommand.self, LoadWorkerCommand.self,
         ]
     )
 }

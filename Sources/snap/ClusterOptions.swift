@@ -13,8 +13,26 @@ struct ClusterOptions: ParsableArguments {
             valueName: "URL"))
     var nodeURL: String?
 
-    /// Checks `--node-url`, with the `--db` it needs.
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a node's lease in the cluster lasts (1–60, default 5; only with --node-url).",
+            discussion: "A node renews its lease every third of it; when a node dies, the other nodes take its tables over once its lease has run out, so a shorter lease moves them sooner, at the price of more renewals.",
+            valueName: "SECONDS"))
+    var lease: Int?
+
+    /// How long this node's lease lasts: `--lease`, or 5 seconds.
+    var leaseLength: Duration { .seconds(lease ?? 5) }
+
+    /// Checks `--node-url`, with the `--db` it needs, and `--lease`.
     func validate(db: String?) throws {
+        if let lease {
+            guard nodeURL != nil else {
+                throw ValidationError("--lease is a cluster node's lease: pass it with --node-url (and a PostgreSQL --db).")
+            }
+            guard (1...60).contains(lease) else {
+                throw ValidationError("--lease must be between 1 and 60 seconds; got \(lease).")
+            }
+        }
         guard let nodeURL else { return }
         guard NodeURL.isValid(nodeURL) else {
             throw ValidationError(
@@ -33,7 +51,8 @@ struct ClusterOptions: ParsableArguments {
     func join(db: String?, timeout: Duration, logger: Logger) async throws -> PostgresCluster? {
         guard let nodeURL, let db, case .postgres(let address)? = try? StoreLocation(db) else { return nil }
         do throws(StoreError) {
-            let cluster = try await PostgresCluster.open(address, logger: logger, timeout: timeout)
+            let cluster = try await PostgresCluster.open(
+                address, lease: leaseLength, logger: logger, timeout: timeout)
             do throws(StoreError) {
                 try await cluster.register(url: nodeURL)
             } catch {

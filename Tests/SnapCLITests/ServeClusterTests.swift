@@ -27,6 +27,30 @@ struct ServeClusterTests {
             "\(result.stderr)")
     }
 
+    @Test
+    func aLeaseNeedsANodeURL() throws {
+        let result = try SnapBinary.run(["serve", "--port", "0", "--db", "postgres://snap@127.0.0.1:1/snap", "--lease", "2"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init)
+                == "Error: --lease is a cluster node's lease: pass it with --node-url (and a PostgreSQL --db).",
+            "\(result.stderr)")
+    }
+
+    @Test(arguments: ["0", "61", "-3"])
+    func aLeaseOutsideOneToSixtySecondsIsRefused(lease: String) throws {
+        let result = try SnapBinary.run(
+            [
+                "serve", "--port", "0", "--db", "postgres://snap@127.0.0.1:1/snap", "--node-url", "ws://127.0.0.1:8001/ws",
+                "--lease=\(lease)",
+            ])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init)
+                == "Error: --lease must be between 1 and 60 seconds; got \(lease).",
+            "\(result.stderr)")
+    }
+
     @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func aURLHeldByALiveNodeIsRefused() async throws {
         try await TestPostgres.withDatabase { address in

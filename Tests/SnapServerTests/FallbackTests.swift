@@ -1,0 +1,111 @@
+import SnapBench
+import SnapClient
+import SnapCore
+import SnapProtocol
+import SnapStore
+import SnapTestSupport
+import Testing
+
+@testable import SnapServer
+
+/// A client given fallback addresses: when neither the node it was on nor the first address it was given can be
+/// reached after a drop, it asks the fallbacks in turn, and finds its table through them. Real servers on loopback
+/// ports, in one process; a node that vanishes is reached through a proxy that closes with no goodbye.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct FallbackTests {
+    /// A player who connects to `url`, with `fallbacks`, and plays by itself with `autoPlay`.
+    static func player(
+        at url: String, fallbacks: [String], name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
+    ) async throws -> TestPlayer {
+        let client = try await SnapClient.connect(to: url, name: name, fallbacks: fallbacks, recordBytes: recordBytes)
+        let log = UpdateLog()
+        let listener = Task {
+            var player = seed.map { AutoPlayer(seed: $0) }
+            for await update in client.updates {
+                await log.append(update)
+                await player?.react(to: update, client: client)
+            }
+        }
+        return TestPlayer(client: client, log: log, listener: listener)
+    }
+
+    @Test func aClientWhoseServersAreGoneTriesItsFallbacksInTurnUntilOneKnowsWhereItsTableIs() async throws {
+        let (a, b, directory) = try await RedirectTests.twoNodes()
+        let proxy = try await DelayProxy.start(
+            forwardingTo: "127.0.0.1", port: b.port, toTarget: .milliseconds(0), toClient: .milliseconds(0), seed: 1)
+        let (ann, code) = try await RedirectTests.host(on: b)
+        // Bob reaches B through the proxy, and is given a fallback that never answers before one that does.
+        let dead = "ws://127.0.0.1:\(try LoopbackPort.free())/ws"
+        let bob = try await Self.player(
+            at: "ws://127.0.0.1:\(proxy.port)/ws", fallbacks: [dead, a.url], name: "Bob", recordBytes: true)
+        #expect(try await bob.client.sitDown(at: code) == .top)
+        let welcomes = try await bob.client.receivedBytes.compactMap {
+            if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
+        }
+        let token = try #require(welcomes.last)
+        directory.place(token: token, at: .elsewhere(TableLocation(code: code, url: b.url)))
+        await proxy.close()
+        try await waitFor("Bob's drop", on: ann.log) {
+            if case .playerConnection(.top, false) = $0 { true } else { false }
+        }
+        try await waitFor("Bob back", on: bob.log, timeout: Patience.deadline) {
+            if case .reconnected = $0 { true } else { false }
+        }
+        try await waitFor("Bob back, at Ann's", on: ann.log) {
+            if case .playerConnection(.top, true) = $0 { true } else { false }
+        }
+        // Through the dead fallback, then A, which sent him to B.
+        let moves = await bob.log.updates.compactMap { if case .redirected(_, let url) = $0 { url } else { nil } }
+        #expect(moves == [b.url])
+        #expect(await bob.client.tableCode == code)
+        await a.stop()
+        await b.stop()
+    }
+
+    @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
+    func playersOfANodeThatDiesFindTheirTableThroughTheFallbacks() async throws {
+        try await TestPostgres.withDatabase { address in
+            let a = try await ClusterTests.Node.start(in: address)
+            let b = try await ClusterTests.Node.start(in: address)
+            let c = try await ClusterTests.Node.start(in: address)
+            // Ann and Bob reach A through a proxy: closing it is A dying, as far as they can tell.
+            let proxy = try await DelayProxy.start(
+                forwardingTo: "127.0.0.1", port: a.server.port, toTarget: .milliseconds(0), toClient: .milliseconds(0),
+                seed: 1)
+            let atA = "ws://127.0.0.1:\(proxy.port)/ws"
+            let ann = try await Self.player(at: atA, fallbacks: [b.url, c.url], name: "Ann")
+            await ann.client.hostTable()
+            let (code, _) = try await ann.joined()
+            let bob = try await Self.player(at: atA, fallbacks: [b.url, c.url], name: "Bob")
+            await bob.client.joinTable(code: code)
+            try await bob.joined()
+            await ann.client.startRound()
+            try await waitFor("the deal", on: ann.log) { $0.has { $0 == .dealFinished } }
+            let table = try #require(await a.server.table(code))
+            try await ClusterTests.eventually("every step written") { await table.journalIsWritten }
+            let term = try #require(a.cluster.node?.term)
+            await proxy.close()
+            // And A's lease runs out, as a dead node's does: its table goes to whichever node takes it over.
+            try await TestPostgres.withConnection(to: address) { connection in
+                try await connection.query(
+                    "UPDATE snap_node SET lease_until = now() - interval '1 second' WHERE term = \(term)",
+                    logger: TestPostgres.logger)
+            }
+            for player in [ann, bob] {
+                try await waitFor("back at the table", on: player.log, timeout: Patience.deadline) {
+                    if case .reconnected = $0 { true } else { false }
+                }
+                #expect(await player.client.tableCode == code)
+            }
+            // The round goes on wherever the table is now.
+            let view = try #require(await ann.client.view)
+            let turner = view.active == view.viewer ? ann : bob
+            await turner.client.turnCard()
+            try await waitFor("a card turned after the move", on: ann.log, timeout: Patience.deadline) {
+                $0.has { if case .cardTurned = $0 { true } else { false } }
+            }
+            for player in [ann, bob] { await player.client.disconnect() }
+            for node in [a, b, c] { await node.stop() }
+        }
+    }
+}
