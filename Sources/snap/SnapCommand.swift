@@ -47,7 +47,7 @@ struct SnapCommand: AsyncParsableCommand {
                  [--max-connections <n>] [--max-connections-per-address <n>]
                  [--connection-rate-per-address <n>] [--max-tables <n>]
                  [--max-tables-per-address <n>] [--max-watchers <n>] [--outbox-limit <kib>] [--db <path|url>]
-                 [--db-timeout <seconds>] [--trusted-proxy <addr> ...] [--node-url <url>]
+                 [--db-timeout <seconds>] [--trusted-proxy <addr> ...] [--node-url <url>] [--lease <seconds>]
               snap <subcommand>
             """,
         discussion: """

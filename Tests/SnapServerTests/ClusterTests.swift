@@ -21,11 +21,16 @@ struct ClusterTests {
 
         /// Registers a node on a free port and starts it. Every node has the same seed unless told otherwise: their
         /// codes are drawn in the same order, so only the cluster keeps them apart.
-        static func start(in address: PostgresAddress, seed: UInt64 = 1) async throws -> Node {
+        /// A node that a test cuts off behind a proxy may be given a shorter `silenceLimit`: a proxy's close does
+        /// not always reach the node at once, and the node must then notice its players' silence.
+        static func start(in address: PostgresAddress, seed: UInt64 = 1, silenceLimit: Duration? = nil) async throws -> Node {
             let port = try LoopbackPort.free()
             let cluster = try await PostgresCluster.open(address, lease: .seconds(3), timeout: TestPostgres.timeout)
             try await cluster.register(url: "ws://127.0.0.1:\(port)/ws")
-            let server = try await TestServer.start(grace: .seconds(60), seed: seed, cluster: cluster) { $0.port = port }
+            let server = try await TestServer.start(grace: .seconds(60), seed: seed, cluster: cluster) {
+                $0.port = port
+                if let silenceLimit { $0.silenceLimit = silenceLimit }
+            }
             return Node(server: server, cluster: cluster)
         }
 
