@@ -31,7 +31,19 @@ final class ClusterPublisher: Sendable {
 
     /// Notes a table of this node's that just opened (its code claimed).
     func opened(_ table: TableSession) {
-        state.withLock { $0.tables[table.code] = table }
+        state.withLock {
+            $0.tables[table.code] = table
+            // A table taken back over by this node: a removal still waiting from when it let the table go is void.
+            if $0.pending[table.code] == .remove { $0.pending[table.code] = nil }
+        }
+    }
+
+    /// Forgets a table without writing anything: it closed here because it is another node's now.
+    func forget(_ code: String) {
+        state.withLock {
+            $0.tables[code] = nil
+            $0.pending[code] = nil
+        }
     }
 
     /// Notes that a table's listing changed.

@@ -286,12 +286,18 @@ actor Lobby {
     }
 
     private func remove(_ code: String) {
+        let handedOver = tables[code]?.wasHandedOver ?? false
         if let table = tables[code], !table.isSolo { listingChanges.signal() }
         tables[code] = nil
         if let address = tableAddresses.removeValue(forKey: code) { releaseTableSlot(of: address) }
         tokens = tokens.filter { $0.value != code }
         metrics.tables.record(tables.count)
-        environment.cluster?.publisher.closed(code)
+        // A table handed over stays in the directory: it is its new owner's.
+        if handedOver {
+            environment.cluster?.publisher.forget(code)
+        } else {
+            environment.cluster?.publisher.closed(code)
+        }
     }
 
     /// Lets go of every table: the node lost its lease in the cluster, and its tables are another node's now (or

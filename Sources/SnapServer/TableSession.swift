@@ -3,6 +3,7 @@ import NIOWebSocket
 import SnapCore
 import SnapProtocol
 import SnapStore
+import Synchronization
 
 /// One table on the server: owns its rules engine and runner, its timer, its computer players and the
 /// connections of the people seated there. Tables share nothing mutable; everything about a table happens on
@@ -12,6 +13,12 @@ actor TableSession {
     nonisolated let code: String
     /// Whether this is a single-player table (not listed in the lobby).
     nonisolated let isSolo: Bool
+    /// Set once the table is another node's (``lostToAnotherNode()``): closing it then must not remove it from the
+    /// cluster's directory, where it is the new owner's (or soon will be — this very node's again, perhaps).
+    private nonisolated let handedOver = Atomic(false)
+
+    /// Whether the table closed because it is another node's now.
+    nonisolated var wasHandedOver: Bool { handedOver.load(ordering: .relaxed) }
 
     private var runner: TableRunner<SplitMix64>
     private var packets: TableEventPackets
@@ -497,6 +504,7 @@ actor TableSession {
     func lostToAnotherNode() {
         guard !isClosed else { return }
         logger.warning("the table is another node's now: letting its players go there")
+        handedOver.store(true, ordering: .relaxed)
         journal = nil
         members.gate.dropAll()
         for watcher in members.removeAllWatchers() { watcher.close(.goingAway, reason: Self.movedReason) }

@@ -35,7 +35,8 @@ struct FallbackTests {
             forwardingTo: "127.0.0.1", port: b.port, toTarget: .milliseconds(0), toClient: .milliseconds(0), seed: 1)
         let (ann, code) = try await RedirectTests.host(on: b)
         // Bob reaches B through the proxy, and is given a fallback that never answers before one that does.
-        let dead = "ws://127.0.0.1:\(try LoopbackPort.free())/ws"
+        // Port 1: nothing listens there, and no other test can be given it (a free port could be handed out again).
+        let dead = "ws://127.0.0.1:1/ws"
         let bob = try await Self.player(
             at: "ws://127.0.0.1:\(proxy.port)/ws", fallbacks: [dead, a.url], name: "Bob", recordBytes: true)
         #expect(try await bob.client.sitDown(at: code) == .top)
@@ -45,9 +46,7 @@ struct FallbackTests {
         let token = try #require(welcomes.last)
         directory.place(token: token, at: .elsewhere(TableLocation(code: code, url: b.url)))
         await proxy.close()
-        try await waitFor("Bob's drop", on: ann.log) {
-            if case .playerConnection(.top, false) = $0 { true } else { false }
-        }
+        // (B may not notice the drop before Bob is back: his return then simply replaces his old connection.)
         try await waitFor("Bob back", on: bob.log, timeout: Patience.deadline) {
             if case .reconnected = $0 { true } else { false }
         }
