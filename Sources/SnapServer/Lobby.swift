@@ -215,8 +215,10 @@ actor Lobby {
             try? await cluster.cluster.remove(code: code)
             return false
         }
+        // The table and its tokens together, with no wait between: a returning player must find both or neither.
+        let tableTokens = await table.tokens
         tables[code] = table
-        for token in await table.tokens { tokens[token] = code }
+        for token in tableTokens { tokens[token] = code }
         cluster.publisher.opened(table)
         metrics.tables.record(tables.count)
         metrics.counter("snap_tables_taken_over_total").increment()

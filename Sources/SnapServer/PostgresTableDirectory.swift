@@ -45,8 +45,9 @@ public struct PostgresTableDirectory: TableDirectory {
         do {
             switch try await cluster.locate(code: code) {
             case .node(let url)? where url != ownURL: return .elsewhere(TableLocation(code: code, url: url))
-            case .orphaned?: return .moving(code: code)
-            case .node?, nil: return nil
+            // This node's own, and not among its tables: it is taking the table over this very moment.
+            case .orphaned?, .node?: return .moving(code: code)
+            case nil: return nil
             }
         } catch {
             logger.warning("the cluster's directory could not be asked where a table is", metadata: [
