@@ -8,6 +8,7 @@ import SnapCore
 import SnapProtocol
 @testable import SnapServer
 import SnapStore
+import SnapTestSupport
 
 /// A real server on a free loopback port, for one test.
 struct TestServer {
@@ -93,7 +94,7 @@ struct TestServer {
 /// Waits for `condition` on a client's updates, up to a time limit.
 @discardableResult
 func waitFor(
-    _ description: String, on updates: UpdateLog, timeout: Duration = .seconds(20),
+    _ description: String, on updates: UpdateLog, timeout: Duration = Patience.deadline,
     where condition: @escaping @Sendable (ClientUpdate) -> Bool
 ) async throws -> ClientUpdate {
     let clock = ContinuousClock()
