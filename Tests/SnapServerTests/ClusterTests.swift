@@ -48,6 +48,16 @@ struct ClusterTests {
         }
     }
 
+    /// Ends `node`'s lease in the database, as if it had been paused or cut off past it.
+    static func expireLease(of node: Node, in address: PostgresAddress) async throws {
+        let term = try #require(node.cluster.node?.term)
+        try await TestPostgres.withConnection(to: address) { connection in
+            try await connection.query(
+                "UPDATE snap_node SET lease_until = now() - interval '1 second' WHERE term = \(term)",
+                logger: TestPostgres.logger)
+        }
+    }
+
     /// Ann hosts a table on `node`; returns her and its code.
     static func host(on node: Node) async throws -> (TestPlayer, String) {
         let ann = try await TestPlayer.connect(node.server, name: "Ann")
@@ -174,11 +184,7 @@ struct ClusterTests {
             let table = try #require(await a.server.table(code))
             let term = try #require(a.cluster.node?.term)
             // As if A had been paused past its lease.
-            try await TestPostgres.withConnection(to: address) { connection in
-                try await connection.query(
-                    "UPDATE snap_node SET lease_until = now() - interval '1 second' WHERE term = \(term)",
-                    logger: TestPostgres.logger)
-            }
+            try await Self.expireLease(of: a, in: address)
             try await Self.eventually("A registered again") {
                 try await a.cluster.liveNodes().contains { $0.url == a.url && $0.term != term }
             }

@@ -13,22 +13,6 @@ import Testing
 /// ports, in one process; a node that vanishes is reached through a proxy that closes with no goodbye.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct FallbackTests {
-    /// A player who connects to `url`, with `fallbacks`, and plays by itself with `autoPlay`.
-    static func player(
-        at url: String, fallbacks: [String], name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
-    ) async throws -> TestPlayer {
-        let client = try await SnapClient.connect(to: url, name: name, fallbacks: fallbacks, recordBytes: recordBytes)
-        let log = UpdateLog()
-        let listener = Task {
-            var player = seed.map { AutoPlayer(seed: $0) }
-            for await update in client.updates {
-                await log.append(update)
-                await player?.react(to: update, client: client)
-            }
-        }
-        return TestPlayer(client: client, log: log, listener: listener)
-    }
-
     @Test func aClientWhoseServersAreGoneTriesItsFallbacksInTurnUntilOneKnowsWhereItsTableIs() async throws {
         let (a, b, directory) = try await RedirectTests.twoNodes()
         let proxy = try await DelayProxy.start(
@@ -37,8 +21,8 @@ struct FallbackTests {
         // Bob reaches B through the proxy, and is given a fallback that never answers before one that does.
         // Port 1: nothing listens there, and no other test can be given it (a free port could be handed out again).
         let dead = "ws://127.0.0.1:1/ws"
-        let bob = try await Self.player(
-            at: "ws://127.0.0.1:\(proxy.port)/ws", fallbacks: [dead, a.url], name: "Bob", recordBytes: true)
+        let bob = try await TestPlayer.connect(
+            to: "ws://127.0.0.1:\(proxy.port)/ws", fallbacks: [dead, a.url], name: "Bob", recordBytes: true)
         #expect(try await bob.client.sitDown(at: code) == .top)
         let welcomes = try await bob.client.receivedBytes.compactMap {
             if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
@@ -72,24 +56,19 @@ struct FallbackTests {
                 forwardingTo: "127.0.0.1", port: a.server.port, toTarget: .milliseconds(0), toClient: .milliseconds(0),
                 seed: 1)
             let atA = "ws://127.0.0.1:\(proxy.port)/ws"
-            let ann = try await Self.player(at: atA, fallbacks: [b.url, c.url], name: "Ann")
+            let ann = try await TestPlayer.connect(to: atA, fallbacks: [b.url, c.url], name: "Ann")
             await ann.client.hostTable()
             let (code, _) = try await ann.joined()
-            let bob = try await Self.player(at: atA, fallbacks: [b.url, c.url], name: "Bob")
+            let bob = try await TestPlayer.connect(to: atA, fallbacks: [b.url, c.url], name: "Bob")
             await bob.client.joinTable(code: code)
             try await bob.joined()
             await ann.client.startRound()
             try await waitFor("the deal", on: ann.log) { $0.has { $0 == .dealFinished } }
             let table = try #require(await a.server.table(code))
             try await ClusterTests.eventually("every step written") { await table.journalIsWritten }
-            let term = try #require(a.cluster.node?.term)
             await proxy.close()
             // And A's lease runs out, as a dead node's does: its table goes to whichever node takes it over.
-            try await TestPostgres.withConnection(to: address) { connection in
-                try await connection.query(
-                    "UPDATE snap_node SET lease_until = now() - interval '1 second' WHERE term = \(term)",
-                    logger: TestPostgres.logger)
-            }
+            try await ClusterTests.expireLease(of: a, in: address)
             for player in [ann, bob] {
                 try await waitFor("back at the table", on: player.log, timeout: Patience.deadline) {
                     if case .reconnected = $0 { true } else { false }

@@ -94,13 +94,8 @@ struct TakeoverTests {
             let table = try #require(await a.server.table(code))
             try await ClusterTests.eventually("every step written") { await table.journalIsWritten }
             let before = await table.state.table
-            let term = try #require(a.cluster.node?.term)
             // As if A had been paused past its lease: its tables are orphans now, for any live node to take.
-            try await TestPostgres.withConnection(to: address) { connection in
-                try await connection.query(
-                    "UPDATE snap_node SET lease_until = now() - interval '1 second' WHERE term = \(term)",
-                    logger: TestPostgres.logger)
-            }
+            try await ClusterTests.expireLease(of: a, in: address)
             // Both players come back to their seats, wherever the table went (B, or A once registered again).
             for player in [ann, bob] {
                 try await waitFor("back at the table", on: player.log, timeout: Patience.deadline) {

@@ -141,7 +141,14 @@ struct TestPlayer: Sendable {
     static func connect(
         _ server: TestServer, name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
     ) async throws -> TestPlayer {
-        let client = try await SnapClient.connect(to: server.url, name: name, recordBytes: recordBytes)
+        try await connect(to: server.url, name: name, recordBytes: recordBytes, autoPlay: seed)
+    }
+
+    /// Connects to `url` (given `fallbacks` for after a drop) and signs in, as ``connect(_:name:recordBytes:autoPlay:)``.
+    static func connect(
+        to url: String, fallbacks: [String] = [], name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
+    ) async throws -> TestPlayer {
+        let client = try await SnapClient.connect(to: url, name: name, fallbacks: fallbacks, recordBytes: recordBytes)
         let log = UpdateLog()
         let listener = Task {
             var player = seed.map { AutoPlayer(seed: $0) }
