@@ -1,3 +1,4 @@
+import NIOCore
 import NIOWebSocket
 import SnapProtocol
 import Synchronization
@@ -32,6 +33,9 @@ final class Outbox: Sendable {
         self.network = network
         self.onSend = onSend
     }
+
+    /// The event loop of the connection's socket.
+    var loop: any EventLoop { sender.underlyingChannel.eventLoop }
 
     /// The protocol version the client speaks: 1 until it says otherwise with Hello.
     var version: UInt8 {

@@ -216,7 +216,7 @@ final class PlayerConnection: Sendable {
             guard let info = signedIn(state) else { return refuse(outbox, .notSignedIn) }
             guard state.table == nil, await !isWatching(&state) else { return refuse(outbox, .alreadyAtTable) }
             do {
-                let table = try await lobby.openTable(solo: solo, for: peer.address)
+                let table = try await lobby.openTable(solo: solo, for: peer.address, on: outbox.loop)
                 _ = try await table.join(info, token: state.token!, outbox: outbox)
                 if solo { await table.seatComputerOpponents() }
                 await lobby.remember(token: state.token!, at: table.code)

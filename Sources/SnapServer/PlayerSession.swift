@@ -4,7 +4,8 @@ import Synchronization
 /// One game connection on the lean path: its state, and what it has received but not yet handled.
 ///
 /// The socket's event loop hands over each message; the session handles them one at a time, in order, in a task
-/// that lives only while there is something to handle — an idle connection has no task at all. A client that
+/// that lives only while there is something to handle — an idle connection has no task at all — and that runs on
+/// an event loop, not on Swift's own threads (see ``handleInTurn()``). A client that
 /// sends faster than its requests are handled is not read until the session has caught up.
 final class PlayerSession: WebSocketSession {
     /// Messages waiting before the socket is no longer read.
@@ -42,6 +43,8 @@ final class PlayerSession: WebSocketSession {
     private let outbox: Outbox
     private let peer: PeerSocket
     private let inbox: Mutex<Inbox>
+    /// Runs tasks on the socket's event loop.
+    private let socketExecutor: EventLoopTaskExecutor
 
     init(connection: PlayerConnection, outbox: Outbox, sender: WebSocketSender, peer: PeerSocket, state: PlayerConnection.State) {
         self.connection = connection
@@ -49,6 +52,7 @@ final class PlayerSession: WebSocketSession {
         self.sender = sender
         self.peer = peer
         self.inbox = Mutex(Inbox(state: state))
+        socketExecutor = EventLoopTaskExecutor.on(outbox.loop)
         handleInTurn()
     }
 
@@ -76,9 +80,14 @@ final class PlayerSession: WebSocketSession {
         return keepReading
     }
 
+    /// Starts a task handling what has arrived: on the loop of the table the player is at or watches, where the
+    /// table's actor runs, or else on the socket's own.
     private func handleInTurn() {
-        inbox.withLock { $0.handling = true }
-        Task { await handleAll() }
+        let table = inbox.withLock { inbox in
+            inbox.handling = true
+            return inbox.state?.table ?? inbox.state?.watching
+        }
+        Task(executorPreference: table?.taskExecutor ?? socketExecutor) { await self.handleAll() }
     }
 
     /// Handles what has arrived, in order, until nothing is waiting.

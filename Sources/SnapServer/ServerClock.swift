@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// The one clock of a server: every time the server reads or waits for — turns, verdicts, pings, silence,
 /// grace periods, rate limits — comes from it, as the time since the server started.
@@ -11,6 +12,11 @@ public protocol ServerClock: Sendable {
     ///
     /// - Throws: `CancellationError` when the waiting task is cancelled.
     func sleep(until deadline: Duration) async throws
+    /// Runs `body` on `loop` once `now` reaches `deadline`, unless the wake is cancelled first.
+    ///
+    /// By default a task sleeps until the deadline and then hands `body` to the loop; a clock that can set a timer
+    /// on the loop itself does that instead, with no task and no other thread.
+    func wake(at deadline: Duration, on loop: any EventLoop, _ body: @escaping @Sendable () -> Void) -> ServerClockWake
     /// The date and time of day at server time `time` (what a round's record says it started and ended).
     func date(at time: Duration) -> Date
 }
@@ -19,5 +25,30 @@ extension ServerClock {
     /// Waits for `duration` from now.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now + duration)
+    }
+
+    public func wake(at deadline: Duration, on loop: any EventLoop, _ body: @escaping @Sendable () -> Void) -> ServerClockWake {
+        let task = Task {
+            try? await sleep(until: deadline)
+            guard !Task.isCancelled else { return }
+            loop.execute(body)
+        }
+        return ServerClockWake { task.cancel() }
+    }
+}
+
+/// A wake set with ``ServerClock/wake(at:on:_:)``.
+public struct ServerClockWake: Sendable {
+    private let cancelling: @Sendable () -> Void
+
+    /// A wake that `cancel` stops.
+    public init(cancel: @escaping @Sendable () -> Void) {
+        cancelling = cancel
+    }
+
+    /// Stops the wake if it has not run yet. Its body may still run if it was already on its way; whoever set it
+    /// must be ready for that.
+    public func cancel() {
+        cancelling()
     }
 }

@@ -1,4 +1,6 @@
 import Logging
+import NIOCore
+import NIOPosix
 
 /// Everything the parts of a server share, handed down once: its settings, its clock, its log, its metrics, and
 /// where finished rounds and other nodes' tables are. One object for the whole server: every table and connection
@@ -18,10 +20,13 @@ final class ServerEnvironment: Sendable {
     let directory: (any TableDirectory)?
     /// This node's part in a cluster of nodes; nil for a server on its own.
     let cluster: ClusterLink?
+    /// The event loops the server's sockets run on; each table runs on one of them too.
+    let loops: any EventLoopGroup
 
     init(
         configuration: SnapServerConfiguration, clock: any ServerClock, logger: Logger, metrics: ServerMetrics,
-        archive: RoundArchive? = nil, directory: (any TableDirectory)? = nil, cluster: ClusterLink? = nil
+        archive: RoundArchive? = nil, directory: (any TableDirectory)? = nil, cluster: ClusterLink? = nil,
+        loops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.configuration = configuration
         self.clock = clock
@@ -30,5 +35,6 @@ final class ServerEnvironment: Sendable {
         self.archive = archive
         self.directory = directory
         self.cluster = cluster
+        self.loops = loops
     }
 }

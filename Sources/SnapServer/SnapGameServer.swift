@@ -146,6 +146,8 @@ public struct SnapGameServer: Sendable {
                 links.set(ServerLinks(host: configuration.host, port: port))
                 await onRunning(port)
             },
+            // The tables run on the same loops as the sockets (see TableSession).
+            eventLoopGroupProvider: .shared(environment.loops),
             logger: logger)
     }
 

@@ -63,7 +63,7 @@ extension TableSession {
         return TableSession(
             code: code, solo: checkpoint.solo, runner: runner, members: members,
             journal: TableJournal(cluster: cluster, code: code, fence: fence), recorder: recorder,
-            environment: environment, onTokenRetired: onTokenRetired, onListingChange: onListingChange,
+            environment: environment, loop: environment.loops.next(), onTokenRetired: onTokenRetired, onListingChange: onListingChange,
             onClose: onClose)
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import NIOWebSocket
 import SnapCore
 import SnapProtocol
@@ -8,9 +9,20 @@ import Synchronization
 /// One table on the server: owns its rules engine and runner, its timer, its computer players and the
 /// connections of the people seated there. Tables share nothing mutable; everything about a table happens on
 /// its actor.
+///
+/// The actor runs on one of the server's event loops (``loop``), the one its first player's socket is on: its
+/// timer is a timer of that loop, the players' sessions handle their messages there (``taskExecutor``), and
+/// what it sends to sockets on the same loop goes out without waking another thread.
 actor TableSession {
     /// The table's code.
     nonisolated let code: String
+    /// The event loop the table runs on.
+    nonisolated let loop: any EventLoop
+    /// Runs tasks on ``loop``: a player's session handles its messages there while seated.
+    nonisolated let taskExecutor: EventLoopTaskExecutor
+    private nonisolated let executor: any SerialExecutor
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// Whether this is a single-player table (not listed in the lobby).
     nonisolated let isSolo: Bool
     /// Set once the table is another node's (``lostToAnotherNode()``): closing it then must not remove it from the
@@ -43,12 +55,13 @@ actor TableSession {
     /// The allowances last written to the journal.
     private var journaledAllowances: [Seat: NetworkAllowance] = [:]
 
-    /// A new table with no one at it; in a cluster, claimed with `fence`, its journal written under it.
+    /// A new table with no one at it, on `loop`; in a cluster, claimed with `fence`, its journal written under it.
     init(
         code: String,
         solo: Bool,
         seed: UInt64,
         environment: ServerEnvironment,
+        loop: any EventLoop,
         fence: Int64? = nil,
         onTokenRetired: @escaping @Sendable (String) -> Void = { _ in },
         onListingChange: @escaping @Sendable () -> Void = {},
@@ -73,18 +86,23 @@ actor TableSession {
         self.init(
             code: code, solo: solo, runner: runner, members: members, journal: journal,
             recorder: environment.archive == nil ? nil : RoundRecorder<EncodedRoundLog>(), environment: environment,
-            onTokenRetired: onTokenRetired, onListingChange: onListingChange, onClose: onClose)
+            loop: loop, onTokenRetired: onTokenRetired, onListingChange: onListingChange, onClose: onClose)
     }
 
-    /// A table that starts from `runner` (new, or rebuilt from a journal), its table time where the runner is.
+    /// A table on `loop` that starts from `runner` (new, or rebuilt from a journal), its table time where the
+    /// runner is.
     init(
         code: String, solo: Bool, runner: TableRunner<SplitMix64>, members: TableMembers, journal: TableJournal?,
-        recorder: RoundRecorder<EncodedRoundLog>?, environment: ServerEnvironment,
+        recorder: RoundRecorder<EncodedRoundLog>?, environment: ServerEnvironment, loop: any EventLoop,
         onTokenRetired: @escaping @Sendable (String) -> Void, onListingChange: @escaping @Sendable () -> Void,
         onClose: @escaping @Sendable (String) -> Void
     ) {
         self.code = code
         self.isSolo = solo
+        self.loop = loop
+        // Kept: an unowned executor must outlive every job given to it.
+        executor = loop.executor
+        taskExecutor = EventLoopTaskExecutor.on(loop)
         self.environment = environment
         var logger = environment.logger
         logger[metadataKey: "table"] = "\(code)"
@@ -98,7 +116,7 @@ actor TableSession {
         self.recorder = recorder
         journaledAllowances = runner.allowances
         packets = TableEventPackets(seating: runner.table)
-        timer = TableTimer(clock: environment.clock, startingAt: runner.now)
+        timer = TableTimer(clock: environment.clock, loop: loop, startingAt: runner.now)
         lobbySummary = LobbySummary(code: code)
     }
 
@@ -441,7 +459,8 @@ actor TableSession {
 
     private func scheduleNextTimer() {
         guard !isClosed else { return timer.cancel() }
-        timer.schedule(runner.nextDeadline) { [weak self] number in await self?.timerFired(number) }
+        // The wake comes on the table's own loop, which is its actor's executor.
+        timer.schedule(runner.nextDeadline) { [weak self] number in self?.assumeIsolated { $0.timerFired(number) } }
     }
 
     private func timerFired(_ number: Int) {
@@ -461,7 +480,7 @@ actor TableSession {
         guard journal!.hasPending, !journal!.isWriting else { return }
         journal!.isWriting = true
         // Once this turn of the table is over: everything it queued goes in one statement.
-        Task { [weak self] in await self?.writeJournal() }
+        Task(executorPreference: taskExecutor) { [weak self] in await self?.writeJournal() }
     }
 
     /// Writes what waits in the journal, a batch at a time, and sends what waited for each batch.

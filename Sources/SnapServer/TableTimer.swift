@@ -1,19 +1,23 @@
-/// The one timer of a table: a task that sleeps until the runner's next deadline, on the table's own time,
-/// which stands still while the table is paused (a single player away from their cards).
+import NIOCore
+
+/// The one timer of a table: a wake on the table's event loop at the runner's next deadline, on the table's own
+/// time, which stands still while the table is paused (a single player away from their cards).
 struct TableTimer {
     private let clock: any ServerClock
+    private let loop: any EventLoop
     /// The server time at which the table's time started.
     private let start: Duration
     private var pausedAt: Duration?
     private var pausedTotal: Duration = .zero
-    private var task: Task<Void, Never>?
+    private var wake: ServerClockWake?
     private var scheduled: Duration?
     /// Goes up with every timer set or cancelled, so that a timer replaced while it was waking is ignored.
     private var generation = 0
 
-    /// A timer whose table time is `tableTime` now (a new table's starts at zero).
-    init(clock: any ServerClock, startingAt tableTime: Duration = .zero) {
+    /// A timer on `loop` whose table time is `tableTime` now (a new table's starts at zero).
+    init(clock: any ServerClock, loop: any EventLoop, startingAt tableTime: Duration = .zero) {
         self.clock = clock
+        self.loop = loop
         start = clock.now - tableTime
     }
 
@@ -28,27 +32,22 @@ struct TableTimer {
     /// Whether the table's time stands still.
     var isPaused: Bool { pausedAt != nil }
 
-    /// Wakes `fire` at table time `deadline` (nil: nothing to wake for), passing the timer's number for
-    /// ``fired(_:)``. A deadline already set is kept.
-    mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable (Int) async -> Void) {
-        guard deadline != scheduled || task == nil else { return }
+    /// Calls `fire` on the table's loop at table time `deadline` (nil: nothing to wake for), passing the timer's
+    /// number for ``fired(_:)``. A deadline already set is kept.
+    mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable (Int) -> Void) {
+        guard deadline != scheduled || wake == nil else { return }
         cancel()
         scheduled = deadline
         guard let deadline, pausedAt == nil else { return }
-        let instant = start + pausedTotal + deadline
         let number = generation
-        task = Task { [clock] in
-            try? await clock.sleep(until: instant)
-            guard !Task.isCancelled else { return }
-            await fire(number)
-        }
+        wake = clock.wake(at: start + pausedTotal + deadline, on: loop) { fire(number) }
     }
 
     /// Timer `number` woke: true if it is still the one set (nothing is scheduled any more), false if it was
     /// replaced or cancelled while waking, and must be ignored.
     mutating func fired(_ number: Int) -> Bool {
-        guard number == generation, task != nil else { return false }
-        task = nil
+        guard number == generation, wake != nil else { return false }
+        wake = nil
         scheduled = nil
         return true
     }
@@ -69,8 +68,8 @@ struct TableTimer {
 
     /// Stops the timer.
     mutating func cancel() {
-        task?.cancel()
-        task = nil
+        wake?.cancel()
+        wake = nil
         scheduled = nil
         generation += 1
     }
