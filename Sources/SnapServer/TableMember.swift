@@ -9,7 +9,7 @@ struct TableMember {
     /// The person's connection; nil while they are dropped (and always for a computer player).
     var outbox: Outbox?
     /// Runs out the grace period of a dropped person.
-    var graceTask: Task<Void, Never>?
+    var grace: ServerClockWake?
     /// Their Snap! calls, rate-limited.
     var calls: TokenBucket
     /// Counts drops, so that a grace timer from an earlier drop cannot remove the player.

@@ -91,7 +91,7 @@ struct TableMembers {
     @discardableResult
     mutating func remove(_ id: PlayerID) -> TableMember? {
         let member = byID.removeValue(forKey: id)
-        member?.graceTask?.cancel()
+        member?.grace?.cancel()
         return member
     }
 

@@ -322,10 +322,8 @@ actor TableSession {
         let grace = environment.configuration.reconnectGrace
         let drop = member.drops
         let clock = environment.clock
-        member.graceTask = Task { [weak self] in
-            try? await clock.sleep(for: grace)
-            guard !Task.isCancelled else { return }
-            await self?.graceExpired(id, drop: drop)
+        member.grace = clock.wake(at: clock.now + grace, on: loop) { [weak self] in
+            self?.assumeIsolated { $0.graceExpired(id, drop: drop) }
         }
         members[id] = member
         if let seat = runner.table.seat(of: id) {
@@ -356,8 +354,8 @@ actor TableSession {
         if let old = member.outbox {
             old.close(.policyViolation, reason: "replaced by a new connection")
         }
-        member.graceTask?.cancel()
-        members[id]?.graceTask = nil
+        member.grace?.cancel()
+        members[id]?.grace = nil
         members[id]?.outbox = outbox
         outbox.send(.welcome(version: Wire.version, id: id, token: token))
         // Back in time for the snapshot's clocks to show their full turn time again.
@@ -376,7 +374,7 @@ actor TableSession {
         for member in members.all {
             member.outbox?.send(.serverQuit(reason: reason))
             member.outbox?.close(.goingAway, reason: reason)
-            member.graceTask?.cancel()
+            member.grace?.cancel()
         }
         close()
     }
@@ -529,7 +527,7 @@ actor TableSession {
         for watcher in members.removeAllWatchers() { watcher.close(.goingAway, reason: Self.movedReason) }
         for member in members.all {
             member.outbox?.close(.goingAway, reason: Self.movedReason)
-            member.graceTask?.cancel()
+            member.grace?.cancel()
         }
         close()
     }
@@ -586,7 +584,7 @@ actor TableSession {
         guard !isClosed else { return }
         isClosed = true
         timer.cancel()
-        for member in members.all { member.graceTask?.cancel() }
+        for member in members.all { member.grace?.cancel() }
         for watcher in members.removeAllWatchers() {
             watcher.send(.tableClosed(reason: "Everyone has left the table: it is closed."))
         }
