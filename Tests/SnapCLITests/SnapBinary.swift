@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the built `snap` executable, which SwiftPM puts beside the test bundle.
 enum SnapBinary {
     /// The package root: this file is <root>/Tests/SnapCLITests/SnapBinary.swift.
@@ -135,8 +139,16 @@ enum SnapBinary {
         try process.run()
         var banner = Data()
         let deadline = Date().addingTimeInterval(20)
+        let reading = output.fileHandleForReading
         while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains(marker) {
-            banner += output.fileHandleForReading.availableData
+            // Read only what has arrived: a server that never prints the marker (no avahi-daemon to announce it,
+            // say) must fail the test at the deadline, not block it — and a thread of the test pool — for good.
+            var ready = pollfd(fd: reading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let waitMilliseconds = Int32(max(1, min(1_000, deadline.timeIntervalSinceNow * 1_000)))
+            guard poll(&ready, 1, waitMilliseconds) > 0 else { continue }
+            let chunk = reading.availableData
+            if chunk.isEmpty { break }  // The process closed its output: it has ended.
+            banner += chunk
         }
         let text = String(decoding: banner, as: UTF8.self)
         let port = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)

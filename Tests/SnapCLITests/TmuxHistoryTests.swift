@@ -60,7 +60,9 @@ import Testing
         let pane = try TmuxSoloTests.SnapPane(arguments: "replay \(round.id) 127.0.0.1:\(server.port) --speed 8")
         defer { pane.close() }
         let start = try await TmuxFairCallTests.waitFor("the replay", on: pane) { $0.contains("round \(round.round) at \(round.table)") }
-        #expect(start.contains("8×") && start.contains("[Space] pause"), "\(start)")
+        // The round lasted a few seconds, so at 8× it may be over by the first look: playing ([Space] pause) is not
+        // checked here, only the speed; the end below is.
+        #expect(start.contains("8×"), "\(start)")
         #expect(!start.contains("(you)"), "a replay is seen from no seat: \(start)")
         let end = try await TmuxFairCallTests.waitFor("the winner", on: pane, timeout: .seconds(60)) {
             $0.contains("\(winner) wins the round!")
