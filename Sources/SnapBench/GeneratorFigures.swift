@@ -39,6 +39,10 @@ public struct GeneratorFigures: Codable, Sendable {
     var latencies = LatencyRecorder.emptyHistogram
     /// The turns' latencies alone, in microseconds.
     var turnLatencies = LatencyRecorder.emptyHistogram
+    /// The mirror tables' actions not timed, all their latencies and their turns' (full clients, kept apart).
+    var mirrorIncomplete = 0
+    var mirrorLatencies = LatencyRecorder.emptyHistogram
+    var mirrorTurnLatencies = LatencyRecorder.emptyHistogram
 
     /// Nothing measured.
     public init() {}
@@ -66,21 +70,37 @@ public struct GeneratorFigures: Codable, Sendable {
             total.incomplete += figures.incomplete
             total.latencies.add(figures.latencies)
             total.turnLatencies.add(figures.turnLatencies)
+            total.mirrorIncomplete += figures.mirrorIncomplete
+            total.mirrorLatencies.add(figures.mirrorLatencies)
+            total.mirrorTurnLatencies.add(figures.mirrorTurnLatencies)
         }
         return total
     }
 
-    /// The latency percentiles, in milliseconds.
+    /// Whether the run's latencies are the mirror tables' because no lean bot measured any (a run of one table).
+    var measuredByMirrorsAlone: Bool { latencies.totalCount == 0 && mirrorLatencies.totalCount > 0 }
+
+    /// The latency percentiles, in milliseconds: the lean bots', as the floor's bots are lean too; the mirror
+    /// tables' when there were no others.
     public var latency: LatencySummary {
-        let recorder = LatencyRecorder()
-        recorder.add(latencies, incomplete: incomplete)
-        return recorder.summary()
+        measuredByMirrorsAlone
+            ? Self.summary(mirrorLatencies, incomplete: mirrorIncomplete) : Self.summary(latencies, incomplete: incomplete)
     }
 
-    /// The turns' latency percentiles, in milliseconds.
+    /// The turns' latency percentiles, in milliseconds, from the same bots as ``latency``.
     public var turnLatency: LatencySummary {
+        Self.summary(measuredByMirrorsAlone ? mirrorTurnLatencies : turnLatencies, incomplete: 0)
+    }
+
+    /// The mirror tables' latency percentiles, in milliseconds, when they are not already the run's.
+    public var mirrorLatency: LatencySummary? {
+        measuredByMirrorsAlone || mirrorLatencies.totalCount == 0
+            ? nil : Self.summary(mirrorLatencies, incomplete: mirrorIncomplete)
+    }
+
+    private static func summary(_ histogram: Histogram<UInt64>, incomplete: Int) -> LatencySummary {
         let recorder = LatencyRecorder()
-        recorder.add(turnLatencies, incomplete: 0)
+        recorder.add(histogram, incomplete: incomplete)
         return recorder.summary()
     }
 }

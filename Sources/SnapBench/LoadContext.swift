@@ -4,8 +4,11 @@ struct LoadContext: Sendable {
     var url: String
     /// The shape of the run.
     var settings: LoadSettings
-    /// Where every table's latencies go.
+    /// Where the lean bots' latencies go.
     var recorder: LatencyRecorder
+    /// Where the mirror tables' latencies go: their bots are full clients, whose own work (a mirror of the table,
+    /// an actor and a stream of updates each) is part of what they measure, so they are kept apart.
+    var mirrorRecorder: LatencyRecorder
     /// What every bot counts.
     var counters: LoadCounters
 }

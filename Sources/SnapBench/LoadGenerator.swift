@@ -9,12 +9,15 @@ import Synchronization
 /// Generator `share` of `shares` takes tables `share`, `share + shares`, … of the run, each opened at the moment of
 /// the ramp the whole run gives it, so K generators together open the tables just as one would. Every table whose
 /// number is a multiple of ``LoadSettings/mirrorEvery`` (the first always) is played by full clients that mirror
-/// the table and check its 52 cards (``SnapLoadTable``); the rest by lean bots on shared event loops.
+/// the table and check its 52 cards (``SnapLoadTable``); the rest by lean bots on shared event loops. The lean
+/// bots' latencies are the run's; the mirror tables' are kept apart (see ``GeneratorFigures/latency``).
 public final class LoadGenerator: Sendable {
     /// The live counters, for a progress line.
     public let counters = LoadCounters()
-    /// The latencies so far.
+    /// The lean bots' latencies so far.
     public let recorder = LatencyRecorder()
+    /// The mirror tables' latencies so far (full clients).
+    public let mirrorRecorder = LatencyRecorder()
     private let server: LoadRun.Server
     private let settings: LoadSettings
     private let tables: [any LoadTable]
@@ -24,7 +27,8 @@ public final class LoadGenerator: Sendable {
     public init(server: LoadRun.Server, settings: LoadSettings, url: String, share: Int = 0, of shares: Int = 1) {
         self.server = server
         self.settings = settings
-        let context = LoadContext(url: url, settings: settings, recorder: recorder, counters: counters)
+        let context = LoadContext(
+            url: url, settings: settings, recorder: recorder, mirrorRecorder: mirrorRecorder, counters: counters)
         let group = MultiThreadedEventLoopGroup.singleton
         tables = stride(from: share, to: settings.tables, by: shares).map { index -> any LoadTable in
             switch server {
@@ -63,6 +67,7 @@ public final class LoadGenerator: Sendable {
     /// The measured part begins: what came before is forgotten, but for connections and protocol errors.
     public func startMeasuring() async {
         recorder.reset()
+        mirrorRecorder.reset()
         counters.resetActivity()
         let traffic = await traffic()
         before.withLock { $0 = (traffic, ProcessStats.current()) }
@@ -94,6 +99,9 @@ public final class LoadGenerator: Sendable {
         figures.incomplete = recorder.incompleteCount
         figures.latencies = recorder.histogram
         figures.turnLatencies = recorder.turnHistogram
+        figures.mirrorIncomplete = mirrorRecorder.incompleteCount
+        figures.mirrorLatencies = mirrorRecorder.histogram
+        figures.mirrorTurnLatencies = mirrorRecorder.turnHistogram
         await withTaskGroup(of: Void.self) { group in
             for table in tables { group.addTask { await table.close() } }
         }

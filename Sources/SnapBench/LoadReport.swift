@@ -40,6 +40,9 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var latencyMs: LatencySummary
     /// The same for turns alone: a call's result also waits for its verdict, which the rules may hold back.
     public var turnLatencyMs: LatencySummary
+    /// From an action to every seat at the mirror tables, whose bots are full clients (their own work is part of
+    /// it); nil when there are none, or when they are all there is (then ``latencyMs`` is theirs).
+    public var mirrorLatencyMs: LatencySummary?
     /// The server's resident memory before any bot connected.
     public var serverRssBytesIdle: Int?
     /// The server's largest resident memory during the measured part.
@@ -76,6 +79,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case bytesPerSecondIn = "bytes_per_second_in"
         case latencyMs = "latency_ms"
         case turnLatencyMs = "turn_latency_ms"
+        case mirrorLatencyMs = "mirror_latency_ms"
         case serverRssBytesIdle = "server_rss_bytes_idle"
         case serverRssBytesLoaded = "server_rss_bytes_loaded"
         case rssBytesPerConnection = "rss_bytes_per_connection"
@@ -109,6 +113,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(latencyMs, forKey: .latencyMs)
         try container.encode(turnLatencyMs, forKey: .turnLatencyMs)
         // Unknown figures are written as null, never left out: every key is always there.
+        try container.encode(mirrorLatencyMs, forKey: .mirrorLatencyMs)
         try container.encode(serverRssBytesIdle, forKey: .serverRssBytesIdle)
         try container.encode(serverRssBytesLoaded, forKey: .serverRssBytesLoaded)
         try container.encode(rssBytesPerConnection, forKey: .rssBytesPerConnection)

@@ -155,7 +155,8 @@ public struct LoadRun: Sendable {
                 line += "  clients \(live.counters.connected.value)"
                 line += "  actions/s \(Int(Double(live.counters.actions.value) / elapsed))"
                 line += "  rounds \(live.counters.rounds.value)"
-                line += "  p99 \(String(format: "%.2f", live.recorder.summary().p99)) ms"
+                let recorder = live.recorder.count > 0 ? live.recorder : live.mirrorRecorder
+                line += "  p99 \(String(format: "%.2f", recorder.summary().p99)) ms"
             }
             if let stats, let before {
                 line += "  server CPU \(Int((stats.cpuSeconds - before.cpuSeconds) / elapsed * 100))%"
@@ -190,7 +191,8 @@ public struct LoadRun: Sendable {
             actionsPerSecond: perSecond(figures.actions),
             packetsPerSecondOut: perSecond(figures.packetsOut), bytesPerSecondOut: perSecond(figures.bytesOut),
             packetsPerSecondIn: perSecond(figures.packetsIn), bytesPerSecondIn: perSecond(figures.bytesIn),
-            latencyMs: latency, turnLatencyMs: figures.turnLatency, serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
+            latencyMs: latency, turnLatencyMs: figures.turnLatency, mirrorLatencyMs: figures.mirrorLatency,
+            serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
             rssBytesPerConnection: perConnection, largestOutboxBytes: largestOutbox,
             serverCpuSecondsPerSecond: serverCpu, generatorCpuSecondsPerSecond: generatorCpu,
             generators: settings.generators, mirrorTables: figures.mirrorTables,

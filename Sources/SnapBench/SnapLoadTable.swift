@@ -16,7 +16,7 @@ final class SnapLoadTable: LoadTable {
     init(index: Int, context: LoadContext) {
         self.index = index
         self.context = context
-        timer = ActionTimer(seats: context.settings.players, recorder: context.recorder)
+        timer = ActionTimer(seats: context.settings.players, recorder: context.mirrorRecorder)
     }
 
     func open() async throws {

@@ -92,36 +92,96 @@ final class PlayerConnection: Sendable {
         _ bytes: [UInt8], binary: Bool, at received: Duration, _ state: inout State, _ outbox: Outbox,
         _ peer: PeerSocket
     ) async {
-        guard state.registered, !state.ended, !outbox.isClosed else { return }
+        guard let request = request(from: bytes, binary: binary, at: received, &state, outbox) else { return }
+        await handle(decoded: request, receivedAt: received, &state, outbox, peer)
+    }
+
+    /// Checks and reads one message from the client: the request it makes, or nil when there is nothing to do
+    /// (the connection is done with, or the message was refused — the client has been told why).
+    func request(
+        from bytes: [UInt8], binary: Bool, at received: Duration, _ state: inout State, _ outbox: Outbox
+    ) -> ClientRequest? {
+        guard state.registered, !state.ended, !outbox.isClosed else { return nil }
         outbox.network.heard(at: received)
         metrics.packetsIn.increment()
         guard binary else {
-            return malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
+            malformed(&state, outbox, "Packets are binary frames; text frames are not understood.")
+            return nil
         }
         let request: ClientRequest
         do {
             request = try ClientRequest(Frame.decode(bytes).packet)
         } catch let error as WireErrorCode {
-            return malformed(&state, outbox, "That packet is one the server sends, not one it takes.", code: error)
+            malformed(&state, outbox, "That packet is one the server sends, not one it takes.", code: error)
+            return nil
         } catch {
-            return malformed(&state, outbox, "That packet could not be read: \(error).")
+            malformed(&state, outbox, "That packet could not be read: \(error).")
+            return nil
         }
         if let kind = RequestLimits.Kind(request) {
             switch state.rates.take(kind, at: received) {
             case .allowed:
                 break
             case .refused:
-                return refuse(outbox, .rateLimited, "Too many \(kind.rawValue) requests: slow down.")
+                refuse(outbox, .rateLimited, "Too many \(kind.rawValue) requests: slow down.")
+                return nil
             case .exhausted:
                 metrics.error(code: WireErrorCode.rateLimited.rawValue)
-                return outbox.close(.policyViolation, reason: "too many requests")
+                outbox.close(.policyViolation, reason: "too many requests")
+                return nil
             }
         }
+        return request
+    }
+
+    /// Handles a request read by ``request(from:binary:at:_:_:)``.
+    func handle(
+        decoded request: ClientRequest, receivedAt received: Duration, _ state: inout State, _ outbox: Outbox,
+        _ peer: PeerSocket
+    ) async {
+        if handleAtOnce(request, receivedAt: received, &state, outbox) { return }
         let wasSignedIn = state.id != nil
         await handle(request, receivedAt: received, &state, outbox, peer)
         if !wasSignedIn, state.id != nil {
             peer.prove()
             await lobby.signedIn(outbox)
+        }
+    }
+
+    /// Handles, without waiting, a request that needs only the connection, or the table it sits at when that
+    /// table runs on this very thread's event loop — a turn or a call, the game's busiest path, goes from the
+    /// socket to the table and out again with no task and no hand-over. Returns false for a request that must wait
+    /// for the lobby or another thread (``handle(decoded:receivedAt:_:_:_:)`` then does it).
+    func handleAtOnce(_ request: ClientRequest, receivedAt received: Duration, _ state: inout State, _ outbox: Outbox) -> Bool {
+        switch request {
+        case .hello, .pong:
+            handleForConnection(request, receivedAt: received, outbox)
+            return true
+        case .atTable(let seated):
+            guard let table = state.table, let id = state.id, table.loop.inEventLoop else { return false }
+            table.assumeIsolated { $0.handle(seated, from: id, receivedAt: received) }
+            if seated == .leave { state.table = nil }
+            return true
+        case .signIn, .reconnect, .listTables, .host, .join, .watch:
+            return false
+        }
+    }
+
+    /// The requests about the connection itself: the protocol version it speaks, and the answers to pings.
+    private func handleForConnection(_ request: ClientRequest, receivedAt received: Duration, _ outbox: Outbox) {
+        switch request {
+        case .hello(let version):
+            outbox.version = min(version, Wire.version)
+        case .pong(let value):
+            guard let roundTrip = outbox.network.pong(value, at: received) else {
+                // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
+                metrics.ignoredPongs.increment()
+                return
+            }
+            metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
+            if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
+        default:
+            break
         }
     }
 
@@ -174,16 +234,8 @@ final class PlayerConnection: Sendable {
         _ peer: PeerSocket
     ) async {
         switch request {
-        case .hello(let version):
-            outbox.version = min(version, Wire.version)
-        case .pong(let value):
-            guard let roundTrip = outbox.network.pong(value, at: received) else {
-                // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
-                metrics.ignoredPongs.increment()
-                return
-            }
-            metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
-            if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
+        case .hello, .pong:
+            handleForConnection(request, receivedAt: received, outbox)
         case .signIn(let name):
             guard state.id == nil else { return refuse(outbox, .alreadySignedIn) }
             do {

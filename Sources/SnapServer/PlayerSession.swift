@@ -3,10 +3,12 @@ import Synchronization
 
 /// One game connection on the lean path: its state, and what it has received but not yet handled.
 ///
-/// The socket's event loop hands over each message; the session handles them one at a time, in order, in a task
-/// that lives only while there is something to handle — an idle connection has no task at all — and that runs on
-/// an event loop, not on Swift's own threads (see ``handleInTurn()``). A client that
-/// sends faster than its requests are handled is not read until the session has caught up.
+/// The socket's event loop hands over each message; the session handles them one at a time, in order. A message
+/// that needs only the connection, or the table it sits at when that table runs on the same loop (every turn and
+/// call of a table whose players share its loop), is handled there and then. Anything else waits in the inbox for
+/// a task that lives only while there is something to handle — an idle connection has no task at all — and that
+/// runs on an event loop too, not on Swift's own threads (see ``handleInTurn()``). A client that sends faster than
+/// its requests are handled is not read until the session has caught up.
 final class PlayerSession: WebSocketSession {
     /// Messages waiting before the socket is no longer read.
     static let inboxLimit = 16
@@ -14,6 +16,8 @@ final class PlayerSession: WebSocketSession {
     private enum Inbound {
         case opened
         case message([UInt8], binary: Bool, receivedAt: Duration)
+        /// A message already read, whose request must wait for the lobby.
+        case request(ClientRequest, receivedAt: Duration)
         case ended
     }
 
@@ -60,7 +64,31 @@ final class PlayerSession: WebSocketSession {
         let received = connection.environment.clock.now
         // Copied out of the socket's receive buffer, so that NIO can reuse that buffer for the next read instead of
         // keeping more of them for this connection while the message waits its turn.
-        return enqueue(.message(Array(message.readableBytesView), binary: binary, receivedAt: received))
+        let bytes = Array(message.readableBytesView)
+        // Nothing waiting, and no table or a table on this loop: handled here and now, with no task.
+        let idle = inbox.withLock { inbox -> PlayerConnection.State? in
+            guard !inbox.handling, inbox.state?.table?.loop.inEventLoop ?? true else { return nil }
+            inbox.handling = true
+            return inbox.state.take()
+        }
+        guard var state = idle else {
+            return enqueue(.message(bytes, binary: binary, receivedAt: received))
+        }
+        var waiting: Inbound?
+        if let request = connection.request(from: bytes, binary: binary, at: received, &state, outbox),
+            !connection.handleAtOnce(request, receivedAt: received, &state, outbox)
+        {
+            waiting = .request(request, receivedAt: received)
+        }
+        let more = inbox.withLock { inbox -> Bool in
+            // First in line: anything queued meanwhile (an end, from another thread) came after it.
+            if let waiting { inbox.queue.insert(waiting, at: inbox.head) }
+            inbox.state = state
+            inbox.handling = inbox.waiting > 0
+            return inbox.handling
+        }
+        if more { handleInTurn() }
+        return true
     }
 
     func ended() {
@@ -114,6 +142,8 @@ final class PlayerSession: WebSocketSession {
                 await connection.opened(&state, outbox, peer)
             case .message(let buffer, let binary, let received):
                 await connection.received(buffer, binary: binary, at: received, &state, outbox, peer)
+            case .request(let request, let received):
+                await connection.handle(decoded: request, receivedAt: received, &state, outbox, peer)
             case .ended:
                 await connection.ended(&state, outbox, peer)
             }

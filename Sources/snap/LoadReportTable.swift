@@ -43,6 +43,11 @@ enum LoadReportTable {
                 String(format: "%.2f · %.2f ms (max %.2f)", report.turnLatencyMs.p50, report.turnLatencyMs.p99, report.turnLatencyMs.max)
             ),
             ("actions not timed", "\(latency.incomplete) (the same player acted again before all seats had the last)"),
+            (
+                "full clients' tables",
+                report.mirrorLatencyMs.map { String(format: "p50 %.2f · p99 %.2f ms (the mirror tables, apart)", $0.p50, $0.p99) }
+                    ?? (report.server == "floor" ? "none" : "none apart (the figures above are theirs)")
+            ),
             ("server RSS idle", known(report.serverRssBytesIdle, megabytes)),
             ("server RSS loaded", known(report.serverRssBytesLoaded, megabytes)),
             ("RSS per connection", known(report.rssBytesPerConnection) { String(format: "%.1f KiB", Double($0) / 1_024) }),

@@ -40,6 +40,30 @@ import Testing
         #expect(total.latency.incomplete == 2)
     }
 
+    /// Full clients measure their own work too: their tables' latencies are kept apart from the lean bots', and
+    /// are the run's only when no lean bot measured anything.
+    @Test func theMirrorTablesLatenciesAreKeptApartUnlessTheyAreAllThereIs() throws {
+        var mixed = figures(latencies: [100, 200], actions: 4)
+        for latency: UInt64 in [5_000, 6_000, 7_000] { _ = mixed.mirrorLatencies.record(latency) }
+        mixed.mirrorIncomplete = 3
+        let total = GeneratorFigures.sum([try JSONDecoder().decode(GeneratorFigures.self, from: JSONEncoder().encode(mixed))])
+        #expect(total.latency.count == 2)
+        #expect(total.latency.max < 1)
+        #expect(total.latency.incomplete == 1)
+        let apart = try #require(total.mirrorLatency)
+        #expect(apart.count == 3)
+        #expect(apart.incomplete == 3)
+        #expect(apart.p50 >= 5)
+
+        var mirrorsAlone = GeneratorFigures()
+        for latency: UInt64 in [5_000, 6_000] { _ = mirrorsAlone.mirrorLatencies.record(latency) }
+        _ = mirrorsAlone.mirrorTurnLatencies.record(5_000)
+        #expect(mirrorsAlone.latency.count == 2)
+        #expect(mirrorsAlone.turnLatency.count == 1)
+        #expect(mirrorsAlone.mirrorLatency == nil)
+        #expect(GeneratorFigures().mirrorLatency == nil)
+    }
+
     @Test func cardsAreConservedOnlyIfEveryGeneratorSaysSo() {
         let total = GeneratorFigures.sum([
             figures(latencies: [], actions: 1), figures(latencies: [], actions: 1, conserved: false),

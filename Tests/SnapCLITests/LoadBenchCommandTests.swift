@@ -9,6 +9,7 @@ import Testing
         "bytes_per_second_out", "latency_ms", "server_rss_bytes_idle", "server_rss_bytes_loaded",
         "rss_bytes_per_connection", "largest_outbox_bytes", "server_cpu_seconds_per_second", "protocol_errors",
         "cards_conserved", "generators", "mirror_tables", "generator_cpu_seconds_per_second", "redirects",
+        "mirror_latency_ms",
     ]
 
     static let shortRun = ["--tables", "3", "--duration", "3", "--ramp", "0.5", "--speed", "4", "--json"]
@@ -33,6 +34,13 @@ import Testing
         #expect(object["generators"] as? Int == generators)
         // Of three tables, the first is played by mirror clients (one in 50 by default), the others by lean bots.
         #expect(object["mirror_tables"] as? Int == (server == "snap" ? 1 : 0))
+        // The lean bots' latencies are the run's; the mirror table's full clients are measured apart.
+        #expect(((object["latency_ms"] as? [String: Any])?["count"] as? Int ?? 0) > 0, "the lean bots measured")
+        if server == "snap" {
+            #expect(((object["mirror_latency_ms"] as? [String: Any])?["count"] as? Int ?? 0) > 0, "the mirror table measured")
+        } else {
+            #expect(object["mirror_latency_ms"] is NSNull)
+        }
         #expect((object["packets_per_second_out"] as? Double ?? 0) > 0)
         // A Snap! server says how large an outbox grew (its metrics); the floor has none.
         if server == "snap" { #expect((object["largest_outbox_bytes"] as? Int ?? 0) > 0, "the outbox was read") }
