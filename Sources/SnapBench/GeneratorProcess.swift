@@ -59,8 +59,11 @@ final class GeneratorProcess: Sendable {
     /// Waits until the child has opened its tables, for at most `limit`.
     func waitUntilReady(within limit: Duration) async throws {
         let deadline = ContinuousClock.now + limit
-        while !isReady {
-            guard process.isRunning else { throw ended() }
+        while true {
+            // Whether it has exited is asked first: what it said before exiting is then all in.
+            let exited = await hasEndedAndSaidAll()
+            if isReady { return }
+            guard !exited else { throw ended() }
             guard ContinuousClock.now < deadline else {
                 throw Failure(description: "The \(name) did not open its tables in time. \(said)")
             }
@@ -78,6 +81,7 @@ final class GeneratorProcess: Sendable {
     func figures() async throws -> GeneratorFigures {
         let deadline = ContinuousClock.now + .seconds(120)
         while true {
+            let exited = await hasEndedAndSaidAll()
             // Whole lines only: a long line can arrive in pieces, and its first piece is not JSON yet.
             let text = output.text
             let whole = text.lastIndex(of: "\n").map { text[..<$0] } ?? ""
@@ -88,7 +92,7 @@ final class GeneratorProcess: Sendable {
                     throw Failure(description: "The \(name) printed figures that could not be read: \(error)")
                 }
             }
-            guard process.isRunning else { throw ended() }
+            guard !exited else { throw ended() }
             guard ContinuousClock.now < deadline else {
                 throw Failure(description: "The \(name) never reported. \(said)")
             }
@@ -110,6 +114,17 @@ final class GeneratorProcess: Sendable {
         try? input.write(contentsOf: Data((line + "\n").utf8))
     }
 
+    /// Whether the child has exited and what it wrote has all been read. Its last words can reach this process
+    /// after its exit does (they are read on another thread), so an exit is given up to two seconds for them.
+    private func hasEndedAndSaidAll() async -> Bool {
+        guard !process.isRunning else { return false }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while !(output.isAtEnd && errors.isAtEnd), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
     private func ended() -> Failure {
         let status = process.isRunning ? 0 : process.terminationStatus
         return Failure(description: "The \(name) stopped (exit status \(status)). \(said)")
@@ -124,16 +139,21 @@ final class GeneratorProcess: Sendable {
 /// What a child printed so far.
 private final class CollectedText: Sendable {
     private let collected = Mutex("")
+    private let atEnd = Atomic(false)
 
     /// Reads what `handle` has; at its end, stops reading (or the handler would be called again and again).
     func read(from handle: FileHandle) {
         let data = handle.availableData
         guard !data.isEmpty else {
             handle.readabilityHandler = nil
+            atEnd.store(true, ordering: .releasing)
             return
         }
         collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
     }
 
     var text: String { collected.withLock { $0 } }
+
+    /// Whether everything the child wrote has been read (its end of the pipe is closed).
+    var isAtEnd: Bool { atEnd.load(ordering: .acquiring) }
 }
