@@ -154,8 +154,17 @@ final class PlayerConnection: Sendable {
     /// for the lobby or another thread (``handle(decoded:receivedAt:_:_:_:)`` then does it).
     func handleAtOnce(_ request: ClientRequest, receivedAt received: Duration, _ state: inout State, _ outbox: Outbox) -> Bool {
         switch request {
-        case .hello, .pong:
-            handleForConnection(request, receivedAt: received, outbox)
+        case .hello(let version):
+            outbox.version = min(version, Wire.version)
+            return true
+        case .pong(let value):
+            guard let roundTrip = outbox.network.pong(value, at: received) else {
+                // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
+                metrics.ignoredPongs.increment()
+                return true
+            }
+            metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
+            if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
             return true
         case .atTable(let seated):
             guard let table = state.table, let id = state.id, table.loop.inEventLoop else { return false }
@@ -164,24 +173,6 @@ final class PlayerConnection: Sendable {
             return true
         case .signIn, .reconnect, .listTables, .host, .join, .watch:
             return false
-        }
-    }
-
-    /// The requests about the connection itself: the protocol version it speaks, and the answers to pings.
-    private func handleForConnection(_ request: ClientRequest, receivedAt received: Duration, _ outbox: Outbox) {
-        switch request {
-        case .hello(let version):
-            outbox.version = min(version, Wire.version)
-        case .pong(let value):
-            guard let roundTrip = outbox.network.pong(value, at: received) else {
-                // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
-                metrics.ignoredPongs.increment()
-                return
-            }
-            metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
-            if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
-        default:
-            break
         }
     }
 
@@ -235,7 +226,7 @@ final class PlayerConnection: Sendable {
     ) async {
         switch request {
         case .hello, .pong:
-            handleForConnection(request, receivedAt: received, outbox)
+            break  // Always handled at once (handleAtOnce), before this.
         case .signIn(let name):
             guard state.id == nil else { return refuse(outbox, .alreadySignedIn) }
             do {
