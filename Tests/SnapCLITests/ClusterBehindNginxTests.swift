@@ -155,8 +155,7 @@ struct ClusterBehindNginxTests {
                 "--speed", "4", "--json",
             ])
             #expect(result.status == 0, "\(result.stderr)")
-            let report = try #require(
-                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+            let report = try result.jsonObject()
             #expect(report["clients_connected"] as? Int == 24)
             #expect(report["clients_failed"] as? Int == 0)
             #expect(report["protocol_errors"] as? Int == 0)

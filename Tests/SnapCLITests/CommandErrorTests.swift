@@ -28,7 +28,7 @@ import Testing
     func watchSaysWhatItNeeds(arguments: [String], message: String) throws {
         let result = try SnapBinary.run(["watch"] + arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.split(separator: "\n").first.map(String.init) == "Error: \(message)", "\(result.stderr)")
+        #expect(result.firstErrorLine == "Error: \(message)", "\(result.stderr)")
     }
 
     @Test(arguments: ["solo", "host", "join"])

@@ -20,7 +20,7 @@ import Testing
     func json(_ arguments: [String]) throws -> [String: Any] {
         let result = try SnapBinary.run(["bench", "engine", "--json"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        return try result.jsonObject()
     }
 
     @Test func jsonFiguresAreCompleteAndHangTogether() throws {

@@ -16,8 +16,7 @@ struct FailoverBenchCommandTests {
                     "--lease", "2", "--joins", "3", "--json",
                 ])
             #expect(result.status == 0, "\(result.stderr)")
-            let report = try #require(
-                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+            let report = try result.jsonObject()
             #expect(report["tables_resumed"] as? Int == 2)
             #expect(report["clients"] as? Int == 4)
             #expect(report["clients_back"] as? Int == 4)
@@ -41,7 +40,7 @@ struct FailoverBenchCommandTests {
         let result = try SnapBinary.run(["bench", "failover", "--db", ":memory:"])
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --db must be a PostgreSQL database, as in postgres://user:password@127.0.0.1:5432/snap: the nodes of a cluster share one.",
             "\(result.stderr)")
     }
@@ -52,7 +51,7 @@ struct FailoverBenchCommandTests {
         ])
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --nodes must be between 2 and 8; got 1.", "\(result.stderr)")
     }
 }

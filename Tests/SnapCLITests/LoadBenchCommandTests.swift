@@ -17,7 +17,7 @@ import Testing
     func json(_ arguments: [String]) throws -> [String: Any] {
         let result = try SnapBinary.run(["bench"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        return try result.jsonObject()
     }
 
     func expectASoundRun(_ object: [String: Any], server: String, ownServer: Bool = true, generators: Int = 1) {

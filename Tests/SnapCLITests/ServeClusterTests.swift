@@ -11,7 +11,7 @@ struct ServeClusterTests {
         let result = try SnapBinary.run(["serve", "--db", "postgres://snap@127.0.0.1:1/snap", "--node-url", url])
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --node-url \(url) is not a node's WebSocket address: pass where players reach this node, as in ws://10.0.0.7:8080/ws.",
             "\(result.stderr)")
         #expect(!result.stdout.contains("Snap! server running"))
@@ -22,7 +22,7 @@ struct ServeClusterTests {
         let result = try SnapBinary.run(["serve", "--port", "0", "--node-url", "ws://127.0.0.1:8001/ws"] + db)
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --node-url needs a PostgreSQL --db (postgres://user@host/database): the nodes of a cluster share one database.",
             "\(result.stderr)")
     }
@@ -32,7 +32,7 @@ struct ServeClusterTests {
         let result = try SnapBinary.run(["serve", "--port", "0", "--db", "postgres://snap@127.0.0.1:1/snap", "--lease", "2"])
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --lease is a cluster node's lease: pass it with --node-url (and a PostgreSQL --db).",
             "\(result.stderr)")
     }
@@ -46,7 +46,7 @@ struct ServeClusterTests {
             ])
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --lease must be between 1 and 60 seconds; got \(lease).",
             "\(result.stderr)")
     }

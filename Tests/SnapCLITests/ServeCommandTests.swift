@@ -50,7 +50,7 @@ import Glibc
         let result = try SnapBinary.run(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", entry])
         #expect(result.status == 64)
         #expect(
-            result.stderr.split(separator: "\n").first.map(String.init)
+            result.firstErrorLine
                 == "Error: --trusted-proxy \(entry) is not an IP address or a block of them: pass one such as 127.0.0.1, ::1 or 10.0.0.0/8.",
             "\(result.stderr)")
     }

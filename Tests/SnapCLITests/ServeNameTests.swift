@@ -10,7 +10,7 @@ import Testing
     func aBadNameGetsAClearError(name: String, reason: String) throws {
         let result = try SnapBinary.run(["serve", "--port", "0", "--name", name])
         #expect(result.status == 64)
-        let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        let firstLine = result.firstErrorLine ?? ""
         #expect(firstLine == "Error: --name must be 1 to 63 bytes of UTF-8 with no control characters: \(reason).", "\(result.stderr)")
     }
 }

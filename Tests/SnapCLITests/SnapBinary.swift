@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +59,15 @@ enum SnapBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+
+        /// The first line of standard error: a refusal's one clear line.
+        var firstErrorLine: String? { stderr.split(separator: "\n").first.map(String.init) }
+
+        /// Standard output read as one JSON object (a `--json` report); a failure says what was printed.
+        func jsonObject() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            return try #require(object as? [String: Any], "\(stdout)")
+        }
     }
 
     /// Runs `snap` with `arguments`, with standard input from /dev/null, and waits for it.

@@ -7,22 +7,13 @@ import Testing
 /// The margin of a close call, shown in a real terminal: `snap host` in tmux, and two bots at its table who
 /// race on the first card — one near, one that looks far away, calls second and reacted faster.
 @Suite struct TmuxFairCallTests {
-    /// Waits, without blocking a thread, until the pane's screen satisfies `condition`.
+    /// Waits, without blocking a thread of the test pool, until the pane's screen satisfies `condition`.
     @discardableResult
     static func waitFor(
-        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
+        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: Duration = .seconds(20),
+        _ condition: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = try pane.capture()
-            if condition(screen) { return screen }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        // Once more: a busy machine may have kept this task from looking while the deadline passed.
-        screen = try pane.capture()
-        if condition(screen) { return screen }
-        throw TmuxSoloTests.PaneError("timed out waiting for \(what); the screen was:\n\(screen)")
+        try await PaneWatcher(what, on: pane, timeout: timeout, condition).screen()
     }
 
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
@@ -118,18 +109,18 @@ final class PaneWatcher: Sendable {
     private let state = Mutex(State())
 
     init(
-        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: TimeInterval = 30,
+        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: Duration = .seconds(30),
         _ condition: @escaping @Sendable (String) -> Bool
     ) {
         Thread.detachNewThread { [self] in
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = ContinuousClock.now + timeout
             var screen = ""
             var result: Result<String, any Error>?
             while result == nil {
                 screen = (try? pane.capture()) ?? screen
                 if condition(screen) {
                     result = .success(screen)
-                } else if Date() >= deadline {
+                } else if ContinuousClock.now >= deadline {
                     result = .failure(TmuxSoloTests.PaneError("timed out waiting for \(what); the screen was:\n\(screen)"))
                 } else {
                     Thread.sleep(forTimeInterval: 0.05)

@@ -24,10 +24,7 @@ struct FallbackTests {
         let bob = try await TestPlayer.connect(
             to: "ws://127.0.0.1:\(proxy.port)/ws", fallbacks: [dead, a.url], name: "Bob", recordBytes: true)
         #expect(try await bob.client.sitDown(at: code) == .top)
-        let welcomes = try await bob.client.receivedBytes.compactMap {
-            if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
-        }
-        let token = try #require(welcomes.last)
+        let token = try await bob.lastToken()
         directory.place(token: token, at: .elsewhere(TableLocation(code: code, url: b.url)))
         await proxy.close()
         // (B may not notice the drop before Bob is back: his return then simply replaces his old connection.)

@@ -105,10 +105,7 @@ import Testing
         directory.place(code: code, at: gone)
         let bob = try await TestPlayer.connect(a, name: "Bob", recordBytes: true)
         #expect(try await bob.client.sitDown(at: code) == .top)
-        let welcomes = try await bob.client.receivedBytes.compactMap {
-            if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
-        }
-        let token = try #require(welcomes.last)
+        let token = try await bob.lastToken()
         // The table now answers at B's own address, as a cluster's directory would say after the move.
         directory.place(token: token, at: .elsewhere(TableLocation(code: code, url: b.url)))
         await proxy.close()

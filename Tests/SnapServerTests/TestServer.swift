@@ -9,6 +9,7 @@ import SnapProtocol
 @testable import SnapServer
 import SnapStore
 import SnapTestSupport
+import Testing
 
 /// A real server on a free loopback port, for one test.
 struct TestServer {
@@ -177,6 +178,14 @@ struct TestPlayer: Sendable {
         }
         guard case .refused(_, let message) = update else { return "" }
         return message
+    }
+
+    /// The reconnect token of the last Welcome the client received (it must record its bytes).
+    func lastToken() async throws -> String {
+        let tokens = try await client.receivedBytes.compactMap {
+            if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
+        }
+        return try #require(tokens.last)
     }
 
     /// Waits until seated; returns the table code and seat.

@@ -32,19 +32,41 @@ struct TrustedProxyTests {
     static func connect(_ server: TestServer, forwardedFor: [String]) async throws -> (TCPProbe, Outcome) {
         let probe = try TCPProbe(port: server.port)
         probe.send(HandFrame.upgrade(extraHeaders: forwardedFor.map { ("X-Forwarded-For", $0) }))
+        let outcome = try await outcome(on: probe, "the server's answer to \(forwardedFor)") { $0 == .signInRequest }
+        return (probe, outcome)
+    }
+
+    /// Waits for the first packet on `probe` that says whether a request went through: one that `admits`, or an
+    /// Error.
+    static func outcome(
+        on probe: TCPProbe, _ what: String, admittedBy admits: @escaping (Packet) -> Bool
+    ) async throws -> Outcome {
         var outcome: Outcome?
         _ = await probe.waitFor { received in
             outcome = HandFrame.packets(in: received).lazy.compactMap { packet -> Outcome? in
                 switch packet {
-                case .signInRequest: .admitted
                 case .error(let code, _): .refused(code)
+                case _ where admits(packet): .admitted
                 default: nil
                 }
             }.first
             return outcome != nil
         }
-        guard let outcome else { throw TimedOut(what: "the server's answer to \(forwardedFor)") }
-        return (probe, outcome)
+        guard let outcome else { throw TimedOut(what: what) }
+        return outcome
+    }
+
+    /// Two connections from this machine, each forwarding another address, to a server that must not believe
+    /// them: both count as 127.0.0.1, so the second is refused.
+    static func expectTheHeaderIgnored(trusting trusted: [String]) async throws {
+        let server = try await Self.server(trusting: trusted) { $0.maximumConnectionsPerAddress = 1 }
+        let (first, admitted) = try await Self.connect(server, forwardedFor: ["203.0.113.5"])
+        #expect(admitted == .admitted)
+        let (second, refused) = try await Self.connect(server, forwardedFor: ["203.0.113.6"])
+        #expect(refused == Self.tooManyConnections)
+        first.close()
+        second.close()
+        await server.stop()
     }
 
     static let tooManyConnections = Outcome.refused(WireErrorCode.tooManyConnectionsFromAddress.rawValue)
@@ -78,27 +100,13 @@ struct TrustedProxyTests {
     }
 
     @Test func withoutATrustedProxyTheHeaderIsIgnored() async throws {
-        let server = try await Self.server(trusting: []) { $0.maximumConnectionsPerAddress = 1 }
-        let (first, admitted) = try await Self.connect(server, forwardedFor: ["203.0.113.5"])
-        #expect(admitted == .admitted)
-        // A client cannot choose the address it is counted by: both are 127.0.0.1.
-        let (second, refused) = try await Self.connect(server, forwardedFor: ["203.0.113.6"])
-        #expect(refused == Self.tooManyConnections)
-        first.close()
-        second.close()
-        await server.stop()
+        // A client cannot choose the address it is counted by.
+        try await Self.expectTheHeaderIgnored(trusting: [])
     }
 
     @Test func aProxyThatIsNotTrustedIsNotBelieved() async throws {
-        // Only 10.0.0.0/8 is trusted: this connection from 127.0.0.1 is a client like any other.
-        let server = try await Self.server(trusting: ["10.0.0.0/8", "::1"]) { $0.maximumConnectionsPerAddress = 1 }
-        let (first, admitted) = try await Self.connect(server, forwardedFor: ["203.0.113.5"])
-        #expect(admitted == .admitted)
-        let (second, refused) = try await Self.connect(server, forwardedFor: ["203.0.113.6"])
-        #expect(refused == Self.tooManyConnections)
-        first.close()
-        second.close()
-        await server.stop()
+        // Only 10.0.0.0/8 and ::1 are trusted: this connection from 127.0.0.1 is a client like any other.
+        try await Self.expectTheHeaderIgnored(trusting: ["10.0.0.0/8", "::1"])
     }
 
     @Test func tablesThroughATrustedProxyAreCountedByTheForwardedAddress() async throws {
@@ -109,18 +117,9 @@ struct TrustedProxyTests {
             #expect(outcome == .admitted)
             probe.send(packet: .signInResponse(name: name))
             probe.send(packet: .hostTable(solo: false))
-            var answer: Outcome?
-            _ = await probe.waitFor { received in
-                answer = HandFrame.packets(in: received).lazy.compactMap { packet -> Outcome? in
-                    switch packet {
-                    case .tableJoined: .admitted
-                    case .error(let code, _): .refused(code)
-                    default: nil
-                    }
-                }.first
-                return answer != nil
+            let answer = try await Self.outcome(on: probe, "\(name)'s table") {
+                if case .tableJoined = $0 { true } else { false }
             }
-            guard let answer else { throw TimedOut(what: "\(name)'s table") }
             return (probe, answer)
         }
         let (ann, annSeated) = try await host(as: "203.0.113.5", name: "Ann")
