@@ -136,11 +136,9 @@ actor Lobby {
 
     // MARK: - Tables
 
-    /// Opens a table with a fresh code for a player at `address`, on `loop` (their socket's) or else on any of the
-    /// server's; in a cluster, the code is claimed in the directory first, so that no other node has it.
-    func openTable(
-        solo: Bool, for address: String, on loop: (any EventLoop)? = nil
-    ) async throws(WireErrorCode) -> TableSession {
+    /// Opens a table with a fresh code for a player at `address`, on `loop` (their socket's); in a cluster, the
+    /// code is claimed in the directory first, so that no other node has it.
+    func openTable(solo: Bool, for address: String, on loop: any EventLoop) async throws(WireErrorCode) -> TableSession {
         guard !isShuttingDown, tables.count + claiming.count < configuration.maximumTables else { throw .tooManyTables }
         guard tablesPerAddress[address, default: 0] < configuration.maximumTablesPerAddress else {
             throw .tooManyTablesFromAddress
@@ -163,8 +161,7 @@ actor Lobby {
         }
         let callbacks = callbacks(for: code)
         let table = TableSession(
-            code: code, solo: solo, seed: generator.next(), environment: environment, loop: loop ?? environment.loops.next(),
-            fence: fence,
+            code: code, solo: solo, seed: generator.next(), environment: environment, loop: loop, fence: fence,
             onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange, onClose: callbacks.close)
         tables[code] = table
         environment.cluster?.publisher.opened(table)

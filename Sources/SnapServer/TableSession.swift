@@ -16,10 +16,10 @@ import Synchronization
 actor TableSession {
     /// The table's code.
     nonisolated let code: String
-    /// The event loop the table runs on.
-    nonisolated let loop: any EventLoop
     /// Runs tasks on ``loop``: a player's session handles its messages there while seated.
     nonisolated let taskExecutor: EventLoopTaskExecutor
+    /// The event loop the table runs on.
+    nonisolated var loop: any EventLoop { taskExecutor.loop }
     private nonisolated let executor: any SerialExecutor
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -99,7 +99,6 @@ actor TableSession {
     ) {
         self.code = code
         self.isSolo = solo
-        self.loop = loop
         // Kept: an unowned executor must outlive every job given to it.
         executor = loop.executor
         taskExecutor = EventLoopTaskExecutor.on(loop)
