@@ -32,16 +32,9 @@ actor Lobby {
     private var logger: Logger { environment.logger }
     /// Told whenever the list of open tables changes.
     nonisolated let listingChanges = ListingChanges()
-    /// The lobby runs on one of the server's event loops, as the tables do: signing in, opening tables and the ping
-    /// loop never wait for Swift's shared threads, which other work in the process (a test suite) may hold.
-    private nonisolated let executor: any SerialExecutor
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(environment: ServerEnvironment) {
         self.environment = environment
-        // Kept: an unowned executor must outlive every job given to it.
-        executor = environment.loops.next().executor
         generator = SplitMix64(seed: environment.configuration.seed ?? UInt64.random(in: 0...UInt64.max))
     }
 
