@@ -10,9 +10,10 @@ import Testing
 /// sent to the one that does. Everything is waited for with generous deadlines, never timed. One test at a time:
 /// each runs several servers and nginx beside the rest of the suite.
 @Suite(
+    .blocking,
     .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)),
     .enabled(if: TestNginx.enabled, Comment(rawValue: TestNginx.skipped)),
-    .serialized, .timeLimit(.minutes(3)))
+    .serialized, .timeLimit(.minutes(6)))
 struct ClusterBehindNginxTests {
     /// A player signed in at `url`, with its updates kept.
     static func player(_ name: String, at url: String) async throws -> (SnapClient, ClientUpdateLog) {

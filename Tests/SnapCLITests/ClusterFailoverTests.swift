@@ -10,9 +10,10 @@ import Testing
 /// in their seat; and a paused node that wakes up acts no more for the tables it lost. Three `snap serve` nodes,
 /// nginx in front, one PostgreSQL (``ClusterHarness``). Everything is waited for, nothing timed.
 @Suite(
+    .blocking,
     .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)),
     .enabled(if: TestNginx.enabled, Comment(rawValue: TestNginx.skipped)),
-    .serialized, .timeLimit(.minutes(4)))
+    .serialized, .timeLimit(.minutes(7)))
 struct ClusterFailoverTests {
     /// A table two people host and join through nginx, its round dealt.
     struct PlayedTable {

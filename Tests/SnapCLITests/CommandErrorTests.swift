@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// The mistakes a newcomer makes first, each answered in one plain line with a consistent exit status (an
 /// unreachable server, which needs a terminal to get that far, is in ``TmuxNetworkTests``).
-@Suite struct CommandErrorTests {
+@Suite(.blocking) struct CommandErrorTests {
     static let noTerminalAdvice = "needs an interactive terminal: run it in a terminal window, with neither input nor output redirected."
 
     @Test(arguments: [

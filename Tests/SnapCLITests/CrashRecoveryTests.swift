@@ -10,7 +10,7 @@ import SnapTestSupport
 
 /// A server killed outright (`kill -9`) in the middle of a round loses that round and nothing else: every round
 /// that had finished is in its SQLite file when it starts again, and replays to what the players were sent.
-@Suite(.serialized) struct CrashRecoveryTests {
+@Suite(.blocking, .serialized) struct CrashRecoveryTests {
     @Test func killedMidRoundEveryFinishedRoundIsThereAfterARestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-crash-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

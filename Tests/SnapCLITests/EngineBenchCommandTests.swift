@@ -1,8 +1,9 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap bench engine` end to end, with a few rounds: that it runs and its figures hang together, never how fast.
-@Suite struct EngineBenchCommandTests {
+@Suite(.blocking) struct EngineBenchCommandTests {
     static let requiredKeys = [
         "build", "rounds", "players", "seed", "difficulty", "warm_up_rounds", "rounds_finished", "rounds_capped",
         "rounds_stuck", "turns", "calls", "calls_correct", "calls_wrong", "calls_too_late", "cards_conserved",

@@ -4,7 +4,7 @@ import Testing
 
 /// `snap bench failover`, small: two nodes of a real cluster in processes of their own on a PostgreSQL database of
 /// the test's own, node 1 killed under two tables. Its counts are checked, never its timings.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(8)))
 struct FailoverBenchCommandTests {
     @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func everyTableResumesWithEveryPlayerAndAllItsCardsAndNothingSeenIsLost() async throws {

@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap bench fairness` runs end to end with tiny numbers: real servers in their own processes (one per judging
 /// mode), real clients behind real delay proxies. Figures are checked for sense, never for speed or fairness.
-@Suite struct FairnessBenchCommandTests {
+@Suite(.blocking) struct FairnessBenchCommandTests {
     static let reportKeys = [
         "seed", "races_wanted", "tables", "speed", "bound_ms", "duration_seconds", "verdict_delay_measure",
         "gain_definition", "scenarios",

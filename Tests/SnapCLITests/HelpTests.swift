@@ -1,7 +1,8 @@
+import SnapTestSupport
 import Testing
 
 /// `snap --help` as a newcomer reads it.
-@Suite struct HelpTests {
+@Suite(.blocking) struct HelpTests {
     @Test func plainSnapHelpSaysItServesAndTakesTheServeOptions() throws {
         let help = try SnapBinary.run(["--help"])
         #expect(help.status == 0)

@@ -1,7 +1,8 @@
+import SnapTestSupport
 import Testing
 
 /// `--judging` and `--max-compensation`, as `snap serve` (and plain `snap`) take them.
-@Suite struct JudgingFlagTests {
+@Suite(.blocking) struct JudgingFlagTests {
     @Test(arguments: [
         (["serve", "--judging", "fastest"], "--judging"),
         (["--judging", "order"], "--judging"),

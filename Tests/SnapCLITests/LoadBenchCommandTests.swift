@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap bench load` and `snap bench baseline` run end to end: a real server process, real WebSocket bots, a few
 /// seconds. Figures are checked for sense, never for speed.
-@Suite struct LoadBenchCommandTests {
+@Suite(.blocking) struct LoadBenchCommandTests {
     static let requiredKeys = [
         "tables", "clients_connected", "clients_failed", "rounds", "actions", "packets_per_second_out",
         "bytes_per_second_out", "latency_ms", "server_rss_bytes_idle", "server_rss_bytes_loaded",
@@ -128,7 +129,7 @@ import Testing
 }
 
 /// The environment settings for measuring are checked like flags.
-@Suite struct PerformanceSettingsTests {
+@Suite(.blocking) struct PerformanceSettingsTests {
     @Test(arguments: [
         (["SNAP_EVENT_LOOPS": "many"], "SNAP_EVENT_LOOPS must be a whole number from 1 to 256"),
         (["SNAP_EVENT_LOOPS": "0"], "SNAP_EVENT_LOOPS must be a whole number from 1 to 256"),

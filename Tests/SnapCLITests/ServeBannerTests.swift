@@ -1,10 +1,11 @@
 import Foundation
 import SnapClient
+import SnapTestSupport
 import Testing
 
 /// What `snap serve` shows a newcomer first: the banner alone at the default log level, with a `join` command that
 /// works as copied, for however this `snap` was started.
-@Suite struct ServeBannerTests {
+@Suite(.blocking) struct ServeBannerTests {
     @Test func theBannerComesFirstWithoutTheFrameworksStartupLines() throws {
         let port = try TmuxNetworkTests.freePort()
         let server = try SnapBinary.startBackground(

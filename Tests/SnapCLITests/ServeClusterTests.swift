@@ -4,7 +4,7 @@ import SnapTestSupport
 import Testing
 
 /// `snap serve --node-url …` with settings it cannot use: one line saying what is wrong, and no server.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.blocking, .timeLimit(.minutes(5)))
 struct ServeClusterTests {
     @Test(arguments: ["10.0.0.7:8080", "http://10.0.0.7:8080/ws", "ws://", "ws://:8080/ws", "ws://host name/ws"])
     func aMalformedNodeURLIsRefusedWithAnExample(url: String) throws {

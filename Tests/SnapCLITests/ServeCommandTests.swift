@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// `snap serve` as a real process: its banner, a port in use, and SIGTERM reaching connected players.
-@Suite struct ServeCommandTests {
+@Suite(.blocking) struct ServeCommandTests {
     func startServer() throws -> (Process, Int, Pipe) {
         let server = try SnapBinary.startServer(["--log-level", "warning"])
         #expect(server.banner.contains("http://127.0.0.1:\(server.port)/"))
@@ -63,7 +63,7 @@ import Glibc
 }
 
 /// `snap serve` under a low descriptor limit, as a real process: idle sockets cannot lock anyone out.
-@Suite struct ServeDescriptorLimitTests {
+@Suite(.blocking) struct ServeDescriptorLimitTests {
     @Test func atItsDescriptorLimitTheServerClosesIdleSocketsKeepsItsPlayersAndSaysSo() async throws {
         let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
         try #require(FileManager.default.isExecutableFile(atPath: prlimit.path), "prlimit (util-linux) is needed")

@@ -1,7 +1,8 @@
+import SnapTestSupport
 import Testing
 
 /// `snap serve --name`: the name the server is announced under on the LAN, checked before anything starts.
-@Suite struct ServeNameTests {
+@Suite(.blocking) struct ServeNameTests {
     @Test(arguments: [
         ("", "the name is empty"),
         (String(repeating: "é", count: 32), "the name is 64 bytes long in UTF-8; at most 63 fit"),

@@ -4,7 +4,7 @@ import Testing
 
 /// The QR code in `snap serve`'s banner, read off a real terminal (tmux) by ZBar: it must open exactly the address
 /// it says, and that address must be one other devices can reach.
-@Suite(.enabled(if: TmuxSoloTests.tmuxAvailable && QRReader.available, "tmux, zbarimg or libqrencode is missing"))
+@Suite(.blocking, .enabled(if: TmuxSoloTests.tmuxAvailable && QRReader.available, "tmux, zbarimg or libqrencode is missing"))
 struct ServeQRTests {
     @Test func theBannersCodeOpensTheLANAddressItNames() throws {
         let port = try TmuxNetworkTests.freePort()
@@ -70,7 +70,7 @@ struct ServeQRTests {
 
 /// Without libqrencode the server starts as ever: the banner says why there is no code, the page gets the link
 /// alone.
-@Suite(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+@Suite(.blocking, .enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
 struct ServeWithoutQRLibraryTests {
     @Test func theBannerSaysWhatToInstallAndTheServerSaysItDrawsNoCodes() throws {
         let port = try TmuxNetworkTests.freePort()

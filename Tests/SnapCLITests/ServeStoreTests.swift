@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap serve --db …` with storage it cannot use: one line saying what is wrong and what to do, before anything
 /// else, and the file left as it was.
-@Suite struct ServeStoreTests {
+@Suite(.blocking) struct ServeStoreTests {
     @Test func aFileThatIsNotASnapDatabaseStopsTheServerUntouched() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-db-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,7 +1,8 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
-@Suite struct SimulateCommandTests {
+@Suite(.blocking) struct SimulateCommandTests {
     static let requiredKeys = [
         "games", "players", "seed", "rounds_finished", "rounds_capped", "turns", "calls_correct", "calls_wrong",
         "calls_too_late", "recycles", "payments", "players_out", "longest_round_turns", "cards_conserved",

@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap bench soak` and `snap bench flood` run end to end: a real server process, real honest and misbehaving
 /// clients, a few seconds. The invariants and the report's keys are checked, never a timing.
-@Suite struct SoakBenchCommandTests {
+@Suite(.blocking) struct SoakBenchCommandTests {
     static let kinds = ["garbage", "oversized", "bad_frames", "flooder", "non_reader", "slow_reader", "silent"]
 
     func json(_ arguments: [String]) throws -> (status: Int32, object: [String: Any], stderr: String) {

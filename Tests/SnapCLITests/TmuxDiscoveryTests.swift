@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Glibc
 /// `snap join` with no address, for real in tmux: it finds the servers announced on the LAN (through the real
 /// avahi-daemon) and the player picks one with the arrow keys. Each test looks under a service type of its own,
 /// so that no other server on this machine shows up.
-@Suite struct TmuxDiscoveryTests {
+@Suite(.blocking) struct TmuxDiscoveryTests {
     /// Whether the DNS-SD library loads here (Avahi's on Linux; built in on macOS), or the tests must run anyway.
     static let lanAvailable: Bool = {
         if ProcessInfo.processInfo.environment["SNAP_REQUIRE_LAN"] == "1" { return true }

@@ -2,11 +2,12 @@ import Foundation
 import SnapClient
 import SnapCore
 import Synchronization
+import SnapTestSupport
 import Testing
 
 /// The margin of a close call, shown in a real terminal: `snap host` in tmux, and two bots at its table who
 /// race on the first card — one near, one that looks far away, calls second and reacted faster.
-@Suite struct TmuxFairCallTests {
+@Suite(.blocking) struct TmuxFairCallTests {
     /// Waits, without blocking a thread of the test pool, until the pane's screen satisfies `condition`.
     @discardableResult
     static func waitFor(

@@ -1,11 +1,12 @@
 import Foundation
 import SnapClient
 import SnapCore
+import SnapTestSupport
 import Testing
 
 /// `snap history` and `snap replay` against a real `snap serve --db :memory:` where a round was played (a
 /// SnapClient host and three computer players, a quick round at speed 50), and their errors.
-@Suite(.serialized) struct TmuxHistoryTests {
+@Suite(.blocking, .serialized) struct TmuxHistoryTests {
     /// Plays one quick round at `server` to its end: a person who never turns (the turn timer turns for them)
     /// and three computer players; returns once the server lists the round.
     static func playOneRound(port: Int) async throws {

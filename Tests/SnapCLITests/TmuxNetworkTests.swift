@@ -8,7 +8,7 @@ import Glibc
 
 /// `snap host` and `snap join` for real: two tmux panes, one server, a round started by the host and
 /// the server's goodbye reaching the guest.
-@Suite struct TmuxNetworkTests {
+@Suite(.blocking) struct TmuxNetworkTests {
     /// A port nobody listens on right now.
     static func freePort() throws -> Int {
         try LoopbackPort.free()

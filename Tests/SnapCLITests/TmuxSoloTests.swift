@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap solo` for real: the built binary in an 80×24 tmux pane, driven with keys, read back with
 /// `capture-pane`. Skipped when tmux is missing, unless SNAP_REQUIRE_TMUX=1 makes that a failure.
-@Suite struct TmuxSoloTests {
+@Suite(.blocking) struct TmuxSoloTests {
     // MARK: - Finding the programs
 
     /// The `snap` binary of this build, if it is there.

@@ -1,9 +1,10 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 /// `snap watch` for real: a host in one tmux pane, a watcher in another who sees the table from no seat, the
 /// host seeing "1 watching", and q leaving at once.
-@Suite struct TmuxWatchTests {
+@Suite(.blocking) struct TmuxWatchTests {
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func aWatcherFollowsTheTableFromNoSeatAndLeavesWithQ() throws {
         let port = try TmuxNetworkTests.freePort()

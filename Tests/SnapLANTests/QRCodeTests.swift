@@ -4,7 +4,7 @@ import Testing
 
 @testable import SnapLAN
 
-@Suite(.enabled(if: QRReader.available, "libqrencode or zbarimg is missing; SNAP_REQUIRE_LAN=1 makes that a failure"))
+@Suite(.blocking, .enabled(if: QRReader.available, "libqrencode or zbarimg is missing; SNAP_REQUIRE_LAN=1 makes that a failure"))
 struct QRCodeTests {
     static let links = [
         "http://192.168.1.20:8080/", "http://10.0.0.7:18433/?t=KXPT", "http://snap-party.local:8080/?t=ABCD",

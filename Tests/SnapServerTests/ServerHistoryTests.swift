@@ -144,7 +144,7 @@ import GRDB
 
 /// A database that cannot keep up never holds up a table: the round that could not be stored is counted and
 /// logged, the game goes on, and once the database is back the next round is kept.
-@Suite struct ServerStoreFailureTests {
+@Suite(.blocking) struct ServerStoreFailureTests {
     @Test func aLockedDatabaseDoesNotStopTheGameAndTheLostRoundIsCounted() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-locked-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
