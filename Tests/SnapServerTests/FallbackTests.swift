@@ -45,7 +45,7 @@ struct FallbackTests {
     @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func playersOfANodeThatDiesFindTheirTableThroughTheFallbacks() async throws {
         try await TestPostgres.withDatabase { address in
-            let a = try await ClusterTests.Node.start(in: address, silenceLimit: .seconds(5))
+            let a = try await ClusterTests.Node.start(in: address, silenceLimit: .seconds(10))
             let b = try await ClusterTests.Node.start(in: address)
             let c = try await ClusterTests.Node.start(in: address)
             // Ann and Bob reach A through a proxy: closing it is A dying, as far as they can tell.

@@ -15,8 +15,10 @@ import Testing
         let directory = InMemoryTableDirectory()
         let a = try await TestServer.start(directory: directory)
         // B's players reach it through a proxy in some tests: when the proxy vanishes, B may only notice their
-        // silence (its close does not always reach B at once), which a test should not wait 20 s for.
-        let b = try await TestServer.start(grace: .seconds(60)) { $0.silenceLimit = .seconds(5) }
+        // silence (its close does not always reach B at once), which a test should not wait 20 s for; nor so short
+        // that B closes a connection of its own players, whose clients wait for Swift's shared threads, on a busy
+        // machine running the whole suite (5 s once closed Ann, and she missed Bob's return).
+        let b = try await TestServer.start(grace: .seconds(60)) { $0.silenceLimit = .seconds(10) }
         return (a, b, directory)
     }
 
