@@ -1,3 +1,4 @@
+import SnapTestThreads
 import Testing
 @testable import SnapCore
 
@@ -89,7 +90,7 @@ import Testing
     }
 
     /// 2,000 games in eight chunks, so that they run in parallel.
-    @Test(arguments: 0..<8)
+    @Test(.blocking, arguments: 0..<8)
     func thousandsOfRandomGamesKeepEveryCardAndNeverGetStuck(chunk: UInt64) {
         var refusals = Set<TableError>()
         for seed in chunk * 250 + 1...chunk * 250 + 250 {

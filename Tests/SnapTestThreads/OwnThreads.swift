@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs every piece of work given to it on a new thread of its own: a test that blocks — waits for a child process,
-/// polls a terminal with sleeps, holds a lock — then blocks only that thread.
+/// polls a terminal with sleeps, holds a lock, computes for seconds — then blocks only that thread.
 ///
 /// Swift's shared threads are as many as the machine's cores (two here), and the servers and clients that the other
 /// tests run in this process need them; a test blocking one of them for seconds starves those, and their timers
@@ -20,7 +20,7 @@ public final class OwnThreadExecutor: TaskExecutor {
     }
 }
 
-/// The trait of a test or suite that blocks or starts programs of its own (``OwnThreadExecutor``): its test
+/// The trait of a test or suite that blocks (or computes for seconds) or starts programs of its own (``OwnThreadExecutor``): its test
 /// functions, and the tasks they start as children, run on threads of their own instead of Swift's shared ones, and
 /// only a few such tests run at once.
 ///
