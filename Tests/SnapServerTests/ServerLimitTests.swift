@@ -156,15 +156,16 @@ import Testing
     }
 
     @Test func aConnectionThatDoesNotSignInInTimeIsClosed() async throws {
-        // Long enough that a connection signing in at once always makes it, even on a busy machine.
-        let server = try await TestServer.start { $0.signInTimeout = .seconds(2) }
+        // Long enough that a connection signing in at once always makes it, even on a busy machine (2 s once was
+        // not: the test's client had not yet read the sign-in request when its connection was closed).
+        let server = try await TestServer.start { $0.signInTimeout = .seconds(5) }
         let raw = try await RawSocket.connect(server)
         #expect(try await raw.waitForError(WireErrorCode.signInTimedOut.rawValue).contains("Sign in sooner"))
         try await raw.waitForClose()
         #expect(await raw.closeCode == .policyViolation)
         // One that signs in keeps its connection.
         let player = try await TestPlayer.connect(server, name: "Prompt")
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: .seconds(6))
         await player.client.hostTable()
         try await player.joined()
         await server.stop()

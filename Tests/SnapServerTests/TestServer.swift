@@ -37,8 +37,9 @@ struct TestServer {
         configuration.pingInterval = .milliseconds(200)
         configuration.seed = seed
         configuration.tableSettings = TableSettings()
-        // Kept-alive HTTP connections of a test close soon, so that stopping the server does not wait for them.
-        configuration.requestTimeout = .seconds(1)
+        // Kept-alive HTTP connections of a test close soon, so that stopping the server does not wait long for them;
+        // not so soon that a test's own WebSocket upgrade, sent from a busy machine, is cut off (1 s once was).
+        configuration.requestTimeout = .seconds(5)
         configure(&configuration)
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning
