@@ -39,8 +39,8 @@ final class GeneratorProcess: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
-        stdout.fileHandleForReading.readabilityHandler = { [output] handle in output.read(from: handle) }
-        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in errors.read(from: handle) }
+        output.keepReading(stdout.fileHandleForReading, on: "\(name) output")
+        errors.keepReading(stderr.fileHandleForReading, on: "\(name) errors")
         // A child that died must not take this process with it when it is written to.
         signal(SIGPIPE, SIG_IGN)
         do {
@@ -115,10 +115,11 @@ final class GeneratorProcess: Sendable {
     }
 
     /// Whether the child has exited and what it wrote has all been read. Its last words can reach this process
-    /// after its exit does (they are read on another thread), so an exit is given up to two seconds for them.
+    /// after its exit does (they are read on other threads, which a busy machine may hold up), so an exit is given
+    /// up to ten seconds for them: its pipes' ends close with it, so they come as soon as those threads run.
     private func hasEndedAndSaidAll() async -> Bool {
         guard !process.isRunning else { return false }
-        let deadline = ContinuousClock.now + .seconds(2)
+        let deadline = ContinuousClock.now + .seconds(10)
         while !(output.isAtEnd && errors.isAtEnd), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
@@ -141,15 +142,19 @@ private final class CollectedText: Sendable {
     private let collected = Mutex("")
     private let atEnd = Atomic(false)
 
-    /// Reads what `handle` has; at its end, stops reading (or the handler would be called again and again).
-    func read(from handle: FileHandle) {
-        let data = handle.availableData
-        guard !data.isEmpty else {
-            handle.readabilityHandler = nil
+    /// Reads `handle` to its end on a thread of its own (named `name`): not on a dispatch queue, which a busy
+    /// machine once held up past the child's exit (its figures were then missed: "It said nothing.").
+    func keepReading(_ handle: FileHandle, on name: String) {
+        let thread = Thread { [self] in
+            var data = handle.availableData
+            while !data.isEmpty {
+                collected.withLock { [data] in $0 += String(decoding: data, as: UTF8.self) }
+                data = handle.availableData
+            }
             atEnd.store(true, ordering: .releasing)
-            return
         }
-        collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        thread.name = name
+        thread.start()
     }
 
     var text: String { collected.withLock { $0 } }
