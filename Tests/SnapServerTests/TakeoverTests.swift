@@ -48,7 +48,11 @@ struct TakeoverTests {
 
     @Test func aWholeRoundIsRebuiltExactlyFromItsJournal() async throws {
         try await TestPostgres.withDatabase { address in
-            let a = try await Node.start(in: address)
+            // A quick round (3 minutes of table time, under 2 s at speed 100), so that it surely ends: a classic
+            // round between two quick bots is a random walk, and one once went on for more than two minutes.
+            let a = try await Node.start(in: address) {
+                $0.tableSettings = TableSettings(roundLength: .quick(.seconds(180)), turnTime: nil)
+            }
             let (code, players) = try await Self.autoPlayedTable(on: a)
             try await waitFor("the winner", on: players[0].log, timeout: .seconds(120)) {
                 $0.has { if case .roundWon = $0 { true } else { false } }
