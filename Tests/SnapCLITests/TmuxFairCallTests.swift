@@ -1,22 +1,12 @@
 import Foundation
 import SnapClient
 import SnapCore
-import Synchronization
 import SnapTestSupport
 import Testing
 
 /// The margin of a close call, shown in a real terminal: `snap host` in tmux, and two bots at its table who
 /// race on the first card — one near, one that looks far away, calls second and reacted faster.
 @Suite(.blocking) struct TmuxFairCallTests {
-    /// Waits, without blocking a thread of the test pool, until the pane's screen satisfies `condition`.
-    @discardableResult
-    static func waitFor(
-        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: Duration = .seconds(20),
-        _ condition: @escaping @Sendable (String) -> Bool
-    ) async throws -> String {
-        try await PaneWatcher(what, on: pane, timeout: timeout, condition).screen()
-    }
-
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func theTerminalShowsByHowMuchACloseCallWasWon() async throws {
         let port = try TmuxNetworkTests.freePort()
@@ -24,7 +14,7 @@ import Testing
         // enough for the race to hold on a machine running the whole suite.
         let host = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port) --max-compensation 1000")
         defer { host.close() }
-        let waiting = try await Self.waitFor("the waiting room", on: host, timeout: .seconds(60)) { $0.contains("1 of 4 seated") }
+        let waiting = try host.waitFor("the waiting room", timeout: 60) { $0.contains("1 of 4 seated") }
         let code = String(try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1))
         let url = "ws://127.0.0.1:\(port)/ws"
 
@@ -40,7 +30,7 @@ import Testing
             })
         _ = try await bob.sitDown(at: code)
         _ = try await cy.sitDown(at: code)
-        try await Self.waitFor("both guests", on: host) { $0.contains("3 of 4 seated") }
+        try host.waitFor("both guests") { $0.contains("3 of 4 seated") }
         // The server must have measured Cy's network before the round: its six warm-up pings answered (counted, not
         // slept on: a busy machine takes its time), and a moment for the last answer to be read.
         let deadline = ContinuousClock.now + .seconds(60)
@@ -83,11 +73,10 @@ import Testing
                 return
             }
         }
-        // The verdict shows for about two seconds: watched from a thread of its own, started before the Enter, so
-        // that it is not missed while this task waits for a turn on a machine running the whole suite.
-        let watcher = PaneWatcher("the margin", on: host) { $0.contains("Snap! — Cy, by ") }
+        // The verdict shows for about two seconds; this test runs on a thread of its own (.blocking), so nothing
+        // keeps it from looking every 100 ms.
         try host.send("Enter")
-        let screen = try await watcher.screen()
+        let screen = try host.waitFor("the margin", timeout: 30) { $0.contains("Snap! — Cy, by ") }
         // About 40 ms when Bob's wait is on time, more when a busy machine stretches it: only the winner and a
         // margin are checked, not its size.
         let margin = try #require(screen.firstMatch(of: /Snap! — Cy, by (\d+) ms/)?.1).flatMap { Int($0) }
@@ -96,54 +85,6 @@ import Testing
         turner.cancel()
         await bob.disconnect()
         await cy.disconnect()
-    }
-}
-
-/// Looks at a pane every 50 ms from a thread of its own, from the moment it is made until `condition` holds or the
-/// time is up: a screen that shows only for a moment is seen even while the test's tasks wait for a thread.
-final class PaneWatcher: Sendable {
-    private struct State {
-        var result: Result<String, any Error>?
-        var waiter: CheckedContinuation<String, any Error>?
-    }
-
-    private let state = Mutex(State())
-
-    init(
-        _ what: String, on pane: TmuxSoloTests.SnapPane, timeout: Duration = .seconds(30),
-        _ condition: @escaping @Sendable (String) -> Bool
-    ) {
-        Thread.detachNewThread { [self] in
-            let deadline = ContinuousClock.now + timeout
-            var screen = ""
-            var result: Result<String, any Error>?
-            while result == nil {
-                screen = (try? pane.capture()) ?? screen
-                if condition(screen) {
-                    result = .success(screen)
-                } else if ContinuousClock.now >= deadline {
-                    result = .failure(TmuxSoloTests.PaneError("timed out waiting for \(what); the screen was:\n\(screen)"))
-                } else {
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
-            }
-            let waiter = self.state.withLock { state in
-                state.result = result
-                return state.waiter.take()
-            }
-            if let waiter, let result { waiter.resume(with: result) }
-        }
-    }
-
-    /// The first screen that satisfied the condition.
-    func screen() async throws -> String {
-        try await withCheckedThrowingContinuation { waiter in
-            let result = state.withLock { state in
-                if state.result == nil { state.waiter = waiter }
-                return state.result
-            }
-            if let result { waiter.resume(with: result) }
-        }
     }
 }
 

@@ -60,21 +60,21 @@ import Testing
         // The replay, from no seat: it plays to the winner at 8×, steps back and quits.
         let pane = try TmuxSoloTests.SnapPane(arguments: "replay \(round.id) 127.0.0.1:\(server.port) --speed 8")
         defer { pane.close() }
-        let start = try await TmuxFairCallTests.waitFor("the replay", on: pane) { $0.contains("round \(round.round) at \(round.table)") }
+        let start = try pane.waitFor("the replay") { $0.contains("round \(round.round) at \(round.table)") }
         // The round lasted a few seconds, so at 8× it may be over by the first look: playing ([Space] pause) is not
         // checked here, only the speed; the end below is.
         #expect(start.contains("8×"), "\(start)")
         #expect(!start.contains("(you)"), "a replay is seen from no seat: \(start)")
-        let end = try await TmuxFairCallTests.waitFor("the winner", on: pane, timeout: .seconds(60)) {
+        let end = try pane.waitFor("the winner", timeout: 60) {
             $0.contains("\(winner) wins the round!")
         }
         #expect(end.contains("❚❚") && end.contains("[Space] play"), "paused at the end: \(end)")
         try pane.send("Left")
-        try await TmuxFairCallTests.waitFor("a step back", on: pane) { !$0.contains("wins the round!") }
+        try pane.waitFor("a step back") { !$0.contains("wins the round!") }
         try pane.send("-")
-        try await TmuxFairCallTests.waitFor("4×", on: pane) { $0.contains("4×") }
+        try pane.waitFor("4×") { $0.contains("4×") }
         try pane.send("q")
-        let after = try await TmuxFairCallTests.waitFor("snap to exit", on: pane) { $0.contains("snap exited with") }
+        let after = try pane.waitFor("snap to exit") { $0.contains("snap exited with") }
         #expect(after.contains("snap exited with 0"), "\(after)")
         #expect(after.contains("terminal modes restored"), "\(after)")
         #expect(after.contains("Round \(round.round) at table \(round.table): \(winner) won."), "\(after)")
