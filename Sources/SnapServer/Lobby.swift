@@ -40,8 +40,8 @@ actor Lobby {
 
     // MARK: - Connections
 
-    /// Counts a new connection from `address` in; the refusal when the server is full or shutting down, or the
-    /// address holds as many connections as one may.
+    /// Counts a new connection from `address` in and asks it to sign in; the refusal when the server is full or
+    /// shutting down, or the address holds as many connections as one may.
     func register(_ outbox: Outbox, from address: String) -> WireErrorCode? {
         guard !isShuttingDown, connections.count < configuration.maximumConnections else { return .serverFull }
         guard connectionsPerAddress[address, default: 0] < configuration.maximumConnectionsPerAddress else {
@@ -49,6 +49,10 @@ actor Lobby {
         }
         connectionsPerAddress[address, default: 0] += 1
         connections[ObjectIdentifier(outbox)] = outbox
+        // The sign-in request is the first word a connection hears: it goes out before the connection joins the
+        // ping rotation, which could otherwise ping it first (a CI run's client waited for a sign-in request that
+        // came second).
+        outbox.send(.signInRequest)
         pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = outbox
         awaitingSignIn[ObjectIdentifier(outbox)] = (outbox, environment.clock.now)
         metrics.connections.record(connections.count)

@@ -82,8 +82,8 @@ final class PlayerConnection: Sendable {
                 misbehaved: false)
             return
         }
+        // The lobby has asked it to sign in.
         state.registered = true
-        outbox.send(.signInRequest)
     }
 
     /// Takes one message from the client, received at `received` (stamped as it came off the socket: a pong's
