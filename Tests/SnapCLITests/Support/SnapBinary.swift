@@ -7,9 +7,10 @@ import Glibc
 
 /// Runs the built `snap` executable, which SwiftPM puts beside the test bundle.
 enum SnapBinary {
-    /// The package root: this file is <root>/Tests/SnapCLITests/SnapBinary.swift.
+    /// The package root: this file is <root>/Tests/SnapCLITests/Support/SnapBinary.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The `snap` binary of this build: next to the test bundle first, then the usual build folders.
     static let built: URL? = {
