@@ -12,10 +12,14 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "snap", targets: ["snap"]),
+        // The benchmarks, in a binary of their own that players never build (`swift build --product snap-bench`).
+        // A product of this package rather than a package of its own like Fuzz/: CI builds every product once,
+        // where a second package would build all the dependencies again.
+        .executable(name: "snap-bench", targets: ["snap-bench"]),
         .library(name: "SnapCore", targets: ["SnapCore"]),
         .library(name: "SnapProtocol", targets: ["SnapProtocol"]),
-        // Never linked into snap: it only makes `swift build` put libMallocInterposerSwift.so beside snap,
-        // where `snap bench engine` preloads it into a child process to count allocations.
+        // Never linked into anything: it only makes `swift build` put libMallocInterposerSwift.so beside snap-bench,
+        // where `snap-bench engine` preloads it into a child process to count allocations.
         .library(name: "SnapAllocationCounting", type: .dynamic, targets: ["SnapAllocationCounting"]),
     ],
     dependencies: [
@@ -121,8 +125,8 @@ let package = Package(
             name: "SnapServerTests",
             dependencies: [
                 "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
-                // SnapBench's DelayProxy stands between a client and a node that vanishes.
-                "SnapBench", .product(name: "GRDB", package: "GRDB.swift"),
+                // The DelayProxy stands between a client and a node that vanishes.
+                "SnapNetworkTools", .product(name: "GRDB", package: "GRDB.swift"),
                 // A channel and event loop of NIO's own for the lean WebSocket path's unit tests.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -150,9 +154,29 @@ let package = Package(
 
         // MARK: - Benchmarks
 
+        // A delay proxy for benchmarks and tests alike.
+        .target(
+            name: "SnapNetworkTools",
+            dependencies: [
+                "SnapCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SnapNetworkToolsTests",
+            dependencies: [
+                "SnapNetworkTools", "SnapCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "SnapBench",
             dependencies: [
+                "SnapNetworkTools",
                 "SnapCore",
                 "SnapProtocol",
                 "SnapClient",
@@ -171,6 +195,22 @@ let package = Package(
         .target(
             name: "SnapAllocationCounting",
             dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "snap-bench",
+            dependencies: [
+                "SnapBench",
+                "SnapCore",
+                "SnapProtocol",
+                "SnapServer",
+                "SnapClient",
+                "SnapStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -194,7 +234,6 @@ let package = Package(
                 "SnapServer",
                 "SnapClient",
                 "SnapTerminal",
-                "SnapBench",
                 "SnapLAN",
                 "SnapStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -2,7 +2,7 @@ import Foundation
 import SnapTestSupport
 import Testing
 
-/// `snap bench engine` end to end, with a few rounds: that it runs and its figures hang together, never how fast.
+/// `snap-bench engine` end to end, with a few rounds: that it runs and its figures hang together, never how fast.
 @Suite(.blocking) struct EngineBenchCommandTests {
     static let requiredKeys = [
         "build", "rounds", "players", "seed", "difficulty", "warm_up_rounds", "rounds_finished", "rounds_capped",
@@ -11,15 +11,15 @@ import Testing
         "allocations", "allocated_bytes", "allocations_per_turn", "allocated_bytes_per_turn", "allocations_note",
     ]
 
-    /// Whether this build put the malloc interposer beside `snap`, as `swift build` does.
+    /// Whether this build put the malloc interposer beside `snap-bench`, as `swift build` does.
     static var interposerBuilt: Bool {
         FileManager.default.fileExists(
-            atPath: SnapBinary.url.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so")
+            atPath: SnapBinary.benchURL.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so")
                 .path)
     }
 
     func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try SnapBinary.run(["bench", "engine", "--json"] + arguments)
+        let result = try SnapBinary.bench(["engine", "--json"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.jsonObject()
     }
@@ -67,19 +67,20 @@ import Testing
     }
 
     @Test func aMissingInterposerIsReportedNotFatal() throws {
-        // The same snap in a folder of its own (a hard link, beside the build's products) has no interposer beside it.
-        let folder = SnapBinary.url.deletingLastPathComponent().appendingPathComponent("engine-bench-test-\(UUID())")
+        // The same snap-bench in a folder of its own (a hard link, beside the build's products) has no interposer
+        // beside it.
+        let folder = SnapBinary.benchURL.deletingLastPathComponent().appendingPathComponent("engine-bench-test-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("snap")
+        let copy = folder.appendingPathComponent("snap-bench")
         do {
-            try FileManager.default.linkItem(at: SnapBinary.url, to: copy)
+            try FileManager.default.linkItem(at: SnapBinary.benchURL, to: copy)
         } catch {
-            try FileManager.default.copyItem(at: SnapBinary.url, to: copy)
+            try FileManager.default.copyItem(at: SnapBinary.benchURL, to: copy)
         }
         let process = Process()
         process.executableURL = copy
-        process.arguments = ["bench", "engine", "--rounds", "1", "--players", "2", "--json"]
+        process.arguments = ["engine", "--rounds", "1", "--players", "2", "--json"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func theTableNamesEveryFigure() throws {
-        let result = try SnapBinary.run(["bench", "engine", "--rounds", "2", "--players", "2"])
+        let result = try SnapBinary.bench(["engine", "--rounds", "2", "--players", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         for label in [
             "rounds", "warm-up", "build", "turns", "calls", "cards conserved", "wall time", "turns/s",
@@ -116,7 +117,7 @@ import Testing
         (["--frobnicate"], "Unknown option"),
     ])
     func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
-        let result = try SnapBinary.run(["bench", "engine"] + arguments)
+        let result = try SnapBinary.bench(["engine"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
         #expect(result.stdout.isEmpty)

@@ -2,16 +2,16 @@ import Foundation
 import SnapTestSupport
 import Testing
 
-/// `snap bench failover`, small: two nodes of a real cluster in processes of their own on a PostgreSQL database of
+/// `snap-bench failover`, small: two nodes of a real cluster in processes of their own on a PostgreSQL database of
 /// the test's own, node 1 killed under two tables. Its counts are checked, never its timings.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(8)))
 struct FailoverBenchCommandTests {
     @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func everyTableResumesWithEveryPlayerAndAllItsCardsAndNothingSeenIsLost() async throws {
         try await TestPostgres.withDatabase { address in
-            let result = try SnapBinary.run(
+            let result = try SnapBinary.bench(
                 [
-                    "bench", "failover", "--db", try ServeClusterTests.url(of: address), "--nodes", "2", "--tables",
+                    "failover", "--db", try ServeClusterTests.url(of: address), "--nodes", "2", "--tables",
                     "2",
                     "--lease", "2", "--joins", "3", "--json",
                 ])
@@ -37,7 +37,7 @@ struct FailoverBenchCommandTests {
     }
 
     @Test func aDatabaseThatIsNotPostgreSQLIsRefusedInOneLine() throws {
-        let result = try SnapBinary.run(["bench", "failover", "--db", ":memory:"])
+        let result = try SnapBinary.bench(["failover", "--db", ":memory:"])
         #expect(result.status == 64)
         #expect(
             result.firstErrorLine
@@ -46,8 +46,8 @@ struct FailoverBenchCommandTests {
     }
 
     @Test func oneNodeIsRefused() throws {
-        let result = try SnapBinary.run([
-            "bench", "failover", "--db", "postgres://snap@127.0.0.1:1/snap", "--nodes", "1",
+        let result = try SnapBinary.bench([
+            "failover", "--db", "postgres://snap@127.0.0.1:1/snap", "--nodes", "1",
         ])
         #expect(result.status == 64)
         #expect(

@@ -2,7 +2,7 @@ import Foundation
 import SnapTestSupport
 import Testing
 
-/// `snap bench fairness` runs end to end with tiny numbers: real servers in their own processes (one per judging
+/// `snap-bench fairness` runs end to end with tiny numbers: real servers in their own processes (one per judging
 /// mode), real clients behind real delay proxies. Figures are checked for sense, never for speed or fairness.
 @Suite(.blocking) struct FairnessBenchCommandTests {
     static let reportKeys = [
@@ -16,8 +16,8 @@ import Testing
     ]
 
     @Test func aShortRunReportsBothJudgingModesForAnHonestAndACheatingScenario() throws {
-        let result = try SnapBinary.run([
-            "bench", "fairness", "--scenario", "5ms-vs-80ms", "--scenario", "cheat-zero-reaction", "--races", "6",
+        let result = try SnapBinary.bench([
+            "fairness", "--scenario", "5ms-vs-80ms", "--scenario", "cheat-zero-reaction", "--races", "6",
             "--tables", "2", "--seed", "3", "--json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func theTableShowsBothModesSideBySideAndTheTargets() throws {
-        let result = try SnapBinary.run(["bench", "fairness", "--scenario", "both-5ms", "--races", "3", "--tables", "1"])
+        let result = try SnapBinary.bench(["fairness", "--scenario", "both-5ms", "--races", "3", "--tables", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         for text in ["arrival", "reaction", "both players 5 ms away", "faster player won", "Targets"] {
             #expect(result.stdout.contains(text), "no '\(text)' in: \(result.stdout)")
@@ -63,7 +63,7 @@ import Testing
         (["--scenario", "nowhere"], "There is no scenario 'nowhere'. The scenarios are: both-5ms,"),
     ])
     func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
-        let result = try SnapBinary.run(["bench", "fairness"] + arguments)
+        let result = try SnapBinary.bench(["fairness"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
     }

@@ -2,7 +2,7 @@ import Foundation
 import SnapTestSupport
 import Testing
 
-/// `snap bench load` and `snap bench baseline` run end to end: a real server process, real WebSocket bots, a few
+/// `snap-bench load` and `snap-bench baseline` run end to end: a real server process, real WebSocket bots, a few
 /// seconds. Figures are checked for sense, never for speed.
 @Suite(.blocking) struct LoadBenchCommandTests {
     static let requiredKeys = [
@@ -16,7 +16,7 @@ import Testing
     static let shortRun = ["--tables", "3", "--duration", "3", "--ramp", "0.5", "--speed", "4", "--json"]
 
     func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try SnapBinary.run(["bench"] + arguments)
+        let result = try SnapBinary.bench(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.jsonObject()
     }
@@ -83,7 +83,8 @@ import Testing
 
     @Test func theFloorRunsAloneAndCanBeLoadedByAddress() throws {
         expectASoundRun(try json(["baseline"] + Self.shortRun), server: "floor")
-        let floor = try SnapBinary.startBackground(["bench", "floor-server", "--port", "0", "--speed", "4"])
+        let floor = try SnapBinary.startBackground(
+            ["floor-server", "--port", "0", "--speed", "4"], executable: SnapBinary.benchURL)
         defer { floor.stop() }
         #expect(floor.banner.contains("Floor server listening on ws://127.0.0.1:"))
         let object = try json(["baseline", "--url", "ws://127.0.0.1:\(floor.port)/ws"] + Self.shortRun)
@@ -122,7 +123,7 @@ import Testing
         (["--tables", "6000"], "file descriptors"),
     ])
     func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
-        let result = try SnapBinary.run(["bench", "load", "--duration", "1"] + arguments)
+        let result = try SnapBinary.bench(["load", "--duration", "1"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
     }
@@ -143,7 +144,7 @@ import Testing
 
     @Test(arguments: [["SNAP_EXECUTOR": "nio"], ["SNAP_EXECUTOR": "swift", "SNAP_EVENT_LOOPS": "1"]])
     func goodSettingsRunAsUsual(environment: [String: String]) throws {
-        let result = try SnapBinary.run(["bench", "load"] + LoadBenchCommandTests.shortRun, environment: environment)
+        let result = try SnapBinary.bench(["load"] + LoadBenchCommandTests.shortRun, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"cards_conserved\":true"))
     }

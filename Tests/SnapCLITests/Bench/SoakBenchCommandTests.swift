@@ -2,13 +2,13 @@ import Foundation
 import SnapTestSupport
 import Testing
 
-/// `snap bench soak` and `snap bench flood` run end to end: a real server process, real honest and misbehaving
+/// `snap-bench soak` and `snap-bench flood` run end to end: a real server process, real honest and misbehaving
 /// clients, a few seconds. The invariants and the report's keys are checked, never a timing.
 @Suite(.blocking) struct SoakBenchCommandTests {
     static let kinds = ["garbage", "oversized", "bad_frames", "flooder", "non_reader", "slow_reader", "silent"]
 
     func json(_ arguments: [String]) throws -> (status: Int32, object: [String: Any], stderr: String) {
-        let result = try SnapBinary.run(["bench"] + arguments)
+        let result = try SnapBinary.bench(arguments)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         return (result.status, object, result.stderr)
     }
@@ -65,8 +65,8 @@ import Testing
     @Test func theTableShowsTheSeriesAndTheVerdictAndTheSVGIsDrawn() throws {
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("soak-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: svg) }
-        let result = try SnapBinary.run(
-            ["bench", "soak", "--duration", "4", "--tables", "2", "--no-hostile", "--svg", svg.path])
+        let result = try SnapBinary.bench(
+            ["soak", "--duration", "4", "--tables", "2", "--no-hostile", "--svg", svg.path])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for text in [
             "The server, every", "RSS MiB", "connections", "Honest bots", "protocol errors", "Memory:", "PASSED",
@@ -117,7 +117,7 @@ import Testing
         (["flood", "--frames-per-write", "0"], "--frames-per-write must be between 1 and 4096"),
     ])
     func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
-        let result = try SnapBinary.run(["bench"] + arguments)
+        let result = try SnapBinary.bench(arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
     }

@@ -151,8 +151,8 @@ struct ClusterBehindNginxTests {
     @Test func theLoadBenchmarkPlaysThroughNginxFollowingRedirects() async throws {
         let nodeArguments = ["--speed", "4", "--round", "classic", "--turn-time", "off"]
         try await ClusterHarness.run(nodes: 3, arguments: nodeArguments) { cluster in
-            let result = try SnapBinary.run([
-                "bench", "load", "--url", cluster.entryURL, "--tables", "6", "--duration", "3", "--ramp", "1",
+            let result = try SnapBinary.bench([
+                "load", "--url", cluster.entryURL, "--tables", "6", "--duration", "3", "--ramp", "1",
                 "--speed", "4", "--json",
             ])
             #expect(result.status == 0, "\(result.stderr)")

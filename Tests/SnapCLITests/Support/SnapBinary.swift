@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Runs the built `snap` executable, which SwiftPM puts beside the test bundle.
+/// Runs the built `snap` executable, which SwiftPM puts beside the test bundle, and `snap-bench` beside it.
 enum SnapBinary {
     /// The package root: this file is <root>/Tests/SnapCLITests/Support/SnapBinary.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -42,6 +42,12 @@ enum SnapBinary {
         built ?? packageRoot.appendingPathComponent(".build/debug/snap")
     }
 
+    /// Where the `snap-bench` executable is (or would be): beside `snap`, as SwiftPM builds every product into one
+    /// folder.
+    static var benchURL: URL {
+        url.deletingLastPathComponent().appendingPathComponent("snap-bench")
+    }
+
     /// What every `snap` a test starts gets added to its environment: a data folder of this test run's own, so
     /// that a server's default store (`$XDG_DATA_HOME/snap/snap.sqlite`) never writes to the user's history.
     static let testEnvironment: [String: String] = {
@@ -71,10 +77,15 @@ enum SnapBinary {
         }
     }
 
-    /// Runs `snap` with `arguments`, with standard input from /dev/null, and waits for it.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `snap-bench` with `arguments` as ``run(_:environment:executable:)`` runs `snap`.
+    static func bench(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, environment: environment, executable: benchURL)
+    }
+
+    /// Runs `snap` (or `executable`) with `arguments`, with standard input from /dev/null, and waits for it.
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         process.environment = Self.environment(adding: environment)
         process.currentDirectoryURL = packageRoot

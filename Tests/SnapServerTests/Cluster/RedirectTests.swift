@@ -1,4 +1,4 @@
-import SnapBench
+import SnapNetworkTools
 import SnapClient
 import SnapCore
 import SnapProtocol

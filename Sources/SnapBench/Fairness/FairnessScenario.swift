@@ -1,0 +1,51 @@
+import SnapNetworkTools
+
+/// One set-up of `snap-bench fairness`: two players' networks, whether the second cheats, and the differences
+/// in reaction time drawn for its races.
+public struct FairnessScenario: Sendable, Hashable {
+    /// A short name for `--scenario`.
+    public var name: String
+    /// One line on what it is.
+    public var summary: String
+    /// Each player's network one way (the same both ways), player 0 first. Player 0 is the low-delay one.
+    public var networks: [DelayProxyLink]
+    /// What player 1 does to win, if anything.
+    public var cheat: FairnessCheat?
+    /// How much faster (ms) one player truly reacts than the other; each race draws one. Honest scenarios draw a
+    /// sign as well, so either player may be the faster; against a cheat the honest player is always the faster
+    /// (or equal), and what the cheat gains shows as the gap it still wins across.
+    public var gaps: [Int]
+
+    /// The differences in honest scenarios (each drawn as +Δ or −Δ).
+    public static let honestGaps = [0, 5, 10, 20, 40, 80]
+    /// The differences against a cheat: the honest player faster by this much. Finer where a cheat that makes its
+    /// network look slow would stop winning (up to the 200 ms bound).
+    public static let cheatGaps = [0, 10, 20, 40, 80, 120, 150, 160, 170, 180, 200, 250]
+
+    /// Every scenario, in the order a run plays them.
+    public static let all: [FairnessScenario] = {
+        let near = DelayProxyLink.milliseconds(5)
+        var scenarios = [
+            FairnessScenario(name: "both-5ms", summary: "both players 5 ms away", networks: [near, near], gaps: honestGaps),
+            FairnessScenario(
+                name: "5ms-vs-80ms", summary: "5 ms vs 80 ms", networks: [near, .milliseconds(80)], gaps: honestGaps),
+            FairnessScenario(
+                name: "both-40ms-jitter", summary: "both 40 ms ±20 ms",
+                networks: [.milliseconds(40, jitter: 20), .milliseconds(40, jitter: 20)], gaps: honestGaps),
+            FairnessScenario(
+                name: "5ms-vs-80ms-jitter", summary: "5 ms vs 80 ms ±20 ms",
+                networks: [near, .milliseconds(80, jitter: 20)], gaps: honestGaps),
+        ]
+        for cheat in FairnessCheat.allCases {
+            scenarios.append(FairnessScenario(
+                name: "cheat-\(cheat.rawValue)", summary: "cheat: \(cheat.summary)", networks: [near, near], cheat: cheat,
+                gaps: cheatGaps))
+        }
+        return scenarios
+    }()
+
+    /// The scenario called `name`.
+    public static func named(_ name: String) -> FairnessScenario? {
+        all.first { $0.name == name }
+    }
+}

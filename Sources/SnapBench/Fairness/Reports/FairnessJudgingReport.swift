@@ -1,0 +1,120 @@
+/// The figures of one judging mode in one scenario of `snap-bench fairness`.
+public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
+    /// "arrival" or "reaction".
+    public var judging: String
+    /// Races counted: cards turned whose race a judged call (wrong or correct) ended.
+    public var races: Int
+    /// Cards turned that no judged call ended within a few seconds (not counted).
+    public var voidRaces: Int
+    /// Per difference in reaction (ms), the share won by the truly faster player. Against a cheat the faster
+    /// player is the honest one.
+    public var fasterWonByGap: [FairnessShare]
+    /// The same over every race whose players differed by 10 ms or more.
+    public var fasterWonFrom10Ms: FairnessShare
+    /// Races with equal reactions, and the share won by player 0 — the low-delay player where the networks
+    /// differ (fair is 50 %).
+    public var equalReactionsLowDelayWon: FairnessShare
+    /// From the first call reaching the server to its verdict leaving it, measured at the delay proxies.
+    public var verdictDelayMs: FairnessDelaySummary
+    /// The margin the server said the winner won by, where it said one (version 2 CallTiming).
+    public var serverMarginMs: FairnessDelaySummary
+    /// Races the winner won with a wrong call (no match on the table).
+    public var wrongCallWins: Int
+    /// Races in which the players' own timers called in the opposite order to the script (sleeps running long on
+    /// a busy machine); they are counted by the script all the same.
+    public var timerSlips: Int
+    /// Against a cheat: per gap (the honest player faster by this much), the share the cheater won.
+    public var cheaterWonByGap: [FairnessShare]?
+    /// Against a cheat: the gap (ms) up to which the cheater still wins most races — see ``gainDefinition``.
+    public var cheatGainMs: Double?
+    /// Against a cheat: whether it won most races at every gap tried, so that its gain is at least the largest.
+    public var cheatGainAtLeast: Bool?
+    /// Calls the server refused under its rate limit (a cheat calling on every card can reach it).
+    public var callsRefused: Int
+    /// Wire errors other than the rate limit, undecodable packets and dropped connections at this mode's tables
+    /// (must be 0).
+    public var protocolErrors: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case judging, races, voidRaces, fasterWonByGap, equalReactionsLowDelayWon, verdictDelayMs, serverMarginMs
+        case wrongCallWins, timerSlips, cheaterWonByGap, cheatGainMs, cheatGainAtLeast, callsRefused, protocolErrors
+        case fasterWonFrom10Ms = "faster_won_from_10ms"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(judging, forKey: .judging)
+        try container.encode(races, forKey: .races)
+        try container.encode(voidRaces, forKey: .voidRaces)
+        try container.encode(fasterWonByGap, forKey: .fasterWonByGap)
+        try container.encode(fasterWonFrom10Ms, forKey: .fasterWonFrom10Ms)
+        try container.encode(equalReactionsLowDelayWon, forKey: .equalReactionsLowDelayWon)
+        try container.encode(verdictDelayMs, forKey: .verdictDelayMs)
+        try container.encode(serverMarginMs, forKey: .serverMarginMs)
+        try container.encode(wrongCallWins, forKey: .wrongCallWins)
+        try container.encode(timerSlips, forKey: .timerSlips)
+        // Null rather than missing in honest scenarios, so that every scenario has the same keys.
+        try container.encode(cheaterWonByGap, forKey: .cheaterWonByGap)
+        try container.encode(cheatGainMs, forKey: .cheatGainMs)
+        try container.encode(cheatGainAtLeast, forKey: .cheatGainAtLeast)
+        try container.encode(callsRefused, forKey: .callsRefused)
+        try container.encode(protocolErrors, forKey: .protocolErrors)
+    }
+
+    /// How a cheat's gain is defined.
+    public static let gainDefinition = """
+        A cheat's gain is how much faster its honest opponent must truly be before the cheat stops winning most \
+        races: the gap at which the cheater's share of races crosses 50 %, interpolated between the gaps tried \
+        (0 when it wins at most half the races with equal reactions).
+        """
+
+    /// How the verdict delay is measured.
+    public static let verdictDelayMeasure = """
+        Time added before a verdict: from the first call's bytes being written to the server by its player's delay \
+        proxy to the verdict's bytes (PlayerCalledSnap) being read from the server by either proxy — the server's \
+        own hold and processing plus two loopback hops (about 0.1 ms), with no round-trip estimate involved.
+        """
+
+    init(
+        judging: FairnessJudging, scenario: FairnessScenario, races: [FairnessRace], voidRaces: Int, callsRefused: Int,
+        protocolErrors: Int
+    ) {
+        self.judging = judging.rawValue
+        self.races = races.count
+        self.voidRaces = voidRaces
+        self.callsRefused = callsRefused
+        self.protocolErrors = protocolErrors
+        let gaps = Set(races.map { abs($0.gap) }).union(scenario.gaps).sorted()
+        fasterWonByGap = gaps.filter { $0 > 0 }.map { gap in
+            let counted = races.filter { abs($0.gap) == gap }
+            return FairnessShare(gapMs: gap, races: counted.count, won: counted.filter { $0.winner == $0.faster }.count)
+        }
+        let wide = races.filter { abs($0.gap) >= 10 }
+        fasterWonFrom10Ms = FairnessShare(races: wide.count, won: wide.filter { $0.winner == $0.faster }.count)
+        let ties = races.filter { $0.gap == 0 }
+        equalReactionsLowDelayWon = FairnessShare(gapMs: 0, races: ties.count, won: ties.filter { $0.winner == 0 }.count)
+        verdictDelayMs = FairnessDelaySummary(races.compactMap(\.verdictDelay))
+        serverMarginMs = FairnessDelaySummary(races.compactMap(\.margin))
+        wrongCallWins = races.filter { !$0.correct }.count
+        timerSlips = races.filter(\.timerSlipped).count
+        guard scenario.cheat != nil else { return }
+        let cheater = gaps.map { gap in
+            let counted = races.filter { $0.gap == gap }
+            return FairnessShare(gapMs: gap, races: counted.count, won: counted.filter { $0.winner == 1 }.count)
+        }
+        cheaterWonByGap = cheater
+        (cheatGainMs, cheatGainAtLeast) = Self.gain(cheater)
+    }
+
+    /// Where the cheater's share crosses 50 %, interpolated; and whether it never did.
+    static func gain(_ shares: [FairnessShare]) -> (Double?, Bool?) {
+        let steps = shares.compactMap { share in share.share.map { (gap: Double(share.gapMs ?? 0), share: $0) } }
+        guard let first = steps.first else { return (nil, nil) }
+        if first.share <= 0.5 { return (0, false) }
+        for (below, above) in zip(steps, steps.dropFirst()) where above.share <= 0.5 {
+            let fraction = (below.share - 0.5) / (below.share - above.share)
+            return (below.gap + fraction * (above.gap - below.gap), false)
+        }
+        return (steps.last?.gap, true)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SnapBench
+
+/// `snap-bench floor-server`: the bare WebSocket server `snap-bench baseline` loads.
+struct FloorServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "floor-server",
+        abstract: "Run the transport floor: a bare WebSocket server with Snap!'s frame sizes and fan-out, no game.",
+        discussion: "`snap-bench baseline` starts one by itself; run it by hand to load it from another machine."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port = 0
+
+    @Option(help: "Speed factor for the next-player delay.")
+    var speed = 1.0
+
+    func validate() throws {
+        try validateSpeed(speed)
+        try validatePort(port, allowingAnyFree: true)
+    }
+
+    func run() async throws {
+        var settings = FloorServer.Settings()
+        settings.host = host
+        settings.port = port
+        settings.speed = speed
+        var logger = Logger(label: "snap.floor")
+        logger.logLevel = .error
+        let host = host
+        try await FloorServer(settings: settings, logger: logger).run { port in
+            FileHandle.standardOutput.write(Data("Floor server listening on ws://\(host):\(port)/ws\n".utf8))
+        }
+    }
+}

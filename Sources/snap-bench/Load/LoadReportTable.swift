@@ -1,0 +1,77 @@
+import Foundation
+import SnapBench
+
+/// `snap-bench load`'s figures as a table for people.
+enum LoadReportTable {
+    /// One run.
+    static func render(_ report: LoadReport) -> String {
+        rows(report).map { "\(pad($0.label))\($0.value)" }.joined(separator: "\n")
+    }
+
+    /// A Snap! run beside the floor's, with their ratios.
+    static func render(_ comparison: LoadComparison) -> String {
+        let snap = rows(comparison.snap)
+        let floor = rows(comparison.floor)
+        var lines = ["\(pad(""))\(pad("Snap!", 24))floor"]
+        for (left, right) in zip(snap, floor) { lines.append("\(pad(left.label))\(pad(left.value, 24))\(right.value)") }
+        lines.append("")
+        lines.append("Snap! ÷ floor")
+        lines.append("\(pad("  throughput"))\(ratio(comparison.throughputRatio))  (actions per second of server CPU; 1 = the floor)")
+        lines.append("\(pad("  p99 latency"))\(ratio(comparison.latencyP99Ratio))  (lower is better)")
+        lines.append("\(pad("  memory"))\(ratio(comparison.memoryRatio))  (resident bytes per connection; lower is better)")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func rows(_ report: LoadReport) -> [(label: String, value: String)] {
+        let latency = report.latencyMs
+        return [
+            ("server", report.server),
+            ("tables × players", "\(report.tables) × \(report.players)"),
+            ("measured for", String(format: "%.1f s", report.durationSeconds)),
+            ("clients connected", "\(report.clientsConnected) (failed \(report.clientsFailed))"),
+            ("redirects followed", "\(report.redirects) (to a table's node of a cluster)"),
+            ("rounds won", "\(report.rounds)"),
+            ("actions", "\(report.actions) (\(report.turns) turns, \(report.calls) calls)"),
+            ("actions per second", String(format: "%.0f", report.actionsPerSecond)),
+            ("packets/s out · in", String(format: "%.0f · %.0f", report.packetsPerSecondOut, report.packetsPerSecondIn)),
+            ("bytes/s out · in", String(format: "%.0f · %.0f", report.bytesPerSecondOut, report.bytesPerSecondIn)),
+            ("latency p50 · p90", String(format: "%.2f · %.2f ms", latency.p50, latency.p90)),
+            ("latency p99 · p99.9", String(format: "%.2f · %.2f ms", latency.p99, latency.p999)),
+            ("latency max", String(format: "%.2f ms (%d measured)", latency.max, latency.count)),
+            (
+                "turns alone p50 · p99",
+                String(format: "%.2f · %.2f ms (max %.2f)", report.turnLatencyMs.p50, report.turnLatencyMs.p99, report.turnLatencyMs.max)
+            ),
+            ("actions not timed", "\(latency.incomplete) (the same player acted again before all seats had the last)"),
+            (
+                "full clients' tables",
+                report.mirrorLatencyMs.map { String(format: "p50 %.2f · p99 %.2f ms (the mirror tables, apart)", $0.p50, $0.p99) }
+                    ?? (report.server == "floor" ? "none" : "none apart (the figures above are theirs)")
+            ),
+            ("server RSS idle", known(report.serverRssBytesIdle, megabytes)),
+            ("server RSS loaded", known(report.serverRssBytesLoaded, megabytes)),
+            ("RSS per connection", known(report.rssBytesPerConnection) { String(format: "%.1f KiB", Double($0) / 1_024) }),
+            ("largest outbox", known(report.largestOutboxBytes) { String(format: "%.1f KiB", Double($0) / 1_024) }),
+            ("server CPU", known(report.serverCpuSecondsPerSecond) { String(format: "%.2f s per s", $0) }),
+            ("actions per CPU-second", known(report.actionsPerServerCpuSecond) { String(format: "%.0f", $0) }),
+            ("load generator CPU", String(format: "%.2f s per s (%d process%@)", report.generatorCpuSecondsPerSecond,
+                report.generators, report.generators == 1 ? "" : "es")),
+            ("protocol errors", "\(report.protocolErrors)"),
+            ("52 cards at every table", report.server == "floor" ? "n/a (no cards)"
+                : "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"),
+        ]
+    }
+
+    private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+
+    /// A figure, or why there is none: the server's own figures are read only from a server this run started.
+    private static func known<Value>(_ value: Value?, _ format: (Value) -> String) -> String {
+        value.map(format) ?? "not measured (not our process)"
+    }
+
+    private static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    private static func pad(_ text: String, _ width: Int = 26) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
