@@ -61,7 +61,7 @@ struct SnapCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, WatchCommand.self, ServersCommand.self,
             HistoryCommand.self, ReplayCommand.self, SimulateCommand.self,
-            DecodeCommand.self,
+            DecodeCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )
