@@ -4,7 +4,8 @@ import SnapCore
 ///
 /// The viewer sits at the bottom, the others to the left, top and right. Each seat shows its name, games
 /// won, a face-down closed pile with its count and the open pile's top card; the active player is marked
-/// with ▶, calls get a "Snap!" bubble with their verdict, and the centre shows the status line. No I/O:
+/// with ▶, calls get a "Snap!" bubble with their verdict, and the centre shows the status line. Nothing on the
+/// screen says that two cards match until a call has been judged: spotting it is the game. No I/O:
 /// ``render()`` returns exactly ``size`` rows of text, with ANSI colours only when ``colour`` is on.
 public struct TableScreen: Hashable, Sendable {
     /// A box drawn over the table.
@@ -28,7 +29,8 @@ public struct TableScreen: Hashable, Sendable {
     public var size: TerminalSize
     /// Whether to use ANSI colours and attributes. Off (NO_COLOR), the lines hold no escape codes at all.
     public var colour: Bool
-    /// The seed, shown in the title bar so that a game can be replayed.
+    /// The seed the table was shuffled with: a player does not need it during the game, so it is not drawn (the
+    /// summary after a single-player game says it, for replaying).
     public var seed: UInt64?
     /// The computer players' difficulty, shown in the title bar.
     public var difficulty: Difficulty?
@@ -67,10 +69,25 @@ public struct TableScreen: Hashable, Sendable {
     /// The keys listed on the bottom line.
     public var keys: [KeyHint] = TableScreen.playingKeys
 
+    /// The keys that only do something between rounds, as the help lists them for this person: none for a guest,
+    /// the round's length in single-player, and computer players, the round and the QR code for a host.
+    public var betweenRoundKeys: [KeyHint] = []
+
+    /// The keys a single-player game has between rounds.
+    public static let soloBetweenRoundKeys = [KeyHint("r", "change the round's length")]
+    /// The keys a host has between rounds.
+    public static let hostBetweenRoundKeys = [
+        KeyHint("c", "add a computer player"),
+        KeyHint("r", "change the round's length"),
+        KeyHint("i", "QR code to join by phone"),
+    ]
+
     /// How many people watch the table: shown in the title bar when any do.
     public var watchers = 0
     /// Whether the person at this screen watches the table rather than playing: the title bar says so.
     public var isWatching = false
+    /// Whether an overlay pauses the game (single-player); at a networked table the round goes on meanwhile.
+    public var overlayPauses = true
 
     /// How long before the table turns for a player the status line counts down.
     public static let turnCountdownFrom: Duration = .seconds(3)
@@ -104,15 +121,42 @@ public struct TableScreen: Hashable, Sendable {
         self.turnTimeLeft = turnTimeLeft
     }
 
-    /// The centre status line, as RULES.md words it, with this client's way of asking for a turn, and in the
-    /// last seconds of a turn timer how many are left.
-    public var statusText: String {
+    /// The status as this screen shows it: RULES.md's, but for a match nobody has called yet, which shows as
+    /// the turn it is (spotting it is the game).
+    var shownStatus: TableStatus {
         let status = TableStatus(view)
+        guard status == .match else { return status }
+        guard let active = view.active else { return .waitingForPlayers }
+        return active == view.viewer ? .yourTurn : .playersTurn(view.displayName(active))
+    }
+
+    /// Whether the viewer already turned their card and the table is about to activate the next player.
+    var viewerHasTurned: Bool {
+        view.phase == .playing && view.stop == nil && view.hasTurned && view.active != nil && view.active == view.viewer
+    }
+
+    /// The seats whose cards a correct call matched, while it is being settled: only then are matching cards
+    /// marked and "Match!" said.
+    var calledMatch: [Seat] {
+        guard view.phase == .playing, case .correct(let matching) = view.stop?.verdict else { return [] }
+        return matching
+    }
+
+    /// The centre status line, as RULES.md words it, with this client's way of asking for a turn, and in the
+    /// last seconds of a turn timer how many are left. Once the viewer has turned it says who is next (by the
+    /// table's own rule, ``PlayerView/nextToTurn``); "Match!" only comes with a correct call's verdict.
+    public var statusText: String {
+        let status = shownStatus
         switch status {
+        case .yourTurn where viewerHasTurned:
+            guard let next = view.nextToTurn else { break }
+            return next == view.viewer ? "You are next again" : "\(view.displayName(next)) is next"
         case .yourTurn, .playersTurn:
             guard let left = turnTimeLeft, left <= TableScreen.turnCountdownFrom else { break }
             let seconds = max(1, Int((left / .seconds(1)).rounded(.up)))
             return status.terminalText + " · \(seconds) s"
+        case .receivesCards, .youReceiveCards:
+            return "*** Match! *** " + status.terminalText
         default:
             break
         }
@@ -199,13 +243,12 @@ public struct TableScreen: Hashable, Sendable {
         frame.put(isWatching ? " Snap! · watching" : " Snap!", row: 0, column: 0, style: bar.bolded)
         var round = view.round > 0 ? "Round \(view.round)" : "Waiting"
         if let clock = roundClockText { round += " · " + clock }
-        if overlay != .none { round += " · paused" }
+        if overlay != .none, overlayPauses { round += " · paused" }
         // The last minute, and what comes after it, stands out.
         let lastMinute = roundTimeLeft.map { $0 <= .seconds(60) } ?? false || view.timeIsUp
         let style = lastMinute && view.phase == .playing ? CellStyle.plain.fg(.white).bg(.red).bolded : bar.bolded
         frame.put(" \(round) ", row: 0, centredOn: 40, style: style)
         var details = [String]()
-        if let seed { details.append("seed \(seed)") }
         if let difficulty { details.append(difficulty.rawValue) }
         if watchers > 0 { details.append("\(watchers) watching") }
         frame.put(details.joined(separator: " · ") + " ", row: 0, endingAt: 79, style: bar)
@@ -241,7 +284,7 @@ public struct TableScreen: Hashable, Sendable {
         // The piles.
         let closedCount = shownClosedCount(seat)
         let top = dealProgress == nil ? player.topOpen : nil
-        let isMatching = view.phase == .playing && view.matchingSeats.contains(seat)
+        let isMatching = calledMatch.contains(seat)
         drawClosedPile(count: closedCount, row: place.row + 1, column: place.column, on: &frame)
         drawOpenPile(top: top, matching: isMatching, row: place.row + 1, column: place.column + 6, on: &frame)
         let counts = CellStyle.plain.dimmed
@@ -323,11 +366,11 @@ public struct TableScreen: Hashable, Sendable {
     }
 
     private func drawCentre(on frame: inout Frame) {
-        let status = TableStatus(view)
+        let status = shownStatus
         let style: CellStyle
         switch status {
+        case .yourTurn where viewerHasTurned: style = CellStyle.plain.bolded
         case .yourTurn: style = CellStyle.plain.fg(.green).bolded
-        case .match: style = CellStyle.plain.fg(.yellow).bolded
         case .mustPay: style = CellStyle.plain.fg(.red).bolded
         case .receivesCards, .youReceiveCards: style = CellStyle.plain.fg(.cyan).bolded
         case .winner: style = CellStyle.plain.fg(.magenta).bolded
@@ -375,40 +418,53 @@ public struct TableScreen: Hashable, Sendable {
 
     // MARK: - Overlays
 
-    /// The help text: the keys and the rules in short.
-    public static let helpLines = [
-        "Keys",
-        "  Enter or t   turn your top card (when it is your turn)",
-        "  Space or s   call Snap! (any time during play)",
-        "  n            start the next round after someone wins",
-        "  i            a QR code for phones to join (host, between rounds)",
-        "  ?            show or hide this help",
-        "  q            quit (asks first); Ctrl-C quits at once",
-        "",
-        "Rules",
-        "  Players turn their top card in turn, clockwise.",
-        "  Two top cards of the same value are a match: call Snap!",
-        "  first and you win those open piles. A wrong call costs",
-        "  you a card to every other player. Run out and you are",
-        "  out; whoever holds all 52 cards wins the round.",
-        "  Under each pile: how many cards it holds.",
-        "  Quick rounds end when the time is up: the most cards wins,",
-        "  and a tie is settled by the next correct Snap! call.",
-    ]
+    /// The widest a help line may be: the box is 62 columns, a border and two spaces on the left, a space and a
+    /// border on the right.
+    static let helpTextWidth = 57
+
+    /// The help text: the keys this person has and the rules in short, each line at most ``helpTextWidth`` wide.
+    public var helpLines: [String] {
+        let key = { (key: String, label: String) in "  " + key.padding(toLength: 13, withPad: " ", startingAt: 0) + label }
+        var lines = [
+            "Keys",
+            key("Enter or t", "turn your top card (when it is your turn)"),
+            key("Space or s", "call Snap! (any time during play)"),
+            key("n", betweenRoundKeys.isEmpty ? "the host starts the next round" : "start the next round"),
+        ]
+        lines += betweenRoundKeys.map { key($0.key, $0.label + " (between rounds)") }
+        lines += [
+            key("?", "show or hide this help"),
+            key("q", "quit (asks first); Ctrl-C quits at once"),
+            "",
+            "Rules",
+            "  Players turn their top card in turn, clockwise. Two top",
+            "  cards of the same value are a match: call Snap! first",
+            "  and you win those open piles. A wrong call costs you a",
+            "  card to every other player. Run out and you are out;",
+            "  whoever holds all 52 cards wins. The number under a",
+            "  pile is its count. A quick round ends when time is up:",
+            "  most cards wins; the next correct Snap! breaks a tie.",
+        ]
+        return lines
+    }
 
     private func drawHelp(on frame: inout Frame) {
+        let lines = helpLines
         let width = 62
-        let height = TableScreen.helpLines.count + 4
+        let height = min(lines.count + 4, 24)
         let left = (80 - width) / 2
         let top = (24 - height) / 2
         let border = colour ? CellStyle.plain.fg(.cyan) : .plain
         frame.box(row: top, column: left, width: width, height: height, style: border)
         frame.put(" Help ", row: top, centredOn: 40, style: border.bolded)
-        for (offset, line) in TableScreen.helpLines.enumerated() {
+        for (offset, line) in lines.prefix(height - 4).enumerated() {
             let isHeading = !line.hasPrefix(" ") && !line.isEmpty
-            frame.put(line, row: top + 2 + offset, column: left + 3, style: isHeading ? .plain.bolded : .plain)
+            frame.put(
+                line.truncated(toWidth: TableScreen.helpTextWidth), row: top + 2 + offset, column: left + 3,
+                style: isHeading ? .plain.bolded : .plain)
         }
-        frame.put(" Paused · any key closes ", row: top + height - 1, centredOn: 40, style: border)
+        let footer = overlayPauses ? " Paused · any key closes " : " Any key closes "
+        frame.put(footer, row: top + height - 1, centredOn: 40, style: border)
     }
 
     private func drawQuitPrompt(on frame: inout Frame) {
@@ -417,7 +473,8 @@ public struct TableScreen: Hashable, Sendable {
         let border = colour ? CellStyle.plain.fg(.yellow) : .plain
         frame.box(row: 8, column: left, width: width, height: 5, style: border)
         frame.put("Quit? (y/n)", row: 9, centredOn: 40, style: CellStyle.plain.bolded)
-        frame.put("The game is paused.", row: 11, centredOn: 40, style: .plain.dimmed)
+        let meanwhile = overlayPauses ? "The game is paused." : "The round goes on meanwhile."
+        frame.put(meanwhile, row: 11, centredOn: 40, style: .plain.dimmed)
     }
 
     /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.

@@ -144,7 +144,14 @@ struct NetworkSession: ScreenSession {
         switch key {
         case .enter, .character("t"), .character("T"):
             if phase.isRoundUnderWay {
+                // A second press while the next player is activated would only be refused: the status line
+                // already says who is next.
+                if let view, view.active == view.viewer, view.hasTurned { break }
                 requests.append(.turnCard)
+            } else if case .roundOver = phase {
+                // The key that turns never starts a round after one: an Enter meant for a last card would start
+                // the next round before anyone saw who won.
+                show(isHost ? "The round is over: press n for the next one." : "Waiting for the host to start the next round.", at: time)
             } else if isHost {
                 requests.append(.startRound)
             } else {
@@ -221,7 +228,7 @@ struct NetworkSession: ScreenSession {
             let full = "Join: http://\(address)/?t=\(code) · snap join ws://\(address)"
             return full.count <= 76 ? full : "Join: http://\(address)/?t=\(code) · in a terminal: snap join"
         } ?? "Others join with the code \(code)."
-        let start = players >= 2 ? "Enter starts the round" : "Waiting for players"
+        let start = players < 2 ? "Waiting for players" : view.phase == .waiting ? "Enter starts the round" : "n starts the next round"
         let invite = joinLink == nil ? "" : " · i QR code"
         return [table, reach, "\(start) · c adds a computer · r sets the round\(invite)"]
     }
@@ -262,6 +269,8 @@ struct NetworkSession: ScreenSession {
             turnTimeLeft: turnEndsAt.map { $0 - time })
         screen.watchers = watchers
         screen.isWatching = isWatching
+        screen.overlayPauses = false
+        if isHost { screen.betweenRoundKeys = TableScreen.hostBetweenRoundKeys }
         if isWatching { screen.keys = [TableScreen.KeyHint("q", "stop watching")] }
         return screen
     }

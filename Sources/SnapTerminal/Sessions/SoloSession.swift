@@ -96,6 +96,9 @@ struct SoloSession: ScreenSession {
         case .enter, .character("t"), .character("T"):
             if case .roundOver = view.phase {
                 show("The round is over: press n for the next one.", at: time)
+            } else if view.active == SoloSession.seat, view.hasTurned {
+                // A second press while the next player is activated: the status line already says who is next.
+                break
             } else {
                 perform(.turnCard(SoloSession.seat), at: time)
             }
@@ -126,7 +129,7 @@ struct SoloSession: ScreenSession {
 
     /// The frame to draw at `time`.
     func screen(size: TerminalSize, colour: Bool, at time: Duration) -> TableScreen {
-        TableScreen(
+        var screen = TableScreen(
             view: view,
             size: size,
             colour: colour,
@@ -139,6 +142,8 @@ struct SoloSession: ScreenSession {
             roundTimeLeft: runner.roundDeadline.map { $0 - gameTime(at: time) },
             turnTimeLeft: runner.turnDeadline.map { $0.deadline - gameTime(at: time) }
         )
+        screen.betweenRoundKeys = TableScreen.soloBetweenRoundKeys
+        return screen
     }
 
     /// The lines to draw at `time`.

@@ -42,11 +42,35 @@ import Testing
         #expect(lines[16].contains("6♣"))
     }
 
-    @Test func framesMatchingCardsDoubly() throws {
+    /// Spotting a match is the game: until someone calls and the call is judged, matching cards look like any.
+    @Test func saysNothingAboutAMatchNobodyHasCalled() throws {
         let lines = render(try TableFixtures.match())
+        #expect(!lines.joined().contains("╔"), "no card is framed doubly")
+        #expect(!lines.joined().contains("Match"))
+        #expect(lines[10].contains("Lucy's turn"), "the turn it is: \(lines[10])")
+        let coloured = render(try TableFixtures.match()) { $0.colour = true }.joined()
+        #expect(!coloured.contains("╔") && !coloured.contains("Match"))
+    }
+
+    @Test func framesMatchingCardsDoublyOnceACorrectCallIsJudged() throws {
+        let lines = render(try TableFixtures.afterCalls())
         #expect(lines[3].contains("╔═══╗"), "Lucy's 6♦ matches")
         #expect(lines[15].contains("╔═══╗"), "Tester's 6♣ matches")
         #expect(!lines[9].contains("╔"), "Ray and Steve do not match")
+        #expect(lines[10].contains("*** Match! *** Ray receives cards"), "\(lines[10])")
+    }
+
+    @Test func aWrongCallShowsNoMatch() throws {
+        let lines = render(try TableFixtures.wrongCall())
+        #expect(!lines.joined().contains("╔") && !lines.joined().contains("Match"))
+    }
+
+    /// A watcher, and a replay (which shows the table from no seat), see the same: nothing before the verdict.
+    @Test func aWatcherSeesNoMatchBeforeTheVerdictEither() throws {
+        let before = TableScreen(view: try TableFixtures.match().view(for: nil)).render().joined()
+        #expect(!before.contains("╔") && !before.contains("Match"))
+        let after = TableScreen(view: try TableFixtures.afterCalls().view(for: nil)).render().joined()
+        #expect(after.contains("╔═══╗") && after.contains("*** Match! ***"))
     }
 
     @Test func marksTheActivePlayer() throws {
@@ -56,7 +80,7 @@ import Testing
     }
 
     @Test func showsTheStatusLineInTheCentre() throws {
-        #expect(render(try TableFixtures.match())[10].contains("*** Match! ***"))
+        #expect(render(try TableFixtures.match())[10].contains("Lucy's turn"))
         #expect(render(try TableFixtures.table(turns: 1))[10].contains("Ray's turn") == false)
         #expect(render(try TableFixtures.table(turns: 2))[10].contains("Steve's turn"))
         #expect(render(try TableFixtures.table(turns: 0))[10].contains("Lucy's turn"))
@@ -70,6 +94,32 @@ import Testing
         _ = try table.perform(.advance(.activateNext), using: &generator)
         #expect(table.activeSeat == .bottom)
         #expect(render(table)[10].contains("Your turn: press Enter"))
+    }
+
+    /// In the half-second between the viewer's turned card and the next player, the line says who is next, by the
+    /// table's own rule, rather than still asking for Enter.
+    @Test func saysWhoIsNextOnceYouHaveTurned() throws {
+        var table = try TableFixtures.table(turns: 2)
+        var generator = SplitMix64(seed: 1)
+        _ = try table.perform(.advance(.activateNext), using: &generator)
+        _ = try table.perform(.turnCard(.bottom), using: &generator)
+        #expect(table.activeSeat == .bottom && table.hasTurned)
+        let lines = render(table)
+        #expect(lines[10].contains("Ray is next"), "\(lines[10])")
+        #expect(!lines.joined().contains("Your turn"))
+        // Whom the table then activates.
+        let events = try table.perform(.advance(.activateNext), using: &generator)
+        #expect(events.contains(.activated(.left)))
+    }
+
+    @Test func whoIsNextSkipsAPlayerWhoCannotPlay() {
+        var view = TableFixtures.handMadeView()
+        // Ray (left) is out; Lucy (top) is active in the fixture: make it the viewer's turn, turned.
+        view.active = .bottom
+        view.hasTurned = true
+        let lines = TableScreen(view: view).render()
+        #expect(view.nextToTurn == .top)
+        #expect(lines[10].contains("Lucy is next"), "\(lines[10])")
     }
 
     @Test func showsVerdictMarksByTheCallers() throws {
@@ -120,11 +170,16 @@ import Testing
         #expect(lines[16].terminalWidthIgnoringEscapes <= 80)
     }
 
-    @Test func titleBarShowsRoundAndSeed() throws {
+    /// The seed is for replaying, not for playing: the title bar shows the round, its clock and the difficulty.
+    @Test func titleBarShowsRoundAndDifficultyButNotTheSeed() throws {
         let title = render(try TableFixtures.match())[0]
         #expect(title.contains("Snap!"))
         #expect(title.contains("Round 1"))
-        #expect(title.contains("seed 1 · normal"))
+        #expect(title.hasSuffix("normal"))
+        #expect(!title.contains("seed"))
+        let quick = render(try TableFixtures.match()) { $0.seed = 6_926_113_452_881_145_219; $0.roundTimeLeft = .seconds(180) }[0]
+        #expect(quick.contains("Round 1 · 3:00 left "), "\(quick)")
+        #expect(!quick.contains("6926"))
     }
 
     @Test func keyHintLineAtTheBottom() throws {
@@ -170,6 +225,45 @@ import Testing
         #expect(lines.count == 24 && lines.allSatisfy { $0.terminalWidth <= 80 })
     }
 
+    /// Every line of the help stays inside its box at 80×24, for a guest, a single player and a host (who has the
+    /// most keys), and the box fits under the title bar.
+    @Test(arguments: [[], TableScreen.soloBetweenRoundKeys, TableScreen.hostBetweenRoundKeys])
+    func helpFitsItsBoxAtEightyByTwentyFour(keys: [TableScreen.KeyHint]) throws {
+        let screen = { (size: TerminalSize) in
+            var screen = TableScreen(view: try TableFixtures.match().view(for: .bottom), size: size, overlay: .help)
+            screen.betweenRoundKeys = keys
+            return screen
+        }
+        let lines = try screen(TableScreen.minimumSize).render()
+        #expect(try screen(TableScreen.minimumSize).helpLines.allSatisfy { $0.terminalWidth <= TableScreen.helpTextWidth })
+        let top = try #require(lines.firstIndex { $0.contains("╭") && $0.contains("Help") })
+        let bottom = try #require(lines.lastIndex { $0.contains("╰") })
+        #expect(top >= 1, "the title bar stays visible")
+        let left = try #require(Array(lines[top]).firstIndex(of: "╭"))
+        for row in top + 1..<bottom {
+            let characters = Array(lines[row])
+            // The box's left border sits at the same column on every row, its right border 61 columns on.
+            #expect(characters.count > left + 61 && characters[left] == "│" && characters[left + 61] == "│", "\(lines[row])")
+        }
+        for key in keys { #expect(lines.contains { $0.contains("  \(key.key) ") && $0.contains(key.label) }) }
+    }
+
+    @Test func soloHelpHasNoHostKeys() throws {
+        var screen = TableScreen(view: try TableFixtures.match().view(for: .bottom), overlay: .help)
+        screen.betweenRoundKeys = TableScreen.soloBetweenRoundKeys
+        let text = screen.render().joined(separator: "\n")
+        #expect(!text.contains("QR code"))
+        #expect(!text.contains("computer player"))
+        #expect(text.contains("change the round's length"))
+    }
+
+    @Test func aNetworkedTableIsNotPausedByAnOverlay() throws {
+        let lines = render(try TableFixtures.match()) { $0.overlay = .quitPrompt; $0.overlayPauses = false }
+        #expect(!lines[0].contains("paused"))
+        #expect(!lines.joined().contains("The game is paused."))
+        #expect(lines.contains { $0.contains("The round goes on meanwhile.") })
+    }
+
     @Test func quitOverlayAsks() throws {
         let lines = render(try TableFixtures.match()) { $0.overlay = .quitPrompt }
         #expect(lines.contains { $0.contains("Quit? (y/n)") })
@@ -211,7 +305,7 @@ import Testing
         let lines = render(try TableFixtures.match()) { $0.size = TerminalSize(columns: 100, rows: 30) }
         #expect(lines.count == 30)
         #expect(lines[3].hasPrefix(String(repeating: " ", count: 10) + " Snap!"))
-        #expect(lines[3 + 10].contains("*** Match! ***"))
+        #expect(lines[3 + 10].contains("Lucy's turn"))
     }
 
     @Test func longNamesStayOnScreen() {

@@ -93,6 +93,39 @@ import Testing
         #expect(before.phase == .waiting)
     }
 
+    /// The key that turns does not start a round after one: an Enter meant for the last card would otherwise start
+    /// the next round before anyone saw who won. n does; in the waiting room, before any round, Enter still does.
+    @Test func enterDoesNotStartTheNextRoundButNDoes() throws {
+        var session = try seated(.bottom)
+        var view = try waitingView(viewer: .bottom)
+        view.phase = .roundOver(winner: .top)
+        view.round = 1
+        session.apply(.snapshot(view), at: .zero)
+        #expect(session.waitingBanner.last?.hasPrefix("n starts the next round") == true, "\(session.waitingBanner)")
+        _ = session.handle(.enter, at: .zero)
+        #expect(session.takeRequests().isEmpty)
+        let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(lines[10].contains("** Winner: Bob **"))
+        #expect(lines.contains { $0.contains("The round is over: press n for the next one.") })
+        _ = session.handle(.character("n"), at: .zero)
+        #expect(session.takeRequests() == [.startRound])
+    }
+
+    @Test func aSecondEnterAfterTurningIsNotSent() throws {
+        var session = try seated(.bottom)
+        var view = try waitingView(viewer: .bottom)
+        view.phase = .playing
+        view.active = .bottom
+        view.hasTurned = true
+        view[.bottom]!.closedCount = 20
+        view[.top]!.closedCount = 20
+        session.apply(.snapshot(view), at: .zero)
+        _ = session.handle(.enter, at: .zero)
+        #expect(session.takeRequests().isEmpty)
+        let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(lines[10].contains("Bob is next"), "\(lines[10])")
+    }
+
     @Test func aCallSaysHowLongAfterTheCardWasDrawnItCameAndTheMarginIsShown() throws {
         var session = try seated(.top)
         var table = try twoPlayers()

@@ -63,6 +63,19 @@ import Testing
         #expect(session.view.hasTurned)
     }
 
+    /// A second Enter in the half-second before the next player neither turns nor complains: the status line says
+    /// who is next.
+    @Test func aSecondEnterAfterTurningSaysWhoIsNextInsteadOfRefusing() {
+        var session = started()
+        let time = run(&session, from: .zero) { $0.view.viewerCanTurn }
+        _ = session.handle(.enter, at: time)
+        _ = session.handle(.enter, at: time + .milliseconds(100))
+        let lines = session.lines(size: TableScreen.minimumSize, colour: false, at: time + .milliseconds(100))
+        #expect(lines[10].contains("is next"), "\(lines[10])")
+        #expect(!lines.joined().contains("Your turn"))
+        #expect(!lines.joined().contains("It is not your turn"))
+    }
+
     @Test func spaceCallsSnap() {
         var session = started()
         let time = run(&session, from: .zero) { $0.view.phase == .playing }
