@@ -47,7 +47,9 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
 
-YOUR_TURN = "Your turn. Tap the stack."
+# The status line on your turn starts so: "Your turn. Tap the stack." on a touch screen, "Your turn. Click the
+# stack or press Enter." where there is a mouse (Snapshot.your_turn).
+YOUR_TURN = "Your turn."
 
 
 # --------------------------------------------------------------------------------------------
@@ -391,6 +393,11 @@ class Snapshot(dict):
         return self.get("status") or ""
 
     @property
+    def your_turn(self) -> bool:
+        """The status line says it is our turn (in the words for a touch screen or for a mouse)."""
+        return self.status.startswith(YOUR_TURN)
+
+    @property
     def round_over(self) -> bool:
         """The round's result shows (#round-result, with #result-text saying who won)."""
         return bool(self.get("result"))
@@ -723,7 +730,7 @@ OWN_CLOSED_PILE = '.seat[data-shown="0"] .closed-pile'
 
 
 class Player:
-    """Plays from what the page shows: Enter on "Your turn. Tap the stack.", Space on a match; with
+    """Plays from what the page shows: Enter on "Your turn. …", Space on a match; with
     taps=True it taps its own face-down pile and the Snap! button instead, as on a phone.
 
     Call step() often (every few tens of milliseconds); each step reads the page once and does
@@ -755,7 +762,7 @@ class Player:
             return snap
         me = snap.me
         now = time.monotonic()
-        if self.turn and snap.status == YOUR_TURN:
+        if self.turn and snap.your_turn:
             # Once per state of our piles; again only if nothing happened for a second.
             key = (me or {}).get("closed"), str((me or {}).get("top"))
             if now - self._turned_at.get(key, float("-inf")) > 1.0:

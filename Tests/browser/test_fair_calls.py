@@ -56,11 +56,11 @@ def test_page_says_hello_then_calls_with_its_reaction_time(snap_server, browser)
     page.single_player(server.url, HOST_NAME)
     # On our turn the table waits for us: the last card turned is on the screen, face up, and stays there.
     # (If we start the round, we turn our first card and wait for our turn to come round again.)
-    first = page.wait_for(f'"{YOUR_TURN}" in #status', lambda s: s.status == YOUR_TURN, timeout=60)
+    first = page.wait_for(f'"{YOUR_TURN}" in #status', lambda s: s.your_turn, timeout=60)
     if not first.tops:
         page.press(Keys.ENTER)
     page.wait_for(f'"{YOUR_TURN}" in #status with a face-up card on the table',
-                  lambda s: s.status == YOUR_TURN and len(s.tops) >= 1, timeout=60)
+                  lambda s: s.your_turn and len(s.tops) >= 1, timeout=60)
     time.sleep(0.4)
     page.press(Keys.SPACE)
     page.wait_for("a CallSnap sent after Space", lambda _: page.wire().call_snaps(), timeout=5)

@@ -143,7 +143,7 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     glowing = page.js("return [...document.querySelectorAll('.open-pile[data-glow]')].map(p => p.closest('.seat').dataset.seat)",
                       "reading the glowing piles")
     assert sorted(glowing) == ["0", "2"], f"the matching piles (seats 0 and 2) should glow, not {glowing}"
-    assert snap.status == "You receive cards" and snap.get("lastMinute"), snap.summary()
+    assert snap.status == "Match! You receive cards" and snap.get("lastMinute"), snap.summary()
 
     # A wrong call by Lucy: "no match" by her seat.
     calls = [{"seat": 2, "verdict": {"kind": "wrong"}}, {"seat": 1, "verdict": {"kind": "tooLate"}}]
@@ -175,7 +175,7 @@ def test_every_table_screen_without_overlaps(server, browser, size):
 
     # Seen by someone else than the host.
     snapshot(page, {**over, "host": 1})
-    snap = look(page, "round-over-guest", lambda s: "Waiting for the host" in page.js(
+    snap = look(page, "round-over-guest", lambda s: "Waiting for Ray to start the next round" in page.js(
         "return document.querySelector('#result-hint').textContent", "reading #result-hint"))
     assert not page.js("return !!document.querySelector('#next-round').offsetParent", "reading #next-round")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from snap_browser import DESKTOP, PHONE, SCREENSHOTS, YOUR_TURN, Player, Snapshot, play_until
+from snap_browser import DESKTOP, PHONE, SCREENSHOTS, Player, Snapshot, play_until
 
 HOST_NAME = "Ann"
 JOINER_NAME = "Bob"
@@ -24,7 +24,7 @@ def size_name(size: tuple[int, int]) -> str:
 
 def dealt(snap: Snapshot) -> bool:
     """The deal is over: the status says whose turn it is."""
-    return snap.status == YOUR_TURN or ("turn" in snap.status.lower() and "Dealing" not in snap.status)
+    return snap.your_turn or ("turn" in snap.status.lower() and "Dealing" not in snap.status)
 
 
 def start_two_player_table(server, host, joiner) -> tuple[str, str]:
@@ -108,7 +108,7 @@ def test_single_player_round_to_a_winner(snap_server, browser):
     assert final["result"].endswith("the round!") and final.status == "", (
         f'#result-text says {final["result"]!r} (expected "… the round!") and #status {final.status!r} (expected '
         "nothing: the winner is announced once)")
-    assert player.turns > 0, "the test never saw \"Your turn. Tap the stack.\" in #status, so never turned a card"
+    assert player.turns > 0, "the test never saw \"Your turn. …\" in #status, so never turned a card"
     page.element("#next-round", timeout=10, clickable=False)  # the host (you) may start the next round
     winner = page.snapshot()
     assert not any(s["verdict"] for s in winner.seats), (

@@ -1,4 +1,5 @@
-// The web client's connection following Redirects (docs/PROTOCOL.md, "The order of a session", step 14), with
+// The web client's connection following Redirects (docs/PROTOCOL.md, "The order of a session", step 14), and coming
+// back into a kept seat when a page opens again (`resume`), with
 // each server node played by a script that speaks the real codec: node has no WebSocket of its own. The real
 // servers' side is in Tests/SnapServerTests/RedirectTests.swift. Run with `node --test Tests/web/`.
 import { test } from "node:test";
@@ -70,6 +71,9 @@ function node(where = () => null) {
           : { type: "TableWatched", code: packet.code });
       }
       case "Reconnect": {
+        if (packet.token === "gone") {
+          return socket.deliver({ type: "Error", code: 109, message: "That seat is no longer kept for you; join a table again." });
+        }
         const url = where();
         if (url) return socket.deliver({ type: "Redirect", url, code: "KQJT" });
         socket.deliver({ type: "Welcome", version: PROTOCOL_VERSION, id: "p1", token: packet.token });
@@ -246,4 +250,51 @@ test("a table that is moving (Error 116) is asked for again until a node has it,
   assert.equal(packets.filter((packet) => packet.type === "Error").length, 0);
   assert.ok(statuses.every(([state]) => state !== "closed"));
   connection.close();
+});
+
+// MARK: A page opened again
+
+test("a page opened again comes back with its token first: Reconnect, never a sign-in", async () => {
+  reset({ [NODE_A]: node() });
+  const { connection, packets, statuses } = connect(null);
+  connection.resume("tok-kept", "Ann");
+  await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
+  assert.deepEqual(ScriptedSocket.opened[0].sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token: "tok-kept" }]);
+  assert.equal(connection.token, "tok-kept");
+  assert.equal(connection.seated, true, "a drop from now on is a drop from the seat");
+  assert.ok(statuses.every(([state]) => state !== "reconnecting"), "the page was not reconnecting: it opened");
+  assert.equal(connection.state, "open");
+  connection.close();
+});
+
+test("a token the server no longer keeps ends the resume as a lost seat, for the page to fall back", async () => {
+  reset({ [NODE_A]: node() });
+  const { connection, packets, statuses } = connect(null);
+  connection.resume("gone", "Ann");
+  await until("closed", () => statuses.some(([state]) => state === "closed"));
+  assert.deepEqual(statuses.at(-1), ["closed", "seatLost"]);
+  assert.equal(packets.find((packet) => packet.type === "Error")?.code, 109);
+  assert.equal(ScriptedSocket.opened.length, 1, "no second try with a refused token");
+});
+
+test("a resumed seat whose table lives on another node follows the Redirect with the same token", async () => {
+  reset({ [NODE_A]: node(() => NODE_B), [NODE_B]: node() });
+  const { connection, packets } = connect(null);
+  connection.resume("tok-kept", "Ann");
+  await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
+  assert.equal(connection.url, NODE_B);
+  assert.deepEqual(ScriptedSocket.opened[1].sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token: "tok-kept" }]);
+  connection.close();
+});
+
+test("another page coming back into the seat (close 1008) lets this one go as replaced, without retrying", async () => {
+  reset({ [NODE_A]: node() });
+  const { connection, packets, statuses } = connect({ type: "JoinTable", code: "KQJT" });
+  connection.signIn("Ann");
+  await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
+  connection.seated = true;
+  ScriptedSocket.opened[0].close(1008);
+  await until("closed", () => statuses.some(([state]) => state === "closed"));
+  assert.deepEqual(statuses.at(-1), ["closed", "replaced"]);
+  assert.equal(ScriptedSocket.opened.length, 1);
 });

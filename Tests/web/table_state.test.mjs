@@ -225,18 +225,46 @@ test("status lines read as RULES.md lists them", () => {
   assert.equal(text(playing({ active: 1 })), "Ray's turn");
   assert.equal(text(playing({ active: null })), "Waiting for players…");
   const pair = { 0: player("Ann", 5, [card(4)]), 2: player("Lucy", 5, [card(4, 3)]) };
-  assert.equal(text(playing({}, pair)), "Match!");
+  assert.equal(text(playing({}, pair)), "Ray's turn", "nothing says there is a match before a call is judged");
+  assert.equal(text(playing({ active: 0 }, pair)), YOUR_TURN_TEXT);
   assert.equal(text(playing({ stop: { seat: 2, verdict: { kind: "wrong" } } })), "Lucy must pay");
   assert.equal(text(playing({ stop: { seat: 0, verdict: { kind: "wrong" } } })), "You must pay");
   const correct = { kind: "correct", matching: [1, 2] };
-  assert.equal(text(playing({ stop: { seat: 0, verdict: correct } })), "You receive cards");
-  assert.equal(text(playing({ stop: { seat: 3, verdict: correct } })), "Steve receives cards");
+  assert.equal(text(playing({ stop: { seat: 0, verdict: correct } })), "Match! You receive cards");
+  assert.equal(text(playing({ stop: { seat: 3, verdict: correct } })), "Match! Steve receives cards");
   assert.equal(text(playing({ phase: "roundOver", winner: 2, active: null })), "Lucy wins the round!");
   assert.equal(text(playing({ phase: "roundOver", winner: 0, active: null })), "You win the round!");
   assert.equal(text(playing({ phase: "roundOver", winner: null, active: null })), "Round over: nobody won");
   assert.deepEqual(TableState.fromSnapshot(playing({ active: 3 })).status,
     { kind: "playersTurn", name: "Steve", text: "Steve's turn" });
   assert.deepEqual(TableState.fromSnapshot(playing({ active: 0 })).status, { kind: "yourTurn", text: YOUR_TURN_TEXT });
+});
+
+test("after your card is turned the status says who is next, not \"Your turn\"", () => {
+  const state = TableState.fromSnapshot(playing({ active: 0 }));
+  assert.equal(state.status.text, YOUR_TURN_TEXT);
+  state.applyPacket({ type: "CardTurned", seat: 0, card: card(7) });
+  assert.deepEqual(state.status, { kind: "next", name: "Ray", text: "Ray is next" });
+  assert.equal(state.viewerCanTurn, false);
+  state.applyPacket({ type: "ActivatePlayer", id: "ray" });
+  assert.equal(state.status.text, "Ray's turn");
+});
+
+test("who is next: clockwise from the active seat, past empty seats and players who cannot turn", () => {
+  const next = (active, seats) => TableState.fromSnapshot(playing({ active, hasTurned: true }, seats)).nextToTurn;
+  assert.equal(next(0, {}), 1, "the next seat clockwise");
+  assert.equal(next(3, {}), 0, "from the right seat round to the bottom");
+  assert.equal(next(0, { 1: null }), 2, "an empty seat is skipped");
+  assert.equal(next(0, { 1: player("Ray", 0) }), 2, "a player out of cards is skipped");
+  assert.equal(next(0, { 1: player("Ray", 0, [card(3)]) }), 2, "one open card and no closed card: skipped");
+  assert.equal(next(0, { 1: player("Ray", 0, [card(3), card(9)]) }), 1, "two open cards: recycled and next");
+  const alone = { 1: player("Ray", 0), 2: null, 3: player("Steve", 0, [card(5)]) };
+  assert.equal(next(0, alone), 0, "nobody else can turn: the active player again");
+  const state = TableState.fromSnapshot(playing({ active: 0, hasTurned: true }, alone));
+  assert.equal(state.status.text, "You turn again next");
+  assert.equal(TableState.fromSnapshot(playing({ active: null })).nextToTurn, null);
+  const lucy = TableState.fromSnapshot(playing({ active: 0, hasTurned: true }, { 1: null }));
+  assert.equal(lucy.status.text, "Lucy is next");
 });
 
 test("the golden Snapshots give the statuses Swift gives them", () => {
@@ -354,7 +382,6 @@ test("time up, then sudden death, in the status line; the next round forgets bot
   assert.equal(state.status.text, "Sudden death: the next correct Snap! wins");
   state.applyPacket({ type: "ActivatePlayer", id: "ann" });
   assert.equal(state.status.text, "Your turn. Tap the stack.", "your own turn still says so");
-  assert.equal(TableState.fromSnapshot(playing({}, pair)).status.text, "Match!");
   state.applyPacket({ type: "DealCards", round: 2, startingSeat: 1, counts: [] });
   assert.equal(state.timeUp, false);
   assert.equal(state.suddenDeath, null);

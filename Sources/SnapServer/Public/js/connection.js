@@ -1,11 +1,11 @@
 // The WebSocket to the server (docs/PROTOCOL.md, "The order of a session"): Hello, sign in or come back with the
 // token, answer pings, watch the packet numbers and ask for a resync on a gap, and reconnect by itself after
 // a drop while seated, and follow a Redirect to the node of a cluster that holds the table asked for. What the
-// packets mean is main.js's business; this file only moves them.
+// packets mean is main.js's business (and keeping the token across pages, seat_tokens.js); this file only moves
+// them.
 
 import { decodeFrame, encodeFrame } from "./codec.js";
 
-const TOKEN_KEY = "snap.token";
 export const PROTOCOL_VERSION = 5;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
@@ -32,7 +32,8 @@ const TABLE_EVENTS = new Set([
  * acting on (a Redirect too, as news: the connection follows it itself, and a loop of them ends in an Error
  * with `tooManyRedirects` set);
  * `onStatus(state, reason, was)` hears the state change ("connecting", "open", "reconnecting", "closed"), with
- * a reason when closed ("left", "serverQuit", "gaveUp", "seatLost", "replaced" or "lost").
+ * a reason when closed ("left", "serverQuit", "gaveUp", "seatLost", "replaced" or "lost"). The token of the last
+ * Welcome is `token`.
  */
 export class Connection {
   #socket = null;
@@ -48,14 +49,14 @@ export class Connection {
   /** The request to send once welcomed on the node a Redirect named. */
   #repeat = null;
   #redirects = 0;
+  #token = null;
 
-  constructor({ url, onPacket, onStatus, storage = globalThis.sessionStorage }) {
+  constructor({ url, onPacket, onStatus }) {
     this.url = url;
     /** Where the page connected first: in a cluster, the server to ask where a table is now. */
     this.entryUrl = url;
     this.onPacket = onPacket;
     this.onStatus = onStatus;
-    this.storage = storage;
     /** "closed", "connecting", "open" or "reconnecting". */
     this.state = "closed";
     this.name = null;
@@ -66,22 +67,9 @@ export class Connection {
     this.resyncs = 0;
   }
 
-  /** The reconnect token of the last Welcome, kept for this tab only. */
+  /** The reconnect token of the last Welcome (or the one to come back with), or null. */
   get token() {
-    try {
-      return this.storage?.getItem(TOKEN_KEY) ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  set token(value) {
-    try {
-      if (value) this.storage?.setItem(TOKEN_KEY, value);
-      else this.storage?.removeItem(TOKEN_KEY);
-    } catch {
-      // Storage may be refused; the token then lives only as long as this socket.
-    }
+    return this.#token;
   }
 
   /** Opens a fresh socket and signs in as `name`, closing any socket there was. */
@@ -89,6 +77,19 @@ export class Connection {
     this.close();
     this.name = name;
     this.#open("signIn");
+  }
+
+  /**
+   * Opens a fresh socket and comes back into a kept seat with `token` (Reconnect instead of signing in), as a
+   * page opened again does; `name` is the seat's, for a Redirect. While it gets back in it counts as seated, so a
+   * drop or a moving table is retried as after any drop; a token no longer kept ends it as "seatLost".
+   */
+  resume(token, name = null) {
+    this.close();
+    this.name = name;
+    this.#token = token;
+    this.seated = true;
+    this.#open("resume");
   }
 
   /** Sends one packet, if the socket is open. Returns whether it went. */
@@ -170,6 +171,8 @@ export class Connection {
       return;
     }
     const { number, packet } = frame;
+    // "resume" (a page opened again) and "reconnect" (after a drop) both come back with the token.
+    const comingBack = mode !== "signIn";
     if (number !== null) {
       if (this.#skipNext) {
         this.#skipNext = false;
@@ -180,18 +183,18 @@ export class Connection {
     }
     switch (packet.type) {
       case "SignInRequest":
-        if (mode === "reconnect") this.send({ type: "Reconnect", token: this.token ?? "" });
+        if (comingBack) this.send({ type: "Reconnect", token: this.#token ?? "" });
         else this.send({ type: "SignInResponse", name: this.name });
         return;
       case "Ping":
         this.send({ type: "Pong", value: packet.value });
         return;
       case "Welcome":
-        this.token = packet.token;
+        this.#token = packet.token;
         this.signedIn = true;
         this.#attempt = 0;
         this.#droppedAt = 0;
-        if (mode === "reconnect") this.#redirects = 0;
+        if (comingBack) this.#redirects = 0;
         this.#setState("open");
         if (this.#repeat) {
           // Moved by a Redirect: ask this node what the last one could not give.
@@ -214,12 +217,12 @@ export class Connection {
         this.#awaitingSnapshot = false;
         break;
       case "Error":
-        if (mode === "reconnect" && packet.code === TABLE_MOVING) {
+        if (comingBack && packet.code === TABLE_MOVING) {
           // This socket ends; the usual reconnection asks again after its delay.
           socket.close(1000);
           return;
         }
-        if (mode === "reconnect" && packet.code === UNKNOWN_TOKEN) {
+        if (comingBack && packet.code === UNKNOWN_TOKEN) {
           this.onPacket(packet);
           this.#stop("seatLost");
           return;
@@ -236,7 +239,7 @@ export class Connection {
    * (then repeats the JoinTable or WatchTable with the Redirect's code) or reconnects with the token.
    */
   #follow(packet, mode) {
-    const reconnecting = mode === "reconnect";
+    const reconnecting = mode !== "signIn";
     const asked = reconnecting ? { type: "Reconnect" } : this.#lastTableRequest;
     if (!asked) return; // nothing was asked that a Redirect answers
     this.#redirects += 1;
@@ -258,7 +261,7 @@ export class Connection {
       socket.onclose = socket.onmessage = socket.onerror = socket.onopen = null;
       socket.close(1000);
     }
-    this.#open(reconnecting ? "reconnect" : "signIn");
+    this.#open(mode);
   }
 
   #closed(socket, code) {
@@ -266,8 +269,9 @@ export class Connection {
     this.#socket = null;
     this.signedIn = false;
     if (this.#serverQuit) return this.#stop("serverQuit");
+    // Another page came back into this seat with its token: the server let this connection go (1008).
     if (code === POLICY_VIOLATION) return this.#stop("replaced");
-    if (!this.seated || !this.token) return this.#stop("lost");
+    if (!this.seated || !this.#token) return this.#stop("lost");
     // The node a Redirect took us to is gone: the next try asks the first server where the table is now.
     if (!socket?.opened) this.url = this.entryUrl;
     const now = Date.now();

@@ -89,6 +89,20 @@ export class Input {
     return target.matches("input, textarea, select, [contenteditable]") || target.closest("[role=dialog]") !== null;
   }
 
+  /**
+   * Whether the key's target is a control the person moved to with the keyboard (Tab): a button, a link. Enter
+   * and Space are then its own, as everywhere on the web. A control focused by a mouse click (not :focus-visible)
+   * and the game's own controls (Snap!, the face-down pile) leave the keys to the game.
+   */
+  #focusedControl(event) {
+    const target = event.target;
+    if (!(target instanceof Element) || target === this.doc.body) return false;
+    if (!target.matches("button, a[href], [role=button], summary")) return false;
+    if (GAME_ACTIONS.has(target.dataset.action)) return false;
+    if (!target.matches(":focus-visible")) return false;
+    return target.getClientRects().length > 0;
+  }
+
   #atTable() {
     return this.doc.body.dataset.screen === "table" && this.doc.querySelector("#confirm-exit:not([hidden])") === null;
   }
@@ -104,7 +118,7 @@ export class Input {
       this.#emit("mute");
       return;
     }
-    if (!this.#atTable()) return;
+    if (!this.#atTable() || this.#focusedControl(event)) return;
     if (event.key === "Enter") {
       event.preventDefault();
       if (!event.repeat) this.#emit("turn", { time: event.timeStamp });
@@ -116,7 +130,8 @@ export class Input {
 
   #keyUp(event) {
     // A focused button would otherwise take Space's keyup as a click.
-    if ((event.key === " " || event.key === "Enter") && this.#atTable() && !this.#typing(event)) {
+    const key = event.key === " " || event.key === "Enter";
+    if (key && this.#atTable() && !this.#typing(event) && !this.#focusedControl(event)) {
       event.preventDefault();
     }
   }

@@ -4,11 +4,13 @@
 
 import { Connection } from "./connection.js";
 import { Input } from "./input.js";
+import { NAME_MAX_CHARACTERS, nameProblem, visibleLength } from "./names.js";
 import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { ROUNDS, Renderer } from "./renderer.js";
+import { SeatTokens } from "./seat_tokens.js";
 import { Sounds } from "./sounds.js";
 import { TableState } from "./table_state.js";
-import { NOTICE } from "./words.js";
+import { NOTICE, SEAT } from "./words.js";
 
 const NAME_KEY = "snap.name";
 const ROUND_KEY = "snap.round";
@@ -28,6 +30,8 @@ renderer.onShown = (event, time) => {
   clock.drawn(event, time);
   globalThis.snapDebug.onShown?.(event, time);
 };
+/** The tokens of the seats this browser holds, per table of this server: how a page opened again gets back in. */
+const seatTokens = new SeatTokens(localStorageOrNull(), location.origin);
 const connection = new Connection({
   url: `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
   onPacket: received,
@@ -37,7 +41,8 @@ const connection = new Connection({
 /**
  * Everything the client knows besides the table: our id and the server's version (from Welcome), the mirror of
  * our table (TableState) and its code, whether it is single player (and still to be started by us), what we
- * asked for (`{kind: "host" | "solo" | "join" | "watch", code?}`) and what to do once welcomed, a `/?t=CODE` (or
+ * asked for (`{kind: "host" | "solo" | "join" | "watch" | "resume", code?, solo?}`) and what to do once welcomed, a
+ * `/?t=CODE` (or
  * `/?watch=CODE`) link's table to join (or watch) once we have a name, whether we watch our table rather than
  * sit at it, the ServerQuit reason, and the join screen's refresh timer.
  */
@@ -71,6 +76,16 @@ function start() {
   const query = new URLSearchParams(location.search);
   const watchCode = query.get("watch")?.trim().toUpperCase();
   const linkCode = watchCode || query.get("t")?.trim().toUpperCase();
+  const soloCode = query.get("solo")?.trim().toUpperCase();
+  // A seat this browser still holds at the table comes first: a reload, a second tab, the link opened again.
+  const seatCode = watchCode ? null : linkCode || soloCode;
+  if (seatCode && comeBack(seatCode)) return;
+  if (soloCode) {
+    // A single-player game of a page closed long ago: nothing to come back to.
+    history.replaceState(null, "", "/");
+    renderer.showScreen("menu");
+    return;
+  }
   if (linkCode) {
     renderer.joinCode = linkCode;
     const verb = watchCode ? "watch" : "join";
@@ -94,9 +109,8 @@ function start() {
 
 input.onAny(() => sounds.unlock());
 input.on("single-player", () => {
-  const name = validName(renderer.name) ? nameFromMenu() : "Player";
-  if (name === null) return;
-  hostTable(name, true);
+  const name = nameFromMenu();
+  if (name !== null) hostTable(name, true);
 });
 input.on("host-game", () => {
   const name = nameFromMenu();
@@ -161,29 +175,29 @@ input.on("turn", () => {
 
 input.on("name-typed", ({ value }) => {
   writeStored(NAME_KEY, value.trim());
+  // Too long is said while typing; what else is wrong waits until the name is used.
+  if (visibleLength(value.trim()) > NAME_MAX_CHARACTERS) {
+    renderer.setMessage("menu", nameProblem(value));
+    return;
+  }
   const verb = app.linkWatch ? "watch" : "join";
   renderer.setMessage("menu", app.linkCode ? `Press Join Game to ${verb} table ${app.linkCode}.` : "", "info");
 });
 
-// Closing the tab is leaving: the others should not wait out the grace period for us.
-addEventListener("pagehide", (event) => {
-  if (!event.persisted && app.code !== null) connection.send({ type: "ClientQuit" });
-});
+// Closing the tab (or reloading it) is a drop, never a leave: the server keeps the seat for its grace period, and
+// the page that opens next comes back with the token. Only Leave leaves. The token's time is refreshed here.
+addEventListener("pagehide", () => rememberSeat());
 
 // MARK: Requests
 
 function validName(raw) {
-  const name = raw.trim();
-  return name.length > 0 && [...name].length <= 20 && name.toLowerCase() !== "you";
+  return nameProblem(raw) === null;
 }
 
 /** The menu's name, or null (with a message) when it cannot be used. */
 function nameFromMenu() {
   const name = renderer.name.trim();
-  let problem = null;
-  if (name.length === 0) problem = "Enter your name first: the other players will see it.";
-  else if ([...name].length > 20) problem = "A name has at most 20 characters.";
-  else if (name.toLowerCase() === "you") problem = "“You” is how everyone sees themselves; pick another name.";
+  const problem = nameProblem(name);
   if (problem) {
     renderer.showScreen("menu");
     renderer.setMessage("menu", problem);
@@ -217,6 +231,7 @@ function joinTable(rawCode) {
     renderer.setMessage("join", "A table code is four letters, like KXPT.");
     return;
   }
+  if (comeBack(code)) return;
   const name = nameFromMenu();
   if (name === null) {
     app.linkCode = code;
@@ -247,6 +262,34 @@ function watchTable(rawCode) {
   withSession(name, () => connection.send({ type: "WatchTable", code }));
 }
 
+/**
+ * Comes back into the seat this browser holds at table `code`, if it holds one: Reconnect with its token before
+ * anything else. Returns whether it tries; a token the server no longer keeps falls back in `closed`.
+ */
+function comeBack(code) {
+  const kept = seatTokens.recall(code);
+  if (!kept || app.code !== null) return false;
+  app.request = { kind: "resume", code, solo: kept.solo };
+  app.afterWelcome = null;
+  stopTableList();
+  if (kept.solo) {
+    renderer.showScreen("menu");
+    renderer.setMessage("menu", SEAT.resumingSolo(), "info");
+  } else {
+    renderer.joinCode = code;
+    renderer.showScreen("join");
+    renderer.setMessage("join", SEAT.resuming(code), "info");
+  }
+  connection.resume(kept.token, kept.name);
+  return true;
+}
+
+/** Keeps the token of the seat we sit at (not a seat we watch), for the page that opens next. */
+function rememberSeat() {
+  if (app.code === null || app.watching || !connection.token) return;
+  seatTokens.remember(app.code, { token: connection.token, name: connection.name, solo: app.solo });
+}
+
 /** The single player's round (seconds, 0: classic), remembered; 5 minutes at first. */
 function soloRound() {
   const round = Number(readStored(ROUND_KEY) ?? NaN);
@@ -259,7 +302,10 @@ function changeSettings(round) {
 }
 
 function leaveTable() {
-  if (app.code !== null) connection.send({ type: "ClientQuit" });
+  if (app.code !== null) {
+    connection.send({ type: "ClientQuit" });
+    if (!app.watching) seatTokens.forget(app.code);
+  }
   connection.seated = false;
   if (!connection.signedIn) connection.close();
   forgetTable();
@@ -326,16 +372,23 @@ function received(packet) {
       action?.();
       return;
     }
-    case "TableJoined":
+    case "TableJoined": {
+      const request = app.request;
       app.code = packet.code;
-      app.solo = app.request?.kind === "solo" || (app.solo && app.model !== null);
-      app.autoStart = app.request?.kind === "solo";
+      app.solo = request?.kind === "solo" || (request?.kind === "resume" && request.solo)
+        || (app.solo && app.model !== null);
+      app.autoStart = request?.kind === "solo";
       app.request = null;
       connection.seated = true;
       stopTableList();
       for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
-      if (!app.solo && location.search !== `?t=${packet.code}`) history.replaceState(null, "", `/?t=${packet.code}`);
+      if (request?.kind === "resume") renderer.notice(SEAT.resumed(), { key: "connection", seconds: 4 });
+      rememberSeat();
+      // The address finds the seat again after a reload: a join link, or the single player's own.
+      const search = app.solo ? `?solo=${packet.code}` : `?t=${packet.code}`;
+      if (location.search !== search) history.replaceState(null, "", `/${search}`);
       return;
+    }
     case "TableWatched":
       app.code = packet.code;
       app.solo = false;
@@ -511,7 +564,7 @@ function refused({ code, message, tooManyRedirects = false }) {
     renderer.setMessage("menu", message);
     return;
   }
-  if (code === 109) return; // the connection reports a lost seat itself
+  if (code === 109) return; // the connection reports a lost seat itself (and `closed` falls back from a resume)
   if (QUIET_ERRORS.has(code)) return;
   renderer.update(); // a refused setting goes back to the table's
   if (renderer.screen === "lobby") renderer.setMessage("lobby", message);
@@ -539,7 +592,13 @@ function warn(text, key = "connection") {
 
 function closed(reason) {
   if (reason === "left") return; // we closed it ourselves
+  if (app.request?.kind === "resume") {
+    cameBackToNothing(reason, app.request);
+    return;
+  }
   const wasSeated = app.code !== null;
+  // A seat the server gave up is not worth asking for again; one another page took over is that page's now.
+  if (wasSeated && !app.watching && reason !== "replaced") seatTokens.forget(app.code);
   const pending = app.request !== null || app.afterWelcome !== null;
   app.afterWelcome = null;
   app.request = null;
@@ -556,7 +615,7 @@ function closed(reason) {
       warn("You were away too long: your seat was given up.");
       break;
     case "replaced":
-      warn("You opened this seat in another window; this one has let go of it.");
+      warn(SEAT.replaced(app.solo ? null : app.code));
       break;
     case "lost":
       if (wasSeated) {
@@ -575,7 +634,54 @@ function closed(reason) {
   }
 }
 
+/**
+ * A page opened again could not get its seat back: the server no longer keeps it (`seatLost`), or could not be
+ * reached. Forget the token and do what the page would have done without it, saying why.
+ */
+function cameBackToNothing(reason, { code, solo }) {
+  app.request = null;
+  app.afterWelcome = null;
+  seatTokens.forget(code);
+  if (reason === "replaced") {
+    // Another page came back into the seat at the same moment: that one has it.
+    showMenu();
+    warn(SEAT.replaced(solo ? null : code));
+    return;
+  }
+  if (reason !== "seatLost") {
+    const where = solo ? "menu" : "join";
+    renderer.showScreen(where);
+    renderer.setMessage(where, "Could not reach the server. Check that it is running, then try again.");
+    return;
+  }
+  history.replaceState(null, "", solo ? "/" : `/?t=${code}`);
+  if (solo) {
+    showMenu();
+    renderer.setMessage("menu", SEAT.soloLost());
+    return;
+  }
+  renderer.notice(SEAT.lost(code), { key: "seat", kind: "warning", seconds: 15 });
+  if (validName(renderer.name)) {
+    showJoin();
+    joinTable(code);
+  } else {
+    app.linkCode = code;
+    renderer.showScreen("menu");
+    renderer.setMessage("menu", `Enter your name to join table ${code}, then press Join Game.`, "info");
+    renderer.focusName();
+  }
+}
+
 // MARK: Helpers
+
+/** The browser's localStorage, or null where it is refused (some private modes throw on reading it). */
+function localStorageOrNull() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function readStored(key) {
   try {

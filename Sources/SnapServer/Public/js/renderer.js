@@ -3,7 +3,7 @@
 // (docs/WEB_CLIENT.md, "Motion"). `onShown(event, time)` hears the frame in which each event first showed.
 
 import { FLIGHT_MS, MotionPace } from "./motion_pace.js";
-import { ROUND_ABOUT, STATUS, cards, clockText, wins } from "./words.js";
+import { ROUND_ABOUT, STATUS, cards, clockText, nextRoundHint, wins } from "./words.js";
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -129,12 +129,18 @@ export class Renderer {
         `value="${round}" data-typed="${box.id}"><span>${round ? `${round / 60} min` : "Classic"}</span></label>`).join(""));
     }
     this.motionQuery = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+    this.pointerQuery = globalThis.matchMedia?.("(hover: hover) and (pointer: fine)");
     this.#placeNotices(this.screen);
   }
 
   /** Whether cards may fly (the person has not asked for reduced motion). */
   get motion() {
     return !this.motionQuery?.matches;
+  }
+
+  /** How the person plays: "pointer" (a mouse and, most likely, a keyboard) or "touch", for what to press. */
+  get device() {
+    return this.pointerQuery?.matches ? "pointer" : "touch";
   }
 
   #buildSeat(element) {
@@ -265,7 +271,7 @@ export class Renderer {
     setText(
       this.$("confirm-text"),
       playing
-        ? "Your cards will be shared out among the other players."
+        ? "Your cards will be shared out among the other players. The round goes on while you decide."
         : "You can come back with the table code while no round is under way.",
     );
     this.$("confirm-no").focus();
@@ -508,7 +514,8 @@ export class Renderer {
 
     const status = model.status;
     const statusLine = this.$("status");
-    setText(statusLine, over ? "" : status.text); // the round's result has its own banner
+    // The round's result has its own banner; the words of a line that says what to press suit the device.
+    setText(statusLine, over ? "" : STATUS[status.kind](status.name, this.device));
     setAttr(statusLine, "data-kind", status.kind);
     setText(this.$("call-margin"), model.marginText ?? "");
     setText(
@@ -541,9 +548,8 @@ export class Renderer {
       next.hidden = !isHost;
       next.disabled = players < 2;
       this.$("table-add-computer").hidden = !isHost || this.#solo || players >= 4;
-      let hint = "Waiting for the host to start the next round…";
-      if (isHost) hint = players < 2 ? "A round needs at least two players." : "";
-      setText(this.$("result-hint"), hint);
+      const hostName = view.host === null ? "the host" : model.displayName(view.host);
+      setText(this.$("result-hint"), nextRoundHint({ isHost, players, hostName }));
     }
 
     const viewerOut = view.viewer !== null && model.isOut(view.viewer);

@@ -286,6 +286,22 @@ export class TableState {
     return entry ? entry.closedCount + entry.open.length : 0;
   }
 
+  /**
+   * Who turns next after the active player, as the table decides it (RULES.md, "Who is next"; Table.activate in
+   * SnapCore): clockwise from the active seat, ending with the active seat itself, the first player with a closed
+   * card, or with two or more open cards (recycled first); null when nobody is active or nobody qualifies.
+   */
+  get nextToTurn() {
+    const { active } = this.view;
+    if (active === null) return null;
+    for (const step of [1, 2, 3, 4]) {
+      const seat = (active + step) % 4;
+      const entry = this.view.seats[seat];
+      if (entry && (entry.closedCount > 0 || entry.open.length >= 2)) return seat;
+    }
+    return null;
+  }
+
   /** The seats whose top open card has the same value as another player's. */
   get matchingSeats() {
     const top = (seat) => this.view.seats[seat]?.open.at(-1)?.value;
@@ -391,8 +407,13 @@ export class TableState {
           if (view.stop.verdict.kind === "wrong") return status("mustPay", name);
           return view.stop.seat === view.viewer ? status("youReceiveCards") : status("receivesCards", name);
         }
-        if (this.matchingSeats.length > 0) return status("match");
-        if (view.active !== null && view.active === view.viewer) return status("yourTurn");
+        // Nothing says there is a match before a call is judged: spotting it is the game (RULES.md).
+        if (view.active !== null && view.active === view.viewer) {
+          if (!view.hasTurned) return status("yourTurn");
+          // Turned: the next player is activated half a second later; say who, not "Your turn".
+          const next = this.nextToTurn;
+          if (next !== null) return status("next", this.displayName(next));
+        }
         if (this.suddenDeath) return status("suddenDeath");
         if (view.active !== null) return status("playersTurn", this.displayName(view.active));
         return status("waitingForPlayers");

@@ -9,16 +9,26 @@ export const cards = (count) => plural(count, "card");
 /** "1 win", "0 wins". */
 export const wins = (count) => plural(count, "win");
 
-/** The status line, by status kind (TableState.status); `name` is who it is about, "You" for the viewer. */
+/** "Your turn" on a touch screen, and where there is a mouse and a keyboard (`device`: "touch" or "pointer"). */
+const YOUR_TURN = {
+  touch: "Your turn. Tap the stack.",
+  pointer: "Your turn. Click the stack or press Enter.",
+};
+
+/**
+ * The status line, by status kind (TableState.status); `name` is who it is about, "You" for the viewer, and
+ * `device` ("touch" or "pointer") how the person plays, for the lines that say what to press.
+ */
 export const STATUS = {
   waitingForPlayers: () => "Waiting for players…",
   dealing: () => "Dealing…",
-  yourTurn: () => "Your turn. Tap the stack.",
+  yourTurn: (_, device = "touch") => YOUR_TURN[device] ?? YOUR_TURN.touch,
   playersTurn: (name) => `${name}'s turn`,
-  match: () => "Match!",
+  next: (name) => (name === "You" ? "You turn again next" : `${name} is next`),
   mustPay: (name) => `${name} must pay`,
-  receivesCards: (name) => `${name} receives cards`,
-  youReceiveCards: () => "You receive cards",
+  // "Match!" only once a correct call has been judged (RULES.md, "Status lines people expect to see").
+  receivesCards: (name) => `Match! ${name} receives cards`,
+  youReceiveCards: () => "Match! You receive cards",
   winner: (name) => (name === "You" ? "You win the round!" : `${name} wins the round!`),
   abandoned: () => "Round over: nobody won",
   timeUp: () => "Time's up!",
@@ -35,6 +45,29 @@ export const NOTICE = {
   connectionLost: (name) => `${name} lost their connection; their seat is kept for a little while.`,
   connectionBack: (name) => `${name} is back.`,
 };
+
+/** Getting back into a seat after the page was reloaded, closed or opened again (main.js, seat_tokens.js). */
+export const SEAT = {
+  resuming: (code) => `Taking your seat at table ${code} back…`,
+  resumingSolo: () => "Taking your seat in your single-player game back…",
+  resumed: () => "You are back at your seat.",
+  lost: (code) => `Your seat at table ${code} was no longer kept: you were away too long, and your cards were ` +
+    "shared out. Joining the table again…",
+  soloLost: () => "Your single-player game ended while the page was away. Start a new one.",
+  /** This page's seat went to another tab or window that came back into it (`code` null: single player). */
+  replaced: (code) => `${code ? `Your seat at table ${code}` : "Your single-player game"} is now open in another ` +
+    "tab or window, so this one let go of it.",
+};
+
+/** What the round's result says under the standings about the next round (`players`: seated now). */
+export function nextRoundHint({ isHost, players, hostName }) {
+  if (players < 2) {
+    return isHost
+      ? "A round needs at least two players: add a computer player, or share the table's code."
+      : "A round needs at least two players: waiting for someone to sit down.";
+  }
+  return isHost ? "" : `Waiting for ${hostName} to start the next round…`;
+}
 
 /** "a", "a and b", "a, b and c". */
 export function listed(items) {

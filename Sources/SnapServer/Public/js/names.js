@@ -1,0 +1,43 @@
+// A player's name as the page checks it before the server does (SnapCore's PlayerName has the final say): 1 to 20
+// visible characters — grapheme clusters, what a person sees as one character — and at most 255 bytes of UTF-8,
+// the most one string of the protocol holds (docs/PROTOCOL.md, "Data types"). No DOM, so it runs under `node --test`.
+
+/** The most visible characters a name may have. */
+export const NAME_MAX_CHARACTERS = 20;
+/** The most bytes of UTF-8 a name may take on the wire. */
+export const NAME_MAX_BYTES = 255;
+
+const segmenter = typeof Intl !== "undefined" && Intl.Segmenter
+  ? new Intl.Segmenter(undefined, { granularity: "grapheme" })
+  : null;
+
+/** How many characters a person sees in `text`: "é" written as e and an accent is one, so is a family emoji. */
+export function visibleLength(text) {
+  if (segmenter) {
+    let count = 0;
+    for (const _ of segmenter.segment(text)) count += 1;
+    return count;
+  }
+  // Without Intl.Segmenter, at least marks that combine with the character before them are not counted.
+  return [...text.replace(/\p{M}/gu, "")].length;
+}
+
+/** How many bytes `text` takes as UTF-8. */
+export function utf8Length(text) {
+  return new TextEncoder().encode(text).length;
+}
+
+/** What is wrong with a name typed as `raw`, in a sentence, or null when the page can send it. */
+export function nameProblem(raw) {
+  const name = raw.trim();
+  if (name.length === 0) return "Enter your name first: the other players will see it.";
+  const length = visibleLength(name);
+  if (length > NAME_MAX_CHARACTERS) {
+    return `A name has at most ${NAME_MAX_CHARACTERS} characters; this one has ${length}.`;
+  }
+  if (utf8Length(name) > NAME_MAX_BYTES) {
+    return "That name is too long to send: fewer emoji fit in a name than letters.";
+  }
+  if (name.toLowerCase() === "you") return "“You” is how everyone sees themselves; pick another name.";
+  return null;
+}
