@@ -54,6 +54,9 @@ struct NetworkSession: ScreenSession {
     /// Whether this player is the host.
     var isHost: Bool { view.map { $0.host != nil && $0.host == $0.viewer } ?? false }
 
+    /// How an ended game asks the person to go.
+    static let pressAnyKey = "Press any key to leave."
+
     /// What the hint line says while the client moves to the node its table is on.
     static let moving = "Moving to the table's server…"
 
@@ -255,7 +258,7 @@ struct NetworkSession: ScreenSession {
     /// The frame to draw at `time`, if seated.
     func screen(size: TerminalSize, colour: Bool, at time: Duration) -> TableScreen? {
         guard let view else { return nil }
-        let message = ended ?? hint.flatMap { hint in (hint.until.map { $0 > time } ?? true) ? hint.text : nil }
+        let message = ended == nil ? hint.flatMap { hint in (hint.until.map { $0 > time } ?? true) ? hint.text : nil } : nil
         var screen = TableScreen(
             view: view,
             size: size,
@@ -271,6 +274,12 @@ struct NetworkSession: ScreenSession {
         screen.isWatching = isWatching
         screen.overlayPauses = false
         if isHost { screen.betweenRoundKeys = TableScreen.hostBetweenRoundKeys }
+        if let ended {
+            // Said the moment it happens, in place of what to press at a table that is gone.
+            screen.banner = [ended.replacingOccurrences(of: " " + Self.pressAnyKey, with: ""), Self.pressAnyKey]
+            screen.keys = [TableScreen.KeyHint("any key", "leave")]
+            screen.overlay = .none
+        }
         if isWatching { screen.keys = [TableScreen.KeyHint("q", "stop watching")] }
         return screen
     }

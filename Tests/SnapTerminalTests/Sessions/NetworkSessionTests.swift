@@ -221,6 +221,21 @@ import Testing
         #expect(session.handle(.character("x"), at: .seconds(11)) == .quit(0))
     }
 
+    /// When the server goes (the host's `snap host` quit), the screen says so at once, in place of the waiting
+    /// room's "Enter starts the round" and the keys of a table that is gone.
+    @Test func theServerShuttingDownIsShownTheMomentItHappens() throws {
+        var session = try seated(.bottom)
+        let before = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(before.contains { $0.contains("Enter starts the round") })
+        session.apply(.serverQuit(reason: "The server shut down."), at: .seconds(1))
+        let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(1))).render()
+        #expect(lines[19].contains("The server shut down."), "\(lines.joined(separator: "\n"))")
+        #expect(lines[20].contains("Press any key to leave."))
+        #expect(!lines.joined().contains("Enter starts the round"))
+        #expect(!lines.joined().contains("[Enter] turn"))
+        #expect(lines[23].contains("[any key] leave"))
+    }
+
     @Test func movingToTheTablesServerIsShown() throws {
         var session = try seated(.top)
         session.apply(.reconnecting(attempt: 1), at: .zero)
