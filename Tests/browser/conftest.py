@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from snap_browser import DESKTOP, LOGS, PHONE, SCREENSHOTS, Page, SnapServer, chrome
+from snap_browser import DESKTOP, LOGS, PHONES, SCREENSHOTS, Page, SnapServer, chrome
 
 
 def _safe(name: str) -> str:
@@ -70,7 +70,7 @@ def browser(request, snap_server):
     test_name = _safe(request.node.name)
 
     def open_browser(label: str, size: tuple[int, int] = DESKTOP) -> Page:
-        driver = chrome(size, phone=size == PHONE, log_name=f"chromedriver-{test_name}-{label}")
+        driver = chrome(size, phone=size in PHONES, log_name=f"chromedriver-{test_name}-{label}")
         page = Page(driver, label, test_name, size, request.node.snap_servers)
         pages.append(page)
         return page

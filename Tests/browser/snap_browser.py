@@ -46,6 +46,8 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
+PHONE_LANDSCAPE = (844, 390)  # the phone on its side
+PHONES = (PHONE, PHONE_LANDSCAPE)  # opened as a touch screen (mobile emulation)
 
 # The status line on your turn starts so: "Your turn. Tap the stack." on a touch screen, "Your turn. Click the
 # stack or press Enter." where there is a mouse (Snapshot.your_turn).
@@ -288,9 +290,11 @@ WIRE_OBSERVER_JS = r"""
 
 WIRE_JS = "return window.__snapWire ? window.__snapWire : null"
 
-# The boxes docs/WEB_CLIENT.md names that must never overlap: a call's bubble and any seat's name, count, piles
-# and cards (and the centre's lines, and other bubbles); the round's result, the centre's lines and the
-# controls below the table and any seat's name plate and piles. Only what shows counts. Returns "a overlaps b".
+# The boxes docs/WEB_CLIENT.md names that must never overlap: a call's bubble and any seat's name plate, count, piles
+# and cards (and the centre's lines, and other bubbles); the round's result, the centre's lines, the controls
+# below the table (the out-of-cards note) and the notices and any seat's name plate and piles. Only what shows
+# counts. Returns "a overlaps b"; and "a leaves the screen" for a bubble, a plate, a note or a notice not wholly
+# on the screen, and "a is cut off" for a notice whose words do not all show.
 OVERLAPS_JS = r"""
 const shows = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
 const all = selector => [...document.querySelectorAll(selector)].filter(shows);
@@ -304,13 +308,21 @@ const overlap = (a, b) => {
   return Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1 && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1;
 };
 const rules = [
-  ['.seat .bubble', '.seat .name, .closed-pile .count, .closed-pile, .open-pile .card, .seat .bubble, #status, #round-clock, #call-margin'],
-  ['#round-result, #status, #round-clock, #call-margin, .controls > *', '.seat .plate, .seat .piles'],
+  ['.seat .bubble', '.seat .plate, .seat .name, .closed-pile .count, .closed-pile, .open-pile .card, .seat .bubble, #status, #round-clock, #call-margin'],
+  ['#round-result, #status, #round-clock, #call-margin, .controls > *, #messages .notice', '.seat .plate, .seat .piles'],
 ];
 const found = new Set();
 for (const [these, those] of rules)
   for (const a of all(these)) for (const b of all(those))
     if (a !== b && !a.contains(b) && !b.contains(a) && overlap(a, b)) found.add([label(a), label(b)].sort().join(' overlaps '));
+for (const el of all('.seat .bubble, .seat .plate, .controls > *, #messages .notice, #table-label')) {
+  const r = el.getBoundingClientRect();
+  if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
+    found.add(`${label(el)} leaves the screen (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`);
+}
+for (const words of all('#messages .notice > span'))
+  if (words.scrollHeight > words.clientHeight + 1 || words.scrollWidth > words.clientWidth + 1)
+    found.add(`${label(words.parentElement)} is cut off`);
 return [...found];
 """
 

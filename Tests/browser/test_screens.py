@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from snap_browser import DESKTOP, PHONE
+from snap_browser import DESKTOP, PHONE, PHONE_LANDSCAPE
 from test_web_client import size_name
 
 # Ann (the viewer, host, bottom), Ray (left), Lucy (top) and Steve (right): Welcome version 3, then the table.
@@ -98,7 +98,13 @@ def look(page, state: str, expect=None) -> dict:
     return page.snapshot()
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def glowing(page) -> list[str]:
+    """The seats whose open pile glows (`.open-pile[data-glow]`)."""
+    return page.js("return [...document.querySelectorAll('.open-pile[data-glow]')].map(p => p.closest('.seat').dataset.seat)",
+                   "reading the glowing piles")
+
+
+@pytest.mark.parametrize("size", [PHONE, PHONE_LANDSCAPE, DESKTOP], ids=["phone", "phone-landscape", "desktop"])
 def test_every_table_screen_without_overlaps(server, browser, size):
     page = browser("screens", size)
     page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SCRIPTED_TABLE_JS})
@@ -133,6 +139,15 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     snapshot(page, view(), {"type": "RoundClock", "remaining": 200_000}, {"type": "TurnClock", "seat": 1, "remaining": 2500})
     snap = look(page, "countdown", lambda s: any(r["seat"] == "1" for r in s.get("rings") or []))
     assert snap.get("roundClock", "").startswith("3:") and not snap.get("lastMinute"), snap.summary()
+    hint = page.js("const h = document.querySelector('.keys-hint'); return h.getClientRects().length > 0 && "
+                   "getComputedStyle(h).visibility !== 'hidden'", "reading .keys-hint")
+    assert hint == (size == DESKTOP), f"the keys' hint shows on a desktop, and only there (shown: {hint})"
+
+    # A pair of nines stands on the table and nobody has called: nothing says so (spotting it is the game).
+    pair = view(open_=([card(9)], [card(3, 1)], [card(9, 2)], [card(7)]))
+    snapshot(page, pair)
+    snap = look(page, "pair-unjudged", lambda s: s.has_match and s.status == "Ray's turn")
+    assert "Match" not in snap.status and glowing(page) == [], f"a match shows before a call: {snap.summary()}"
 
     # A correct call by Ann: the pair of nines glows, the others were too late.
     calls = [{"seat": 0, "verdict": {"kind": "correct", "matching": [0, 2]}},
@@ -140,10 +155,14 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     tops = view(open_=([card(9)], [card(3, 1)], [card(9, 2)], [card(7)]))
     snapshot(page, {**tops, "calls": calls, "stop": calls[0]}, {"type": "RoundClock", "remaining": 45_000})
     snap = look(page, "correct-call", lambda s: sum(1 for x in s.seats if x["verdict"]) == 4)
-    glowing = page.js("return [...document.querySelectorAll('.open-pile[data-glow]')].map(p => p.closest('.seat').dataset.seat)",
-                      "reading the glowing piles")
-    assert sorted(glowing) == ["0", "2"], f"the matching piles (seats 0 and 2) should glow, not {glowing}"
+    assert sorted(glowing(page)) == ["0", "2"], f"the matching piles (seats 0 and 2) should glow, not {glowing(page)}"
     assert snap.status == "Match! You receive cards" and snap.get("lastMinute"), snap.summary()
+
+    # Lucy, at the top, calls it right: her bubble stays on the screen beside her.
+    calls = [{"seat": 2, "verdict": {"kind": "correct", "matching": [2, 0]}}]
+    snapshot(page, {**tops, "calls": calls, "stop": calls[0]})
+    snap = look(page, "correct-call-top", lambda s: (s.seat_shown(2) or {}).get("verdict") == "correct")
+    assert snap.status == "Match! Lucy receives cards", snap.summary()
 
     # A wrong call by Lucy: "no match" by her seat.
     calls = [{"seat": 2, "verdict": {"kind": "wrong"}}, {"seat": 1, "verdict": {"kind": "tooLate"}}]
@@ -157,6 +176,16 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     look(page, "time-up", lambda s: s.status == "Time's up!" and not s.get("roundClock"))
     snapshot(page, view(closed=(13, 11, 14, 8)), {"type": "TimeUp"}, {"type": "SuddenDeath", "seats": [0, 2]})
     look(page, "sudden-death", lambda s: s.status == "Sudden death: the next correct Snap! wins")
+
+    # Ray drops and Steve leaves: the notices say so in full, under the table's name, covering no seat.
+    snapshot(page, view())
+    deliver(page, {"type": "PlayerConnection", "seat": 1, "connected": False},
+            {"type": "OtherClientQuit", "id": "p4", "handedOutTo": [0, 1, 2] * 5 + [0]})
+    snap = look(page, "notice", lambda s: "Steve left the table" in (s.get("messages") or ""))
+    assert "Their 16 cards went to you (6), Ray (5) and Lucy (5)." in snap["messages"], snap["messages"]
+    label = page.js("const l = document.querySelector('#table-label'); return l.getClientRects().length ? l.innerText : null",
+                    "reading #table-label")
+    assert label == "Table ABCD", f"the table's name should still show beside a notice, not {label!r}"
 
     # Ann is out: she is told how to follow the round, and how to leave.
     snapshot(page, view(closed=(0, 20, 14, 14), open_=([], [card(3, 1)], [card(12, 3)], [card(7), card(1, 2)])),

@@ -129,7 +129,8 @@ export class Renderer {
         `value="${round}" data-typed="${box.id}"><span>${round ? `${round / 60} min` : "Classic"}</span></label>`).join(""));
     }
     this.motionQuery = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
-    this.pointerQuery = globalThis.matchMedia?.("(hover: hover) and (pointer: fine)");
+    // A touch screen's primary pointer is coarse; a desktop's is a mouse (fine), or none at all (keys alone).
+    this.touchQuery = globalThis.matchMedia?.("(pointer: coarse)");
     this.#placeNotices(this.screen);
   }
 
@@ -138,9 +139,9 @@ export class Renderer {
     return !this.motionQuery?.matches;
   }
 
-  /** How the person plays: "pointer" (a mouse and, most likely, a keyboard) or "touch", for what to press. */
+  /** How the person plays: "touch", or "pointer" (a mouse or keys, on a desktop), for what to press. */
   get device() {
-    return this.pointerQuery?.matches ? "pointer" : "touch";
+    return this.touchQuery?.matches ? "touch" : "pointer";
   }
 
   #buildSeat(element) {
