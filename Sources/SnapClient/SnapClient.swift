@@ -80,6 +80,11 @@ public actor SnapClient {
     private let name: String
     private let logger: Logger
     private var token: String?
+
+    /// The secret token that gets this player back into their seat after a drop (the Welcome's), once signed in.
+    /// Whoever keeps it can take the seat back with ``resume(to:name:token:table:reconnectWindow:logger:)`` from
+    /// another process while the server keeps the seat (30 s by default).
+    public var reconnectToken: String? { token }
     private var outbound: WebSocketOutboundWriter?
     private var expectedNumber: UInt32 = 0
     private var awaitingSnapshot = false
@@ -170,6 +175,35 @@ public actor SnapClient {
             onPacket: onPacket, protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
         try await client.start()
         return client
+    }
+
+    /// Takes a kept seat back from a new process: connects to the server at `url` and sends Reconnect with `token`
+    /// (a ``reconnectToken`` kept from an earlier client) instead of signing in, as the client itself does after a
+    /// drop. On success the updates start with ``ClientUpdate/reconnected``, then the table's ``ClientUpdate/joined(code:seat:)``
+    /// and ``ClientUpdate/snapshot(_:)``; `name` is what a later Redirect signs in with.
+    ///
+    /// - Throws: ``ConnectError/refused(code:message:)`` with code 109 (`unknownToken`) when the server no longer
+    ///   keeps that seat, or ``ConnectError/unreachable(_:)``.
+    public static func resume(
+        to url: String,
+        name: String,
+        token: String,
+        table code: String,
+        reconnectWindow: Duration = .seconds(30),
+        logger: Logger = Logger(label: "snap.client")
+    ) async throws -> SnapClient {
+        let client = SnapClient(
+            url: url, fallbacks: [], name: name, reconnectWindow: reconnectWindow, record: false, onPacket: nil,
+            protocolVersion: Wire.version, answerPing: nil, logger: logger)
+        await client.keepSeat(token: token, code: code)
+        try await client.start()
+        return client
+    }
+
+    /// Sets the seat to reconnect to, before the first connection.
+    private func keepSeat(token: String, code: String) {
+        self.token = token
+        tableCode = code
     }
 
     private func start() async throws {
@@ -321,7 +355,8 @@ public actor SnapClient {
                 turnToNextEntry()
             }
             outbound = nil
-            if let waiter = signInWaiter {
+            // A Reconnect sent while resuming may be redirected before any Welcome: the sign-in goes on at the new node.
+            if let waiter = signInWaiter, !followingRedirect {
                 signInWaiter = nil
                 waiter.resume(throwing: ConnectError.closed)
             }

@@ -15,7 +15,10 @@ struct JoinCommand: AsyncParsableCommand {
         discussion: """
             Without an address, looks for servers on this network for a moment and lets you pick one with the arrow \
             keys. Without --table, lists the open tables on the server and lets you pick one.
-            Keys: Enter turns your card, Space calls Snap!, ? shows help, q leaves the table.
+            Keys: Enter turns your card, Space calls Snap!, n starts the next round (host), ? shows help, q leaves the \
+            table. A closed terminal or Ctrl-C keeps your seat for a little while (30 s on a server as it comes): run the \
+            same snap join again (same server, table and name) to take your seat and cards back. The seat's key is kept \
+            in $XDG_STATE_HOME/snap/seats.json (else ~/.local/state/snap/seats.json).
             """
     )
 
@@ -63,30 +66,85 @@ struct JoinCommand: AsyncParsableCommand {
         try NoTerminal.requireTerminal(for: "snap join")
         let url = try await server == nil ? Self.pickServer() : webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
+        let name = try PlayerName.validated(name ?? "")
+        let kept = KeptSeats.standard()
+        let asked = table.flatMap(TableCode.normalized)
+        let client: SnapClient
+        if let resumed = await takeSeatBack(url: url, table: asked, name: name, kept: kept, logger: quiet) {
+            client = resumed
+        } else {
+            client = try await sitDown(url: url, table: asked, name: name, kept: kept, logger: quiet)
+        }
+        let seatedAt = await client.tableCode
+        let status = await NetworkGame(client: client).run()
+        if let seatedAt { await remember(client, at: seatedAt, url: url, name: name, kept: kept, status: status) }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Takes back the seat a `snap join` before this one kept on this server under this name (at the table asked
+    /// for, if any), while the server still keeps it; nil when there is none or it is gone.
+    private func takeSeatBack(url: String, table: String?, name: String, kept: KeptSeats?, logger: Logger) async -> SnapClient? {
+        guard let kept else { return nil }
+        let (entry, problem) = kept.entry(server: url, table: table, name: name)
+        if let problem { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        guard let entry else { return nil }
+        print("Taking your seat back at table \(entry.table)…")
+        do {
+            let client = try await SnapClient.resume(to: url, name: name, token: entry.token, table: entry.table, logger: logger)
+            try? kept.keep(KeptSeats.Entry(server: url, table: entry.table, name: name, token: entry.token))
+            return client
+        } catch {
+            print("Your seat at table \(entry.table) is no longer kept (\(error)); joining afresh.")
+            try? kept.forget(server: url, table: entry.table, name: name)
+            return nil
+        }
+    }
+
+    /// Signs in and sits down at `table`, or at one picked from the list; keeps the seat's token for a later
+    /// `snap join`.
+    private func sitDown(url: String, table asked: String?, name: String, kept: KeptSeats?, logger: Logger) async throws -> SnapClient {
         let client: SnapClient
         do {
-            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name ?? ""), logger: quiet)
+            client = try await SnapClient.connect(to: url, name: name, logger: logger)
         } catch {
             throw ConnectFailure(url: url, error: error)
         }
-        var code = table.flatMap(TableCode.normalized)
+        var code = asked
         while true {
             if code == nil { code = await pickTable(client) }
             guard let chosen = code else {
                 await client.disconnect()
-                return
+                throw ExitCode.success
             }
             do {
                 _ = try await client.sitDown(at: chosen)
-                break
+                if let kept, let token = await client.reconnectToken, let seated = await client.tableCode {
+                    do {
+                        try kept.keep(KeptSeats.Entry(server: url, table: seated, name: name, token: token))
+                    } catch {
+                        FileHandle.standardError.write(Data("Your seat could not be kept in \(kept.file.path) (\(error)); a restarted snap join joins afresh.\n".utf8))
+                    }
+                }
+                return client
             } catch {
                 print("Could not join table \(chosen): \(error)")
                 code = nil
-                if table != nil { throw ExitCode.failure }
+                if asked != nil { throw ExitCode.failure }
             }
         }
-        let status = await NetworkGame(client: client).run()
-        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// After the game: a seat left on purpose (q), closed or lost is forgotten; one the server still keeps (Ctrl-C,
+    /// a lost connection) stays kept, and the player is told how to take it back.
+    private func remember(
+        _ client: SnapClient, at table: String, url: String, name: String, kept: KeptSeats?, status: Int32
+    ) async {
+        guard let kept else { return }
+        if await client.tableCode == nil {
+            try? kept.forget(server: url, table: table, name: name)
+        } else if status == 130 {
+            print("Your seat at table \(table) is kept for a little while.\nRun the same snap join again to take it back.")
+        }
     }
 
     /// Looks for servers on the network, with a spinner, and lets the player choose one; its WebSocket address.
