@@ -84,7 +84,7 @@ class SnapServer:
     """`snap serve` on 127.0.0.1 at a free port, stopped with SIGTERM (which must exit 0)."""
 
     def __init__(self, name: str, speed: float, grace: float, round: str = "classic", turn_time: str = "off",
-                 db: str | None = None):
+                 db: str | None = None, seed: int | None = None):
         self.name = name
         self.speed = speed
         self.grace = grace
@@ -97,6 +97,8 @@ class SnapServer:
                    "--speed", str(speed), "--grace", str(grace), "--round", round, "--turn-time", turn_time]
         if db is not None:
             command += ["--db", db]
+        if seed is not None:
+            command += ["--seed", str(seed)]
         self.process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
                                         stdout=self._log, stderr=subprocess.STDOUT)
         self._wait_healthy(timeout=30)
@@ -156,7 +158,7 @@ SNAPSHOT_JS = r"""
 const body = document.body;
 if (body && !window.__snapTest) {
   const t = window.__snapTest = { verdicts: [], connection: [], margins: [], margin: '', bubbles: new WeakMap(),
-                                  rings: [], statuses: [] };
+                                  rings: [], statuses: [], notices: [], noticed: new WeakSet(), glows: [] };
   const record = () => {
     document.querySelectorAll('.seat .countdown').forEach(r => {
       const seat = r.closest('.seat').getAttribute('data-seat');
@@ -167,6 +169,13 @@ if (body && !window.__snapTest) {
     const st = document.getElementById('status');
     const s = st ? st.textContent.trim() : '';
     if (s && t.statuses[t.statuses.length - 1] !== s) t.statuses.push(s);
+    document.querySelectorAll('#messages .notice > span').forEach(n => {
+      if (!t.noticed.has(n) && n.textContent) { t.noticed.add(n); t.notices.push(n.textContent); }
+    });
+    const glowing = [...document.querySelectorAll('.open-pile[data-glow]')]
+      .map(p => p.closest('.seat').getAttribute('data-seat')).join(',');
+    if (glowing && t.glows[t.glows.length - 1]?.seats !== glowing)
+      t.glows.push({ seats: glowing, status: s, statuses: t.statuses.length });
     const c = document.body.getAttribute('data-connection');
     if (t.connection[t.connection.length - 1] !== c) t.connection.push(c);
     const marginBox = document.getElementById('call-margin');
@@ -185,7 +194,7 @@ if (body && !window.__snapTest) {
   record();
   new MutationObserver(record).observe(document.documentElement, {
     subtree: true, childList: true, characterData: true, attributes: true,
-    attributeFilter: ['data-verdict', 'data-connection', 'class', 'hidden', 'data-left'] });
+    attributeFilter: ['data-verdict', 'data-connection', 'class', 'hidden', 'data-left', 'data-glow'] });
 }
 const flag = (el, name) => el.hasAttribute(name) && el.getAttribute(name) !== 'false';
 const text = sel => { const e = document.querySelector(sel); return e ? e.innerText.trim() : null; };
@@ -229,6 +238,8 @@ return {
   outNote: visible(document.getElementById('out-note')) ? text('#out-note p') : null,
   rings: window.__snapTest ? window.__snapTest.rings : [],
   statuses: window.__snapTest ? window.__snapTest.statuses : [],
+  notices: window.__snapTest ? window.__snapTest.notices : [],
+  glows: window.__snapTest ? window.__snapTest.glows : [],
   margins: window.__snapTest ? window.__snapTest.margins : [],
   connectionLog: window.__snapTest ? window.__snapTest.connection : [],
 };
@@ -644,6 +655,25 @@ class Page:
             self.driver.find_element(By.TAG_NAME, "body").send_keys(key)
         except ElementNotInteractableException:
             ActionChains(self.driver).send_keys(key).perform()
+
+    def press_focused(self, key: str) -> None:
+        """A key press on whatever has the focus, as a keyboard-only person presses it."""
+        ActionChains(self.driver).send_keys(key).perform()
+
+    def tab_to(self, selector: str, limit: int = 40) -> None:
+        """Presses Tab (bounded) until the element for `selector` has the focus, as a keyboard-only person does."""
+        focused = "document.activeElement && document.activeElement.matches(arguments[0])"
+        for _ in range(limit):
+            if self.driver.execute_script(f"return !!({focused})", selector):
+                return
+            self.press_focused(Keys.TAB)
+        now = self.driver.execute_script("const a = document.activeElement; return a ? a.outerHTML.slice(0, 120) : null")
+        self.fail(f"{selector} focused after {limit} presses of Tab (the focus is on {now})")
+
+    def kept_seats(self) -> dict:
+        """The seats this browser keeps in localStorage (`snap.seat ORIGIN CODE` → the stored JSON)."""
+        return self.js("return Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('snap.seat '))"
+                       ".map(k => [k, JSON.parse(localStorage.getItem(k))]))", "reading the kept seats") or {}
 
     def enter_name(self, name: str) -> None:
         self.type_into("input#name", name)

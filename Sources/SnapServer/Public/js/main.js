@@ -453,6 +453,7 @@ function applyToTable(packet) {
   const model = app.model;
   if (!model) return;
   const names = model.view.seats.map((entry, seat) => (entry ? model.displayName(seat) : null));
+  const away = [0, 1, 2, 3].filter((seat) => names[seat] !== null && !model.isConnected(seat));
   const { events, needsResync } = model.applyPacket(packet, performance.now());
   if (needsResync) {
     connection.requestResync();
@@ -461,7 +462,7 @@ function applyToTable(packet) {
   if (events.length === 0) return;
   for (const event of events) clock.applied(event);
   renderer.animate(events);
-  for (const event of events) react(event, model, names);
+  for (const event of events) react(event, model, names, away);
   afterUpdate();
 }
 
@@ -480,8 +481,8 @@ function afterUpdate() {
   }
 }
 
-/** Notices and sounds for one event; `names` are the seats' names before the packet. */
-function react(event, model, names) {
+/** Notices and sounds for one event; `names` are the seats' names before the packet, `away` its dropped seats. */
+function react(event, model, names, away) {
   const name = (seat) => model.displayName(seat);
   const atTable = renderer.screen === "table";
   switch (event.kind) {
@@ -517,8 +518,9 @@ function react(event, model, names) {
       break;
     case "connectionChanged": {
       const key = `connection-${event.seat}`;
-      if (event.connected) renderer.notice(NOTICE.connectionBack(name(event.seat)), { key, seconds: 5 });
-      else renderer.notice(NOTICE.connectionLost(name(event.seat)), { key, seconds: 30 });
+      if (!event.connected) renderer.notice(NOTICE.connectionLost(name(event.seat)), { key, seconds: 30 });
+      // A seat taken over by another page of the same player was never away: nothing to say.
+      else if (away.includes(event.seat)) renderer.notice(NOTICE.connectionBack(name(event.seat)), { key, seconds: 5 });
       break;
     }
     default:
