@@ -125,6 +125,12 @@ def test_the_stats_page_shows_the_counts(played, browser):
     page.driver.get(f"{server.url}/players/Nobody")
     message = wait_js(page, "the message", "return document.getElementById('player-message').innerText")
     assert "Nobody" in message, message
+    shown = page.js("""const shows = el => !!el && el.getClientRects().length > 0;
+        return { headings: [...document.querySelectorAll('h2')].filter(shows).map(h => h.textContent),
+                 all: shows(document.getElementById('all-rounds')), stats: shows(document.getElementById('player-stats')),
+                 back: shows(document.querySelector('.when-missing a')) }""", "reading what the empty player page shows")
+    assert shown == {"headings": [], "all": False, "stats": False, "back": True}, shown
+    page.screenshot(f"player-unknown-{size_name(page.size)}")
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -191,10 +197,20 @@ def test_the_replay_plays_to_the_winner(played, browser, size):
 
 def test_a_missing_round_says_so(played, browser):
     server, _ = played
-    page = browser("missing", DESKTOP)
+    for size in (DESKTOP, PHONE):
+        check_missing_round(server, browser(f"missing-{size_name(size)}", size))
+
+
+def check_missing_round(server, page):
     page.driver.get(f"{server.url}/replay/999")
     message = wait_js(page, "the message", "return document.getElementById('replay-message').innerText")
     assert "no round 999" in message, message
+    shown = page.js("""const shows = el => !!el && el.getClientRects().length > 0;
+        return { table: shows(document.getElementById('table')), players: shows(document.getElementById('facts-players')),
+                 copy: shows(document.getElementById('copy-link')), keys: [...document.querySelectorAll('.facts .hint')].some(shows),
+                 back: shows(document.querySelector('.when-missing a')) }""", "reading what the empty replay shows")
+    assert shown == {"table": False, "players": False, "copy": False, "keys": False, "back": True}, shown
+    page.screenshot(f"replay-missing-{size_name(page.size)}")
 
 
 def test_replay_page_weight_and_time_to_first_frame(played, browser):
