@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "SnapTestSupport",
             dependencies: [
-                "SnapProtocol", "SnapStore", "SnapTestThreads",
+                "SnapProtocol", "SnapStore", "SnapTestThreads", "SnapNetworkTools",
                 // A database of its own for each test that uses PostgreSQL.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -154,11 +154,12 @@ let package = Package(
 
         // MARK: - Benchmarks
 
-        // A delay proxy for benchmarks and tests alike.
+        // A delay proxy and the one raw client (TCP, hand-made WebSocket frames) of benchmarks and tests alike.
         .target(
             name: "SnapNetworkTools",
             dependencies: [
                 "SnapCore",
+                "SnapProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

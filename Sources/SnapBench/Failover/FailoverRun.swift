@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SnapClient
 import SnapCore
+import SnapNetworkTools
 import SnapStore
 
 /// One run of `snap-bench failover`: starts the nodes of a cluster in processes of their own, seats two bots at

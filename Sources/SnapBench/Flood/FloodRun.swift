@@ -1,5 +1,6 @@
 import Foundation
 import SnapCore
+import SnapNetworkTools
 import SnapProtocol
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import SnapNetworkTools
 
 /// What the server's `/metrics` says of itself: open tables, connections, packets read, and the tables' own count of
 /// cards not accounted for.

@@ -1,4 +1,5 @@
 import Foundation
+import SnapNetworkTools
 import SnapProtocol
 
 /// An honest client that lost its token: it asks for its seat back with a token the server never gave out, and

@@ -1,11 +1,12 @@
-import HummingbirdWSClient
-import Logging
-import NIOCore
-import NIOWebSocket
+import Foundation
+import enum NIOWebSocket.WebSocketErrorCode
+import SnapNetworkTools
 import SnapProtocol
 import SnapTestSupport
 
-/// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives.
+/// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives: the
+/// benchmarks' raw client (``RawWebSocket``), read on a thread of its own so that a frame's arrival is stamped
+/// when it comes.
 actor RawSocket {
     private(set) var frames: [Frame] = []
     /// When each frame arrived.
@@ -14,7 +15,7 @@ actor RawSocket {
     private(set) var undecodable = 0
     private(set) var closeCode: WebSocketErrorCode?
     private(set) var isClosed = false
-    private var outbound: WebSocketOutboundWriter?
+    private let link = Link()
     private var task: Task<Void, Never>?
 
     static func connect(_ server: TestServer) async throws -> RawSocket {
@@ -29,40 +30,36 @@ actor RawSocket {
         throw TimedOut(what: "the sign-in request")
     }
 
-    /// Opens the connection without waiting for anything (see ``connect(_:)`` for one that waits to be asked
-    /// to sign in).
+    /// Opens the connection to `url` (ws://127.0.0.1:PORT/ws) without waiting for anything (see ``connect(_:)``
+    /// for one that waits to be asked to sign in).
     func start(url: String) {
+        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        let link = link
+        let port = URL(string: url)?.port ?? 80
+        Thread.detachNewThread { link.run(port: port, sink: sink) }
         task = Task {
-            let close = try? await WebSocketClient.connect(
-                url: url, configuration: .init(maxFrameSize: 1 << 16), logger: Logger(label: "raw")
-            ) { inbound, outbound, _ in
-                await self.opened(outbound)
-                for try await message in inbound.messages(maxSize: 1 << 16) {
-                    if case .binary(let buffer) = message { await self.received(Array(buffer.readableBytesView)) }
-                }
+            for await event in events { self.handle(event) }
+        }
+    }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .binary(let bytes, let arrival):
+            if let frame = try? Frame.decode(bytes) {
+                frames.append(frame)
+                arrivals.append(arrival)
+            } else {
+                undecodable += 1
             }
-            self.closed(close?.closeCode)
+        case .closed(let code):
+            closeCode = code.map { WebSocketErrorCode(codeNumber: Int($0)) }
+            isClosed = true
         }
     }
 
-    private func opened(_ outbound: WebSocketOutboundWriter) { self.outbound = outbound }
-    private func closed(_ code: WebSocketErrorCode?) {
-        closeCode = code
-        isClosed = true
-    }
-
-    private func received(_ bytes: [UInt8]) {
-        if let frame = try? Frame.decode(bytes) {
-            frames.append(frame)
-            arrivals.append(.now)
-        } else {
-            undecodable += 1
-        }
-    }
-
-    /// Closes the connection as a client going away would.
+    /// Closes the connection as a client going away would: a close frame, and the server's answer awaited.
     func close() async {
-        try? await outbound?.close(.goingAway, reason: "gone")
+        link.send(WebSocketFrame.close(code: 1001, reason: "gone"))
     }
 
     /// Sends a packet, unnumbered.
@@ -72,12 +69,12 @@ actor RawSocket {
 
     /// Sends raw bytes as one binary frame.
     func sendBytes(_ bytes: [UInt8]) async {
-        try? await outbound?.write(.binary(ByteBuffer(bytes: bytes)))
+        link.send(WebSocketFrame(.binary, bytes))
     }
 
     /// Sends a text frame.
     func sendText(_ text: String) async {
-        try? await outbound?.write(.text(text))
+        link.send(WebSocketFrame(.text, Array(text.utf8)))
     }
 
     /// Waits for a packet satisfying `condition`, after the last one found.
@@ -112,5 +109,59 @@ actor RawSocket {
         var what: String
         var code: WebSocketErrorCode?
         var description: String { "the connection closed (code \(code.map { "\($0)" } ?? "none")) before \(what)" }
+    }
+
+    /// What the reading thread saw.
+    private enum Event: Sendable {
+        /// A binary message, and when it arrived.
+        case binary([UInt8], ContinuousClock.Instant)
+        /// The connection ended: the server's close code, if it sent a close frame with one.
+        case closed(UInt16?)
+    }
+
+    /// The connection, shared by the reading thread and the actor's writes; a lock keeps one frame's bytes
+    /// together and the socket open while they are written.
+    private final class Link: @unchecked Sendable {
+        private let lock = NSLock()
+        private var socket: RawWebSocket?
+        private var sentClose = false
+
+        /// Writes `frame`, when the connection is open; as a client's frames are dropped before it opens.
+        func send(_ frame: WebSocketFrame) {
+            lock.withLock {
+                guard let socket, !sentClose else { return }
+                if frame.opcode == WebSocketFrame.Opcode.close.rawValue { sentClose = true }
+                socket.send(frame)
+            }
+        }
+
+        /// Connects, then reads until the connection ends, telling `sink` what comes.
+        func run(port: Int, sink: AsyncStream<Event>.Continuation) {
+            defer { sink.finish() }
+            guard let socket = try? RawWebSocket(port: port) else {
+                sink.yield(.closed(nil))
+                return
+            }
+            lock.withLock { self.socket = socket }
+            defer { lock.withLock { socket.close() } }
+            while true {
+                switch socket.receive(timeout: .milliseconds(250)) {
+                case .frame(let frame) where frame.opcode == WebSocketFrame.Opcode.binary.rawValue:
+                    sink.yield(.binary(frame.payload, .now))
+                case .frame(let frame) where frame.opcode == WebSocketFrame.Opcode.ping.rawValue:
+                    send(WebSocketFrame(.pong, frame.payload))
+                case .frame, .nothing:
+                    continue
+                case .closed(let code, _):
+                    // Answer the server's close frame as a client does, then hang up.
+                    send(WebSocketFrame.close(code: code ?? 1000))
+                    sink.yield(.closed(code))
+                    return
+                case .ended:
+                    sink.yield(.closed(nil))
+                    return
+                }
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SnapCore
+import SnapNetworkTools
 import SnapProtocol
 
 /// One connection of a misbehaving client (``HostileKind``), from connecting until the server ends it or the

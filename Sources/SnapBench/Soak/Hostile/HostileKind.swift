@@ -1,3 +1,5 @@
+import SnapNetworkTools
+
 /// The soak's misbehaving clients. Each runs one connection at a time, episode after episode, on a raw WebSocket
 /// (``RawWebSocket``), and reports how the server ended each one.
 public enum HostileKind: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SnapNetworkTools
 
 /// How one episode of a misbehaving client ended.
 struct HostileOutcome: Sendable, Equatable {

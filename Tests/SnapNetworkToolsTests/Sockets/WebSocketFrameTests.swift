@@ -1,6 +1,5 @@
+import SnapNetworkTools
 import Testing
-
-@testable import SnapBench
 
 /// The raw clients' WebSocket frames: every length form round-trips masked and unmasked, a frame cut short is not
 /// parsed, and close frames carry their code and reason.

@@ -1,27 +1,27 @@
-/// One WebSocket frame (RFC 6455) as the soak's raw clients write and read them — including frames no proper
-/// client would send: reserved bits, reserved opcodes, unmasked.
-struct WebSocketFrame: Equatable, Sendable {
+/// One WebSocket frame (RFC 6455) as the raw clients of the benchmarks and tests write and read them — including
+/// frames no proper client would send: reserved bits, reserved opcodes, unmasked.
+public struct WebSocketFrame: Equatable, Sendable {
     /// Frame types.
-    enum Opcode: UInt8 {
+    public enum Opcode: UInt8 {
         case continuation = 0x0, text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
     }
 
     /// The opcode as sent (any 4-bit value; 0x3–0x7 and 0xB–0xF are reserved).
-    var opcode: UInt8
+    public var opcode: UInt8
     /// The payload, unmasked.
-    var payload: [UInt8]
+    public var payload: [UInt8]
     /// Whether this is the last frame of its message.
-    var fin = true
+    public var fin = true
     /// The three reserved bits (RSV1–3), which must be 0 without an extension.
-    var reserved: UInt8 = 0
+    public var reserved: UInt8 = 0
 
     /// A frame of type `opcode`.
-    init(_ opcode: Opcode, _ payload: [UInt8] = [], fin: Bool = true) {
+    public init(_ opcode: Opcode, _ payload: [UInt8] = [], fin: Bool = true) {
         self.init(rawOpcode: opcode.rawValue, payload, fin: fin)
     }
 
     /// A frame with any opcode, reserved ones included.
-    init(rawOpcode: UInt8, _ payload: [UInt8], fin: Bool = true, reserved: UInt8 = 0) {
+    public init(rawOpcode: UInt8, _ payload: [UInt8], fin: Bool = true, reserved: UInt8 = 0) {
         opcode = rawOpcode & 0x0F
         self.payload = payload
         self.fin = fin
@@ -29,24 +29,24 @@ struct WebSocketFrame: Equatable, Sendable {
     }
 
     /// A close frame with a status code and a reason.
-    static func close(code: UInt16, reason: String = "") -> WebSocketFrame {
+    public static func close(code: UInt16, reason: String = "") -> WebSocketFrame {
         WebSocketFrame(.close, [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8))
     }
 
     /// The status code of a close frame, if it carries one.
-    var closeCode: UInt16? {
+    public var closeCode: UInt16? {
         guard opcode == Opcode.close.rawValue, payload.count >= 2 else { return nil }
         return UInt16(payload[0]) << 8 | UInt16(payload[1])
     }
 
     /// The reason of a close frame (empty when there is none).
-    var closeReason: String {
+    public var closeReason: String {
         guard opcode == Opcode.close.rawValue, payload.count > 2 else { return "" }
         return String(decoding: payload[2...], as: UTF8.self)
     }
 
     /// The frame's bytes; masked with `mask` as a client must (nil: unmasked, which a server must refuse).
-    func encoded(mask: [UInt8]? = [0x5A, 0xC3, 0x0F, 0x96]) -> [UInt8] {
+    public func encoded(mask: [UInt8]? = [0x5A, 0xC3, 0x0F, 0x96]) -> [UInt8] {
         var bytes: [UInt8] = [(fin ? 0x80 : 0) | reserved << 4 | opcode]
         let maskBit: UInt8 = mask == nil ? 0 : 0x80
         switch payload.count {
@@ -66,7 +66,7 @@ struct WebSocketFrame: Equatable, Sendable {
     }
 
     /// The first whole frame at the start of `bytes` and how many bytes it took; nil while it is incomplete.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> (frame: WebSocketFrame, length: Int)? {
+    public static func parse(_ bytes: ArraySlice<UInt8>) -> (frame: WebSocketFrame, length: Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
         let first = bytes[start]

@@ -1,14 +1,16 @@
 import Foundation
 import SnapCore
 
-/// A blocking TCP connection to a loopback port, with a timeout on every read and write.
+/// A blocking TCP connection to a loopback port, with a timeout on every read and write: the raw client of the
+/// benchmarks and the tests, under ``RawWebSocket`` and the tests' probes.
 ///
-/// The soak's misbehaving clients and the flood need what an event-loop client hides: a socket that is really
-/// never read, a small receive buffer, and the very error the server's close left behind. Blocking calls belong on
-/// a thread of their own (``OwnThread``), never on Swift's cooperative pool.
-final class TCPSocket {
+/// The soak's misbehaving clients, the flood and the server's transport tests need what an event-loop client
+/// hides: a socket that is really never read, a small receive buffer, half requests, and the very error the
+/// server's close left behind. Calls that may wait long belong on a thread of their own (SnapBench's `OwnThread`,
+/// say), never on Swift's cooperative pool; with a timeout of a millisecond a read or write is a poll.
+public final class TCPSocket {
     /// How a read or a write ended.
-    enum Outcome: Equatable {
+    public enum Outcome: Equatable {
         /// Some bytes moved.
         case moved(Int)
         /// Nothing moved before the timeout.
@@ -20,10 +22,10 @@ final class TCPSocket {
     }
 
     /// Why a connection could not be made.
-    struct ConnectFailure: Error, CustomStringConvertible {
+    public struct ConnectFailure: Error, CustomStringConvertible {
         /// The `errno` of the failing call.
-        var code: Int32
-        var description: String { "could not connect: \(String(cString: strerror(code)))" }
+        public var code: Int32
+        public var description: String { "could not connect: \(String(cString: strerror(code)))" }
     }
 
     private var descriptor: Int32
@@ -34,7 +36,7 @@ final class TCPSocket {
     ///   - receiveBuffer: the kernel's receive buffer in bytes (SO_RCVBUF), set before connecting so that a small
     ///     one holds: a client that reads slowly or not at all then pushes back on the server at once.
     ///   - timeout: how long any one read or write may block.
-    init(port: Int, receiveBuffer: Int? = nil, timeout: Duration = .milliseconds(250)) throws {
+    public init(port: Int, receiveBuffer: Int? = nil, timeout: Duration = .milliseconds(250)) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ConnectFailure(code: errno) }
         if let receiveBuffer { setOption(SOL_SOCKET, SO_RCVBUF, Int32(receiveBuffer)) }
@@ -59,7 +61,7 @@ final class TCPSocket {
     deinit { close() }
 
     /// Sets how long any one read or write may block.
-    func setTimeout(_ timeout: Duration) {
+    public func setTimeout(_ timeout: Duration) {
         let micros = max(1_000, Int(timeout.inSeconds * 1_000_000))
         var value = timeval(tv_sec: micros / 1_000_000, tv_usec: Int(micros % 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
@@ -67,7 +69,7 @@ final class TCPSocket {
     }
 
     /// Writes as much of `bytes` as the kernel takes before the timeout.
-    func write(_ bytes: ArraySlice<UInt8>) -> Outcome {
+    public func write(_ bytes: ArraySlice<UInt8>) -> Outcome {
         guard descriptor >= 0 else { return .failed(EBADF) }
         guard !bytes.isEmpty else { return .moved(0) }
         // MSG_NOSIGNAL: a write to a connection the server reset must fail with EPIPE, not kill us with SIGPIPE.
@@ -79,7 +81,7 @@ final class TCPSocket {
 
     /// Writes all of `bytes`, waiting as long as it takes unless `giveUp` says to stop; the bytes written and how
     /// the last write ended.
-    func writeAll(_ bytes: [UInt8], giveUp: () -> Bool = { false }) -> (written: Int, last: Outcome) {
+    public func writeAll(_ bytes: [UInt8], giveUp: () -> Bool = { false }) -> (written: Int, last: Outcome) {
         var written = 0
         while written < bytes.count {
             let outcome = write(bytes[written...])
@@ -93,7 +95,7 @@ final class TCPSocket {
     }
 
     /// Reads up to `limit` bytes, appending them to `buffer`.
-    func read(into buffer: inout [UInt8], limit: Int = 65_536) -> Outcome {
+    public func read(into buffer: inout [UInt8], limit: Int = 65_536) -> Outcome {
         guard descriptor >= 0 else { return .failed(EBADF) }
         var chunk = [UInt8](repeating: 0, count: limit)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, limit, 0) }
@@ -107,7 +109,7 @@ final class TCPSocket {
     }
 
     /// Whether the peer has closed or reset the connection, known without reading what it sent before.
-    var peerHasClosed: Bool {
+    public var peerHasClosed: Bool {
         guard descriptor >= 0 else { return true }
         // POLLRDHUP (0x2000): the peer shut its side down, even with unread bytes still waiting before the FIN.
         let hangUps = Int16(POLLHUP | POLLERR) | 0x2000
@@ -116,7 +118,7 @@ final class TCPSocket {
     }
 
     /// Closes the connection; unread bytes make the kernel reset it, as a client that never read would.
-    func close() {
+    public func close() {
         guard descriptor >= 0 else { return }
         Foundation.close(descriptor)
         descriptor = -1

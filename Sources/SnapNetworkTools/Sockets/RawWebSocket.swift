@@ -3,10 +3,10 @@ import SnapProtocol
 
 /// A client WebSocket at the server's `/ws` over a blocking ``TCPSocket``: it writes whatever frames it is given,
 /// reads only when asked, and tells exactly how the server ended the connection — a close frame (code and reason),
-/// an orderly end, or a reset. Use it from a thread of its own (``OwnThread``).
-final class RawWebSocket {
+/// an orderly end, or a reset. Use it from a thread of its own (SnapBench's `OwnThread`, say).
+public final class RawWebSocket {
     /// What a read found.
-    enum Received: Equatable {
+    public enum Received: Equatable {
         /// A data or control frame other than close.
         case frame(WebSocketFrame)
         /// The server's close frame.
@@ -18,19 +18,19 @@ final class RawWebSocket {
     }
 
     /// Why the upgrade to a WebSocket failed.
-    struct UpgradeFailure: Error, CustomStringConvertible {
+    public struct UpgradeFailure: Error, CustomStringConvertible {
         /// The server's status line, or what went wrong before there was one.
-        var status: String
-        var description: String { "the WebSocket upgrade failed: \(status)" }
+        public var status: String
+        public var description: String { "the WebSocket upgrade failed: \(status)" }
     }
 
     /// The TCP connection underneath.
-    let socket: TCPSocket
+    public let socket: TCPSocket
     private var buffer: [UInt8] = []
 
     /// Connects to `ws://127.0.0.1:port/ws` and completes the upgrade; bytes the server sent after it are kept for
     /// the first read.
-    init(port: Int, receiveBuffer: Int? = nil) throws {
+    public init(port: Int, receiveBuffer: Int? = nil) throws {
         socket = try TCPSocket(port: port, receiveBuffer: receiveBuffer)
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let request =
@@ -61,27 +61,27 @@ final class RawWebSocket {
 
     /// Writes one frame; false when the connection is gone.
     @discardableResult
-    func send(_ frame: WebSocketFrame, mask: [UInt8]? = [0x5A, 0xC3, 0x0F, 0x96]) -> Bool {
+    public func send(_ frame: WebSocketFrame, mask: [UInt8]? = [0x5A, 0xC3, 0x0F, 0x96]) -> Bool {
         write(frame.encoded(mask: mask))
     }
 
     /// Writes one packet, unnumbered, as a binary frame; false when the connection is gone.
     @discardableResult
-    func send(_ packet: Packet) -> Bool {
+    public func send(_ packet: Packet) -> Bool {
         send(WebSocketFrame(.binary, Frame(number: nil, packet: packet).encoded()))
     }
 
     /// Writes bytes as they are; false when the connection is gone. Gives up on a peer that takes nothing for ten
     /// seconds.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    public func write(_ bytes: [UInt8]) -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
         let (written, _) = socket.writeAll(bytes) { ContinuousClock.now > deadline }
         return written == bytes.count
     }
 
     /// The next frame, reading for at most `timeout`.
-    func receive(timeout: Duration) -> Received {
+    public func receive(timeout: Duration) -> Received {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let next = takeFrame() { return next }
@@ -95,7 +95,7 @@ final class RawWebSocket {
 
     /// Reads at most `limit` bytes into the buffer, without waiting past the socket's timeout (for a client that
     /// reads slowly); nil if the connection is still open.
-    func readSome(limit: Int) -> TCPSocket.Outcome? {
+    public func readSome(limit: Int) -> TCPSocket.Outcome? {
         switch socket.read(into: &buffer, limit: limit) {
         case .moved, .timedOut: nil
         case let ended: ended
@@ -103,7 +103,7 @@ final class RawWebSocket {
     }
 
     /// The next whole frame already read, if any.
-    func takeFrame() -> Received? {
+    public func takeFrame() -> Received? {
         guard let (frame, length) = WebSocketFrame.parse(buffer[...]) else { return nil }
         buffer.removeFirst(length)
         if frame.opcode == WebSocketFrame.Opcode.close.rawValue {
@@ -113,7 +113,7 @@ final class RawWebSocket {
     }
 
     /// Closes with a close frame (when `code` is given) and then the socket.
-    func close(code: UInt16? = nil) {
+    public func close(code: UInt16? = nil) {
         if let code { send(.close(code: code)) }
         socket.close()
     }

@@ -3,7 +3,7 @@ import Foundation
 extension TCPSocket {
     /// A loopback port the system has just handed out and taken back: for a server that must know its port before
     /// it starts (a cluster node registers the URL players reach it at).
-    static func freeLoopbackPort() throws -> Int {
+    public static func freeLoopbackPort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ConnectFailure(code: errno) }
         defer { Foundation.close(descriptor) }
