@@ -153,18 +153,18 @@ def test_mute_stops_the_sounds_and_is_remembered(snap_server, browser):
     assert after["played"] == muted["played"] and after["started"] == muted["started"], (
         f"muted, no sound should play: before {muted}, after {after}")
 
-    # A reload gives the seat up and comes back to the menu: the name and the mute are remembered.
+    # A reload keeps the seat (test_seat_kept.py): the page comes back to the same table, the name and the mute
+    # remembered.
     page.driver.refresh()
-    page.wait_screen("menu")
+    page.wait_for("the single-player table again after the reload", lambda s: s.get("screen") == "table"
+                  and "?solo=" in (s.get("url") or ""), timeout=20)
     name = page.js("return document.querySelector('#name').value", "reading input#name")
     assert name == HOST_NAME, f"input#name should remember {HOST_NAME!r} after a reload, has {name!r}"
     reloaded = page.sounds()
     assert reloaded["muteButton"] == "true", f"#mute should still be pressed after a reload: {reloaded}"
-    page.click("#single-player")
-    page.wait_screen("table")
     player = Player(page, snap_on_match=False)
     seen.update(cards=None, changes=0)
-    play_until([player], played_on, timeout=30, what="a new single-player table going on, muted")
+    play_until([player], played_on, timeout=30, what="the single-player table going on after the reload, muted")
     quiet = page.sounds()
     assert not any((quiet.get("played") or {}).values()) and quiet["started"] == 0, (
         f"muted since the page loaded, no sound should play: {quiet}")

@@ -41,10 +41,9 @@ const connection = new Connection({
 /**
  * Everything the client knows besides the table: our id and the server's version (from Welcome), the mirror of
  * our table (TableState) and its code, whether it is single player (and still to be started by us), what we
- * asked for (`{kind: "host" | "solo" | "join" | "watch" | "resume", code?, solo?}`) and what to do once welcomed, a
- * `/?t=CODE` (or
- * `/?watch=CODE`) link's table to join (or watch) once we have a name, whether we watch our table rather than
- * sit at it, the ServerQuit reason, and the join screen's refresh timer.
+ * asked for (`{kind: "host" | "solo" | "join" | "watch" | "resume", code?, solo?}`) and what to do once
+ * welcomed, a `/?t=CODE` (or `/?watch=CODE`) link's table to join (or watch) once we have a name, whether we
+ * watch our table rather than sit at it, the ServerQuit reason, and the join screen's refresh timer.
  */
 const app = {
   id: null,
@@ -377,7 +376,8 @@ function received(packet) {
       app.code = packet.code;
       app.solo = request?.kind === "solo" || (request?.kind === "resume" && request.solo)
         || (app.solo && app.model !== null);
-      app.autoStart = request?.kind === "solo";
+      // A single player's page reloaded before its round started starts it, as the page that opened it would have.
+      app.autoStart = request?.kind === "solo" || (request?.kind === "resume" && request.solo);
       app.request = null;
       connection.seated = true;
       stopTableList();
@@ -643,13 +643,13 @@ function closed(reason) {
 function cameBackToNothing(reason, { code, solo }) {
   app.request = null;
   app.afterWelcome = null;
-  seatTokens.forget(code);
   if (reason === "replaced") {
-    // Another page came back into the seat at the same moment: that one has it.
+    // Another page came back into the seat at the same moment: that one has it, and its token.
     showMenu();
     warn(SEAT.replaced(solo ? null : code));
     return;
   }
+  seatTokens.forget(code);
   if (reason !== "seatLost") {
     const where = solo ? "menu" : "join";
     renderer.showScreen(where);
