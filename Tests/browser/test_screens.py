@@ -209,7 +209,7 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     assert not page.js("return !!document.querySelector('#next-round').offsetParent", "reading #next-round")
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", [PHONE, PHONE_LANDSCAPE, DESKTOP], ids=["phone", "phone-landscape", "desktop"])
 def test_menu_join_and_waiting_room_screens(server, browser, size):
     """The screens before the table, from the real server: the menu (with the single player's round), a join
     link opened without a name (an invitation, styled as information), the join screen and the waiting room."""
