@@ -135,7 +135,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let qr { lines += qr }
         let joinHost = links.join.dropFirst("http://".count).dropLast("/".count)
-        lines.append("Play in a terminal: \(invocation.command) join ws://\(joinHost) --name YourName")
+        // On a line of its own, so that a narrow terminal never wraps the address in the middle.
+        lines.append("Play in a terminal:")
+        lines.append("  \(invocation.command) join ws://\(joinHost) --name YourName")
         if let kept {
             lines.append("Rounds are kept in \(kept): history at \(links.join)history")
         } else {

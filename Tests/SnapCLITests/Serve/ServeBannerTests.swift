@@ -4,7 +4,7 @@ import SnapTestSupport
 import Testing
 
 /// What `snap serve` shows a newcomer first: the banner alone at the default log level, with a `join` command that
-/// works as copied, for however this `snap` was started.
+/// works as copied, for however this `snap` was started, on a line of its own and as short as it can be typed.
 @Suite(.blocking) struct ServeBannerTests {
     @Test func theBannerComesFirstWithoutTheFrameworksStartupLines() throws {
         let port = try TmuxNetworkTests.freePort()
@@ -43,7 +43,7 @@ import Testing
         let server = try SnapBinary.startServer()
         server.stop()
         #expect(
-            server.banner.contains("Play in a terminal: swift run snap join ws://127.0.0.1:\(server.port) --name YourName"),
+            server.banner.contains("Play in a terminal:\n  swift run snap join ws://127.0.0.1:\(server.port) --name YourName"),
             "\(server.banner)")
     }
 
@@ -60,7 +60,7 @@ import Testing
             environment: ["PATH": "\(folder.path):\(path)"])
         server.stop()
         #expect(
-            server.banner.contains("Play in a terminal: snap join ws://127.0.0.1:\(port) --name YourName"),
+            server.banner.contains("Play in a terminal:\n  snap join ws://127.0.0.1:\(port) --name YourName"),
             "\(server.banner)")
     }
 
@@ -75,7 +75,28 @@ import Testing
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: copy)
         server.stop()
         #expect(
-            server.banner.contains("Play in a terminal: \(copy.path) join ws://127.0.0.1:\(port) --name YourName"),
+            server.banner.contains("Play in a terminal:\n  \(copy.path) join ws://127.0.0.1:\(port) --name YourName"),
             "\(server.banner)")
+    }
+
+    /// A binary started by its whole path from the home folder is named from `~`, which a person can type, and the
+    /// line with the address stays inside a 100-column terminal however long the path is.
+    @Test func aBinaryUnderTheHomeFolderSaysTildeAndTheAddressNeverWraps() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("snap-home-\(UUID().uuidString)")
+        let folder = home.appendingPathComponent("games/snap-1.0/bin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let copy = folder.appendingPathComponent("snap")
+        try FileManager.default.copyItem(at: SnapBinary.url, to: copy)
+        let port = try TmuxNetworkTests.freePort()
+        let server = try SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: copy,
+            environment: ["HOME": home.path])
+        server.stop()
+        let lines = server.banner.split(separator: "\n").map(String.init)
+        let join = try #require(lines.first { $0.contains(" join ws://") }, "\(server.banner)")
+        #expect(join == "  ~/games/snap-1.0/bin/snap join ws://127.0.0.1:\(port) --name YourName")
+        #expect(lines.contains("Play in a terminal:"))
+        #expect(join.count <= 100)
     }
 }
