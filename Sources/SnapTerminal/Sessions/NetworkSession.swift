@@ -103,7 +103,7 @@ struct NetworkSession: ScreenSession {
             self.view = view
         case .playerConnection(let seat, let connected):
             let name = view?[seat]?.info.name ?? "A player"
-            show(connected ? "\(name) is back." : "\(name)'s connection dropped; their seat is kept for them.", at: time)
+            show(connected ? "\(name) is back." : "\(name)'s connection dropped; their seat is kept.", at: time)
         case .refused(_, let message):
             show(message, at: time)
         case .redirected:

@@ -211,7 +211,7 @@ import Testing
         session.apply(.playerConnection(.bottom, connected: false), at: .zero)
         #expect(
             session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint
-                == "Ann's connection dropped; their seat is kept for them.")
+                == "Ann's connection dropped; their seat is kept.")
         session.apply(.reconnecting(attempt: 2), at: .seconds(1))
         #expect(
             session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(9))?.hint
