@@ -591,13 +591,17 @@ class Page:
 
     def present(self, selector: str) -> bool:
         """Whether an element for a CSS selector is visible and enabled right now (no waiting)."""
+        return self._usable(selector) is not None
+
+    def _usable(self, selector: str):
+        """The first element for a CSS selector that is visible and enabled right now, or None."""
         for element in self.driver.find_elements(By.CSS_SELECTOR, selector):
             try:
                 if element.is_displayed() and element.is_enabled():
-                    return True
+                    return element
             except WebDriverException:
                 pass
-        return False
+        return None
 
     def element(self, selector: str, timeout: float = 10, clickable: bool = True):
         """The element for a CSS selector once it is visible (and enabled, when clickable)."""
@@ -634,15 +638,25 @@ class Page:
 
     def tap(self, selector: str, timeout: float = 10) -> None:
         """A finger tapping the element (touch pointer events), as on a phone."""
-        element = self.element(selector, timeout)
+        problem = self._tap(self.element(selector, timeout))
+        if problem:
+            self.fail(f"{selector} accept a tap ({problem})")
+
+    def tap_if_present(self, selector: str) -> bool:
+        """Taps the element if it is visible and enabled right now; False if it is not (or went away
+        during the tap), as when the round ends between reading the table and the finger landing."""
+        element = self._usable(selector)
+        return element is not None and self._tap(element) is None
+
+    def _tap(self, element) -> str | None:
+        """Taps an element; what went wrong, or None."""
         actions = ActionBuilder(self.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
         actions.pointer_action.move_to(element).pointer_down().pointer_up()
         try:
             actions.perform()
-            return
+            return None
         except WebDriverException as error:
-            problem = str(error).splitlines()[0] if str(error) else repr(error)
-        self.fail(f"{selector} accept a tap ({problem})")
+            return str(error).splitlines()[0] if str(error) else repr(error)
 
     def type_into(self, selector: str, text: str) -> None:
         element = self.element(selector)
@@ -829,8 +843,7 @@ class Player:
         """Calls Snap!: Space, or a tap on the Snap! button."""
         if self.taps:
             # The round may have ended since the table was read, and the button with it: then there is no call.
-            if self.page.present("#snap"):
-                self.page.tap("#snap")
+            self.page.tap_if_present("#snap")
         else:
             self.page.press(Keys.SPACE)
 
