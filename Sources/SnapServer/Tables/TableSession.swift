@@ -483,10 +483,11 @@ actor TableSession {
     /// Writes what waits in the journal, a batch at a time, and sends what waited for each batch.
     private func writeJournal() async {
         while let batch = journal?.takeBatch(), let current = journal {
-            let started = ContinuousClock.now
+            let clock = environment.clock
+            let started = clock.now
             do throws(StoreError) {
                 let next = try await current.cluster.append(code: code, fence: current.fence, entries: batch.entries)
-                environment.metrics.journalWrite.recordNanoseconds((ContinuousClock.now - started).nanoseconds)
+                environment.metrics.journalWrite.recordNanoseconds((clock.now - started).nanoseconds)
                 members.journalWritten(upTo: batch.end)
                 if let index = batch.checkpoint {
                     trimJournal(current, before: next - Int64(batch.entries.count - index))
@@ -498,7 +499,7 @@ actor TableSession {
                 // table is handed over).
                 logger.warning("the table's journal could not be written; trying again", metadata: ["error": "\(error)"])
                 journal?.putBack(batch)
-                try? await Task.sleep(for: .milliseconds(100))
+                try? await clock.sleep(for: .milliseconds(100))
             }
         }
         journal?.isWriting = false
