@@ -21,6 +21,7 @@ public struct SnapGameServer: Sendable {
 
     private let group: ServiceGroup
     let lobby: Lobby
+    let roster: ConnectionRoster
 
     /// A server; `onRunning` is told the port once it listens, and `onAnnounced` the announcement once the server
     /// is announced on the local network (only when ``SnapServerConfiguration/announcedName`` is set, and DNS-SD
@@ -57,8 +58,9 @@ public struct SnapGameServer: Sendable {
                 ?? link.map { PostgresTableDirectory(cluster: $0.cluster, ownURL: $0.url, logger: logger) },
             cluster: link)
         let lobby = Lobby(environment: environment)
+        let roster = ConnectionRoster(environment: environment)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let app = Self.buildApplication(environment: environment, lobby: lobby, store: store, cluster: link?.cluster) { port in
+        let app = Self.buildApplication(environment: environment, lobby: lobby, roster: roster, store: store, cluster: link?.cluster) { port in
             portContinuation.yield(port)
             await onRunning(port)
         }
@@ -68,7 +70,7 @@ public struct SnapGameServer: Sendable {
         // that the node leaves the cluster once its tables are closed.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = (archive.map { [.init(service: $0)] } ?? [])
             + (link.map { [.init(service: ClusterService(link: $0, lobby: lobby, clock: clock, logger: logger))] } ?? [])
-            + [.init(service: app), .init(service: LobbyService(lobby: lobby, loops: environment.loops))]
+            + [.init(service: app), .init(service: LobbyService(lobby: lobby, roster: roster, loops: environment.loops))]
         if let name = configuration.announcedName {
             let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
             let announcement = LANAnnouncementService(
@@ -79,6 +81,7 @@ public struct SnapGameServer: Sendable {
         group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: signals, logger: logger))
         self.lobby = lobby
+        self.roster = roster
     }
 
     /// Runs until shut down.
@@ -104,6 +107,7 @@ public struct SnapGameServer: Sendable {
     static func buildApplication(
         environment: ServerEnvironment,
         lobby: Lobby,
+        roster: ConnectionRoster,
         store: (any GameStore)?,
         cluster: PostgresCluster? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void
@@ -130,7 +134,7 @@ public struct SnapGameServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
 
-        let connection = PlayerConnection(lobby: lobby, environment: environment)
+        let connection = PlayerConnection(lobby: lobby, roster: roster, environment: environment)
         let registry = Self.connectionRegistry(configuration)
         let refusals = RefusalLog(environment: environment, registry: registry)
         let server = Self.socketLevel(

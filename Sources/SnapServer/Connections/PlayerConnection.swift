@@ -11,13 +11,15 @@ import SnapProtocol
 /// The server knows who is on each connection; any id a client names is ignored.
 final class PlayerConnection: Sendable {
     let lobby: Lobby
+    let roster: ConnectionRoster
     let environment: ServerEnvironment
 
     /// The request rates every connection is held to.
     private let rates: RequestRates.Plan
 
-    init(lobby: Lobby, environment: ServerEnvironment) {
+    init(lobby: Lobby, roster: ConnectionRoster, environment: ServerEnvironment) {
         self.lobby = lobby
+        self.roster = roster
         self.environment = environment
         let configuration = environment.configuration
         rates = RequestRates.plan(
@@ -74,7 +76,7 @@ final class PlayerConnection: Sendable {
 
     /// The connection has opened: counts it in, or refuses it when the server is full or the address has too many.
     func opened(_ state: inout State, _ outbox: Outbox, _ peer: PeerSocket) async {
-        if let refusal = await lobby.register(outbox, from: peer.address) {
+        if let refusal = await roster.register(outbox, from: peer.address) {
             outbox.send(.error(code: refusal.rawValue, message: refusal.message))
             // Refused, not misbehaving: the client gets the closing handshake, so it reads the error before the end.
             outbox.close(
@@ -144,7 +146,7 @@ final class PlayerConnection: Sendable {
         await handle(request, receivedAt: received, &state, outbox, peer)
         if !wasSignedIn, state.id != nil {
             peer.prove()
-            await lobby.signedIn(outbox)
+            await roster.signedIn(outbox)
         }
     }
 
@@ -184,7 +186,7 @@ final class PlayerConnection: Sendable {
         if let table = state.table, let id = state.id { await table.disconnected(id, outbox: outbox) }
         if let table = state.watching, let id = state.id { await table.stopWatching(id) }
         outbox.finish()
-        if state.registered { await lobby.unregister(outbox, from: peer.address) }
+        if state.registered { await roster.unregister(outbox, from: peer.address) }
     }
 
     private func malformed(
@@ -231,7 +233,7 @@ final class PlayerConnection: Sendable {
             guard state.id == nil else { return refuse(outbox, .alreadySignedIn) }
             do {
                 let name = try PlayerName.validated(name)
-                let id = await lobby.newPlayerID()
+                let id = await roster.newPlayerID()
                 let token = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()
                 state.id = id
                 state.name = name
