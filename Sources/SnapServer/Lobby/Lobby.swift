@@ -55,10 +55,9 @@ actor Lobby {
             environment.cluster?.publisher.closed(code)
             throw .tooManyTables
         }
-        let callbacks = callbacks(for: code)
         let table = TableSession(
             code: code, solo: solo, seed: generator.next(), environment: environment, loop: loop, fence: fence,
-            onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange, onClose: callbacks.close)
+            hooks: hooks(for: code))
         tables[code] = table
         environment.cluster?.publisher.opened(table)
         tableAddresses[code] = address
@@ -67,19 +66,16 @@ actor Lobby {
         return table
     }
 
-    /// What a table tells the lobby: a token retired, its listing changed, it closed.
-    private func callbacks(for code: String) -> (
-        tokenRetired: @Sendable (String) -> Void, listingChange: @Sendable () -> Void, close: @Sendable (String) -> Void
-    ) {
+    /// What the table `code` tells the lobby: a token retired, its listing changed, it closed.
+    private func hooks(for code: String) -> TableHooks {
         let cluster = environment.cluster
-        return (
-            { [weak self] token in Task { await self?.forget(token: token) } },
-            { [listingChanges] in
+        return TableHooks(
+            tokenRetired: { [weak self] token in Task { await self?.forget(token: token) } },
+            listingChanged: { [listingChanges] in
                 listingChanges.signal()
                 cluster?.publisher.changed(code)
             },
-            { [weak self] code in Task { await self?.remove(code) } }
-        )
+            closed: { [weak self] code in Task { await self?.remove(code) } })
     }
 
     /// Takes over the table `code`, whose node's lease ran out, and rebuilds it from its journal; its players
@@ -99,13 +95,11 @@ actor Lobby {
             logger.warning("could not take a table over", metadata: ["table": "\(code)", "error": "\(error)"])
             return false
         }
-        let callbacks = callbacks(for: code)
         let table: TableSession
         do throws(TableRebuildError) {
             table = try TableSession.rebuilt(
                 code: code, entries: entries, fence: fence, cluster: cluster.cluster, environment: environment,
-                onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange,
-                onClose: callbacks.close)
+                hooks: hooks(for: code))
         } catch {
             // Its players cannot be given their seats back: the table goes, and their tokens with it.
             logger.error("a table taken over could not be rebuilt; removing it", metadata: ["table": "\(code)", "error": "\(error)"])

@@ -12,8 +12,7 @@ extension TableSession {
     ///   refuse a journaled action.
     static func rebuilt(
         code: String, entries: [JournalEntry], fence: Int64, cluster: PostgresCluster, environment: ServerEnvironment,
-        onTokenRetired: @escaping @Sendable (String) -> Void, onListingChange: @escaping @Sendable () -> Void,
-        onClose: @escaping @Sendable (String) -> Void
+        hooks: TableHooks
     ) throws(TableRebuildError) -> TableSession {
         var records = [(position: Int64, record: TableJournalRecord)]()
         for entry in entries {
@@ -62,8 +61,9 @@ extension TableSession {
         }
         return TableSession(
             code: code, solo: checkpoint.solo, runner: runner, members: members,
-            journal: TableJournal(cluster: cluster, code: code, fence: fence), recorder: recorder,
-            environment: environment, loop: environment.loops.next(), onTokenRetired: onTokenRetired, onListingChange: onListingChange,
-            onClose: onClose)
+            journaling: TableJournaling(
+                journal: TableJournal(cluster: cluster, code: code, fence: fence), allowances: runner.allowances),
+            recording: TableRecording(code: code, recorder: recorder, environment: environment),
+            environment: environment, loop: environment.loops.next(), hooks: hooks)
     }
 }
