@@ -51,13 +51,9 @@ extension TableSession {
             }
         }
         var members = TableMembers()
-        let calls = environment.configuration.snapCallsPerSecond
         for seat in runner.table.occupiedSeats {
             guard let info = runner.table[seat]?.info else { continue }
-            members[info.id] =
-                info.isComputer
-                ? TableMember(info: info, calls: TokenBucket(perSecond: 1))
-                : TableMember(info: info, token: tokens[info.id], calls: TokenBucket(perSecond: calls))
+            members[info.id] = TableMember(info: info, token: info.isComputer ? nil : tokens[info.id])
         }
         return TableSession(
             code: code, solo: checkpoint.solo, runner: runner, members: members,

@@ -40,7 +40,7 @@ extension TableSession {
     /// Handles a request from the watcher `id`: they may ask for the table again or stop watching; everything a
     /// seat is needed for is refused. Returns false when they are not watching (the table has closed).
     @discardableResult
-    func handleWatching(_ request: SeatedRequest, from id: PlayerID) -> Bool {
+    func handleWatching(_ request: WatcherRequest, from id: PlayerID) -> Bool {
         guard watchers[id] != nil else { return false }
         switch request {
         case .resync:
@@ -50,7 +50,7 @@ extension TableSession {
             stopWatching(id)
         case .handshake:
             break
-        case .turnCard, .callSnap, .startRound, .addComputer, .changeSettings:
+        case .needsSeat:
             refuse(id, code: TableError.notSeated.rawValue, "You are watching: only the players at the table can do that.")
         }
         return true

@@ -117,9 +117,7 @@ actor TableSession {
         catchUp()
         let events = try perform(.join(info))
         let seat = runner.table.seat(of: info.id)!
-        members[info.id] = TableMember(
-            info: info, token: token, outbox: outbox,
-            calls: TokenBucket(perSecond: environment.configuration.snapCallsPerSecond))
+        members[info.id] = TableMember(info: info, token: token, outbox: outbox)
         queueJournal { $0.seated(info.id, token: token) }
         broadcast(events, except: info.id)
         sendWelcomeToTable(info.id, seat: seat)
@@ -145,7 +143,7 @@ actor TableSession {
     private func seatComputer(_ info: PlayerInfo) throws(TableError) {
         catchUp()
         let events = try perform(.join(info))
-        members[info.id] = TableMember(info: info, calls: TokenBucket(perSecond: 1))
+        members[info.id] = TableMember(info: info)
         broadcast(events)
         afterChange()
     }
@@ -190,22 +188,20 @@ actor TableSession {
         defer { catchUp() }
         guard let seat = runner.table.seat(of: id) else { return refuse(id, TableError.notSeated) }
         switch request {
+        case .act(let move):
+            act(move.action(for: seat), by: id, receivedAt: received)
         case .addComputer:
             do { try addComputer(by: id) } catch { refuse(id, error) }
-            return
         case .resync:
-            return sendSnapshot(to: id, seat: seat)
+            sendSnapshot(to: id, seat: seat)
         case .handshake:
             // Kept from the original handshake; the server times the deal itself, so nobody waits for these.
-            return
-        case .callSnap:
-            guard members[id]?.calls.take(at: received) ?? false else {
-                return refuse(id, code: WireErrorCode.rateLimited.rawValue, "Too many Snap! calls: slow down.")
-            }
-        case .turnCard, .startRound, .leave, .changeSettings:
             break
         }
-        guard let action = request.action(for: seat) else { return }
+    }
+
+    /// Performs the action of the person `id`, whose request reached the server at `received`, and tells everyone.
+    private func act(_ action: TableAction, by id: PlayerID, receivedAt received: Duration) {
         do {
             let events = try perform(action)
             if case .leave = action { removeMember(id) }
