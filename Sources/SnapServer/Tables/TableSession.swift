@@ -14,8 +14,8 @@ import Synchronization
 ///
 /// Its parts each do one job: ``TableMembers`` (who sits there), ``TableWatchers`` (who watches),
 /// ``TableRecording`` (the round for the archive), ``TableJournaling`` (the cluster's journal, and what waits for
-/// it), ``TableTimer``, ``TableClocks``, ``LobbySummary`` and ``CardAudit``. Drops and returns, watching and the
-/// journal's writes are in the extensions beside this file.
+/// it), ``TableTimer``, ``TableClocks``, ``LobbySummary`` and ``CardAudit``. Seating, drops and returns, watching
+/// and the journal's writes are in the extensions beside this file.
 actor TableSession {
     /// The table's code.
     nonisolated let code: String
@@ -105,76 +105,6 @@ actor TableSession {
 
     /// What the lobby lists about this table; readable without waiting for the table.
     nonisolated var summary: TableSummary { lobbySummary.current }
-
-    // MARK: - Seating
-
-    /// Seats a person who is connected through `outbox` and tells everyone.
-    ///
-    /// The newcomer gets TableJoined, a Snapshot of the table and ServerReady; the others get PlayerJoined.
-    func join(_ info: PlayerInfo, token: String, outbox: Outbox) throws -> Seat {
-        // The last person may have left while this request was on its way.
-        guard !isClosed else { throw WireErrorCode.unknownTable }
-        catchUp()
-        let events = try perform(.join(info))
-        let seat = runner.table.seat(of: info.id)!
-        members[info.id] = TableMember(info: info, token: token, outbox: outbox)
-        queueJournal { $0.seated(info.id, token: token) }
-        broadcast(events, except: info.id)
-        sendWelcomeToTable(info.id, seat: seat)
-        logger.info("\(info.name) joined", metadata: ["seat": "\(seat)"])
-        afterChange()
-        return seat
-    }
-
-    /// Seats the computer players of a single-player table: Ray left, Lucy top, Steve right.
-    func seatComputerOpponents() {
-        let person = runner.table.occupiedSeats.compactMap { runner.table[$0]?.info }.first { !$0.isComputer }
-        for computer in Table.computerOpponents(for: person?.name ?? "") { _ = try? seatComputer(computer) }
-    }
-
-    private func addComputer(by id: PlayerID) throws(TableError) {
-        guard let seat = runner.table.seat(of: id) else { throw .notSeated }
-        guard runner.table.host == seat else { throw .notHost }
-        let names = runner.table.occupiedSeats.compactMap { runner.table[$0]?.info.name }
-        guard let computer = Table.nextComputer(besides: names) else { throw .nameTaken }
-        try seatComputer(computer)
-    }
-
-    private func seatComputer(_ info: PlayerInfo) throws(TableError) {
-        catchUp()
-        let events = try perform(.join(info))
-        members[info.id] = TableMember(info: info)
-        broadcast(events)
-        afterChange()
-    }
-
-    func sendWelcomeToTable(_ id: PlayerID, seat: Seat) {
-        send(.tableJoined(code: code, seat: seat), to: id)
-        sendSnapshot(to: id, seat: seat)
-        sendPlayerList(to: id)
-        if !watchers.isEmpty { send(watchers.countPacket, to: id) }
-    }
-
-    func sendPlayerList(to id: PlayerID) {
-        let table = runner.table
-        send(
-            .serverReady(players: table.occupiedSeats.map {
-                WirePlayer(id: table[$0]!.info.id, name: table[$0]!.info.name, seat: $0)
-            }), to: id)
-    }
-
-    /// The whole table as `id` sees it from `seat` (nil: a watcher), then what a snapshot cannot say: who is
-    /// dropped right now, the settings, and the clocks (these for version 3 clients).
-    func sendSnapshot(to id: PlayerID, seat: Seat?) {
-        let view = runner.table.view(for: seat)
-        send(.snapshot(view), to: id)
-        for other in members.dropped where other != id {
-            if let seat = runner.table.seat(of: other) { send(.playerConnection(seat: seat, connected: false), to: id) }
-        }
-        for packet in TableClocks.snapshotPackets(view) + clocks.packets(for: runner, at: timer.now, all: true) {
-            send(packet, to: id)
-        }
-    }
 
     // MARK: - Playing
 
@@ -292,6 +222,19 @@ actor TableSession {
     }
 
     // MARK: - Sending
+
+    /// The whole table as `id` sees it from `seat` (nil: a watcher), then what a snapshot cannot say: who is
+    /// dropped right now, the settings, and the clocks (these for version 3 clients).
+    func sendSnapshot(to id: PlayerID, seat: Seat?) {
+        let view = runner.table.view(for: seat)
+        send(.snapshot(view), to: id)
+        for other in members.dropped where other != id {
+            if let seat = runner.table.seat(of: other) { send(.playerConnection(seat: seat, connected: false), to: id) }
+        }
+        for packet in TableClocks.snapshotPackets(view) + clocks.packets(for: runner, at: timer.now, all: true) {
+            send(packet, to: id)
+        }
+    }
 
     /// Sends what `events` say to everyone connected except `skipped`.
     func broadcast(_ events: [TableEvent], except skipped: PlayerID? = nil) {
