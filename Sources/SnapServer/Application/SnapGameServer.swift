@@ -21,13 +21,14 @@ public struct SnapGameServer: Sendable {
 
     private let group: ServiceGroup
     let lobby: Lobby
+    let roster: ConnectionRoster
 
     /// A server; `onRunning` is told the port once it listens, and `onAnnounced` the announcement once the server
     /// is announced on the local network (only when ``SnapServerConfiguration/announcedName`` is set, and DNS-SD
     /// works here).
     ///
     /// - Parameters:
-    ///   - clock: the one clock every part of the server reads; tests pass a ``ManualServerClock``.
+    ///   - clock: the one clock every part of the server reads; tests pass one they move themselves.
     ///   - signals: the signals that shut it down gracefully (SIGINT and SIGTERM for the command).
     ///   - store: where finished rounds are kept for the history, replays and stats; nil keeps none.
     ///   - directory: where the other nodes of a cluster hold their tables: a client asking for one of those is
@@ -57,8 +58,9 @@ public struct SnapGameServer: Sendable {
                 ?? link.map { PostgresTableDirectory(cluster: $0.cluster, ownURL: $0.url, logger: logger) },
             cluster: link)
         let lobby = Lobby(environment: environment)
+        let roster = ConnectionRoster(environment: environment)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let app = Self.buildApplication(environment: environment, lobby: lobby, store: store, cluster: link?.cluster) { port in
+        let app = Self.buildApplication(environment: environment, lobby: lobby, roster: roster, store: store, cluster: link?.cluster) { port in
             portContinuation.yield(port)
             await onRunning(port)
         }
@@ -67,18 +69,19 @@ public struct SnapGameServer: Sendable {
         // The archive is first so that it stops last, writing the rounds still queued; then the cluster's part, so
         // that the node leaves the cluster once its tables are closed.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = (archive.map { [.init(service: $0)] } ?? [])
-            + (link.map { [.init(service: ClusterService(link: $0, lobby: lobby, logger: logger))] } ?? [])
-            + [.init(service: app), .init(service: LobbyService(lobby: lobby))]
+            + (link.map { [.init(service: ClusterService(link: $0, lobby: lobby, clock: clock, logger: logger))] } ?? [])
+            + [.init(service: app), .init(service: LobbyService(lobby: lobby, roster: roster, loops: environment.loops))]
         if let name = configuration.announcedName {
             let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
             let announcement = LANAnnouncementService(
-                name: name, thisMachineOnly: loopback, lobby: lobby, ports: ports, logger: logger, onAnnounced: onAnnounced)
+                name: name, thisMachineOnly: loopback, lobby: lobby, clock: clock, ports: ports, logger: logger, onAnnounced: onAnnounced)
             // Without LAN discovery the server carries on: the announcement ending early stops nothing.
             services.append(.init(service: announcement, successTerminationBehavior: .ignore))
         }
         group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: signals, logger: logger))
         self.lobby = lobby
+        self.roster = roster
     }
 
     /// Runs until shut down.
@@ -104,6 +107,7 @@ public struct SnapGameServer: Sendable {
     static func buildApplication(
         environment: ServerEnvironment,
         lobby: Lobby,
+        roster: ConnectionRoster,
         store: (any GameStore)?,
         cluster: PostgresCluster? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void
@@ -130,7 +134,7 @@ public struct SnapGameServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
 
-        let connection = PlayerConnection(lobby: lobby, environment: environment)
+        let connection = PlayerConnection(lobby: lobby, roster: roster, environment: environment)
         let registry = Self.connectionRegistry(configuration)
         let refusals = RefusalLog(environment: environment, registry: registry)
         let server = Self.socketLevel(
@@ -220,19 +224,5 @@ struct TableListing: Encodable {
         case code, host, players
         case seatsFree = "seats_free"
         case roundUnderWay = "round_under_way"
-    }
-}
-
-/// Pings every connection while the server runs; when it is asked to stop, says goodbye to every client.
-struct LobbyService: Service {
-    let lobby: Lobby
-
-    func run() async throws {
-        let pinger = Task { [lobby] in await lobby.keepPinging() }
-        try? await gracefulShutdown()
-        pinger.cancel()
-        await lobby.shutDown(reason: SnapGameServer.shutdownReason)
-        // Give the writers a moment to put the goodbye and the close frame on the wire.
-        try? await Task.sleep(for: .milliseconds(100))
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 import NIOCore
 
+// The one exception is the transport's deadlines, in NIO's own time on each socket's event loop (the HTTP request
+// timeout, the close handshake's timeout, the frame and request rates at the socket, the goodbyes' 100 ms
+// at shutdown): they are about bytes on a real socket, whatever time the game is on (docs/ARCHITECTURE.md).
+
 /// The one clock of a server: every time the server reads or waits for — turns, verdicts, pings, silence,
 /// grace periods, rate limits — comes from it, as the time since the server started.
 ///
-/// The server runs on ``SystemServerClock``; tests drive a ``ManualServerClock``.
+/// The server runs on ``SystemServerClock``; tests drive a clock of their own (SnapTestSupport's
+/// `ManualServerClock`).
 public protocol ServerClock: Sendable {
     /// The time since the clock started.
     var now: Duration { get }

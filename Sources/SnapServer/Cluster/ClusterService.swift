@@ -14,6 +14,7 @@ import SnapStore
 struct ClusterService: Service {
     let link: ClusterLink
     let lobby: Lobby
+    let clock: any ServerClock
     let logger: Logger
 
     func run() async throws {
@@ -39,7 +40,7 @@ struct ClusterService: Service {
     private func renewLease() async {
         let interval = link.cluster.leaseLength / 3
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+            try? await clock.sleep(for: interval)
             guard !Task.isCancelled else { return }
             do throws(StoreError) {
                 try await link.cluster.renew()
@@ -66,7 +67,7 @@ struct ClusterService: Service {
                 return
             } catch {
                 logger.warning("could not register in the cluster again", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: link.cluster.leaseLength / 3)
+                try? await clock.sleep(for: link.cluster.leaseLength / 3)
             }
         }
     }
@@ -77,7 +78,7 @@ struct ClusterService: Service {
     private func takeOverOrphans() async {
         let interval = link.cluster.leaseLength / 6
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+            try? await clock.sleep(for: interval)
             guard !Task.isCancelled else { return }
             do throws(StoreError) {
                 let orphans = try await link.cluster.orphanedTables()
@@ -105,7 +106,7 @@ struct ClusterService: Service {
             } catch {
                 logger.warning("lost the cluster's changes; listening again", metadata: ["error": "\(error)"])
             }
-            try? await Task.sleep(for: .seconds(1))
+            try? await clock.sleep(for: .seconds(1))
         }
     }
 }

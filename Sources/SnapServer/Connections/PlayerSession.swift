@@ -3,12 +3,13 @@ import Synchronization
 
 /// One game connection on the lean path: its state, and what it has received but not yet handled.
 ///
-/// The socket's event loop hands over each message; the session handles them one at a time, in order. A message
-/// that needs only the connection, or the table it sits at when that table runs on the same loop (every turn and
-/// call of a table whose players share its loop), is handled there and then. Anything else waits in the inbox for
-/// a task that lives only while there is something to handle — an idle connection has no task at all — and that
-/// runs on an event loop too, not on Swift's own threads (see ``handleInTurn()``). A client that sends faster than
-/// its requests are handled is not read until the session has caught up.
+/// The socket's event loop hands over each message; the session handles them one at a time, in order. When nothing
+/// is waiting, a message is read and done there and then (``PlayerConnection/received(_:binary:at:_:)``): one that
+/// needs only the connection, or the table it sits at when that table runs on the same loop (every turn and call
+/// of a table whose players share its loop), leaves nothing to wait. Anything else waits in the inbox for a task
+/// that lives only while there is something to handle — an idle connection has no task at all — and that runs on
+/// an event loop too, not on Swift's own threads (see ``handleInTurn()``). A client that sends faster than its
+/// requests are handled is not read until the session has caught up.
 final class PlayerSession: WebSocketSession {
     /// Messages waiting before the socket is no longer read.
     static let inboxLimit = 16
@@ -16,8 +17,8 @@ final class PlayerSession: WebSocketSession {
     private enum Inbound {
         case opened
         case message([UInt8], binary: Bool, receivedAt: Duration)
-        /// A message already read, whose request must wait for the lobby.
-        case request(ClientRequest, receivedAt: Duration)
+        /// What a message already read left to do: it waits for the lobby, or a table on another thread.
+        case work(PlayerConnection.Work)
         case ended
     }
 
@@ -26,8 +27,8 @@ final class PlayerSession: WebSocketSession {
         var head = 0
         var handling = false
         var pausedReading = false
-        /// The connection's state while no task is handling its messages.
-        var state: PlayerConnection.State?
+        /// The connection while no task is handling its messages.
+        var context: ConnectionContext?
 
         mutating func next() -> Inbound? {
             guard head < queue.count else {
@@ -44,19 +45,15 @@ final class PlayerSession: WebSocketSession {
 
     let sender: WebSocketSender
     private let connection: PlayerConnection
-    private let outbox: Outbox
-    private let peer: PeerSocket
     private let inbox: Mutex<Inbox>
     /// Runs tasks on the socket's event loop.
     private let socketExecutor: EventLoopTaskExecutor
 
-    init(connection: PlayerConnection, outbox: Outbox, sender: WebSocketSender, peer: PeerSocket, state: PlayerConnection.State) {
+    init(connection: PlayerConnection, sender: WebSocketSender, context: ConnectionContext) {
         self.connection = connection
-        self.outbox = outbox
         self.sender = sender
-        self.peer = peer
-        self.inbox = Mutex(Inbox(state: state))
-        socketExecutor = EventLoopTaskExecutor.on(outbox.loop)
+        self.inbox = Mutex(Inbox(context: context))
+        socketExecutor = EventLoopTaskExecutor.on(context.outbox.loop)
         handleInTurn()
     }
 
@@ -65,25 +62,20 @@ final class PlayerSession: WebSocketSession {
         // Copied out of the socket's receive buffer, so that NIO can reuse that buffer for the next read instead of
         // keeping more of them for this connection while the message waits its turn.
         let bytes = Array(message.readableBytesView)
-        // Nothing waiting, and no table or a table on this loop: handled here and now, with no task.
-        let idle = inbox.withLock { inbox -> PlayerConnection.State? in
-            guard !inbox.handling, inbox.state?.table?.loop.inEventLoop ?? true else { return nil }
+        // Nothing waiting: read and done here and now, with no task, unless it leaves work to wait.
+        let idle = inbox.withLock { inbox -> ConnectionContext? in
+            guard !inbox.handling else { return nil }
             inbox.handling = true
-            return inbox.state.take()
+            return inbox.context.take()
         }
-        guard var state = idle else {
+        guard var context = idle else {
             return enqueue(.message(bytes, binary: binary, receivedAt: received))
         }
-        var waiting: Inbound?
-        if let request = connection.request(from: bytes, binary: binary, at: received, &state, outbox),
-            !connection.handleAtOnce(request, receivedAt: received, &state, outbox)
-        {
-            waiting = .request(request, receivedAt: received)
-        }
+        let waiting = connection.received(bytes, binary: binary, at: received, &context)
         let more = inbox.withLock { inbox -> Bool in
             // First in line: anything queued meanwhile (an end, from another thread) came after it.
-            if let waiting { inbox.queue.insert(waiting, at: inbox.head) }
-            inbox.state = state
+            if let waiting { inbox.queue.insert(.work(waiting), at: inbox.head) }
+            inbox.context = context
             inbox.handling = inbox.waiting > 0
             return inbox.handling
         }
@@ -113,21 +105,21 @@ final class PlayerSession: WebSocketSession {
     private func handleInTurn() {
         let table = inbox.withLock { inbox in
             inbox.handling = true
-            return inbox.state?.table ?? inbox.state?.watching
+            return inbox.context?.table ?? inbox.context?.watching
         }
         Task(executorPreference: table?.taskExecutor ?? socketExecutor) { await self.handleAll() }
     }
 
     /// Handles what has arrived, in order, until nothing is waiting.
     private func handleAll() async {
-        guard var state = inbox.withLock({ $0.state.take() }) else { return }
+        guard var context = inbox.withLock({ $0.context.take() }) else { return }
         while true {
             let (item, resume) = inbox.withLock { inbox -> (Inbound?, Bool) in
                 let item = inbox.next()
                 var resume = false
                 if item == nil {
                     inbox.handling = false
-                    inbox.state = state
+                    inbox.context = context
                     resume = inbox.pausedReading
                     inbox.pausedReading = false
                 }
@@ -139,13 +131,13 @@ final class PlayerSession: WebSocketSession {
             }
             switch item {
             case .opened:
-                await connection.opened(&state, outbox, peer)
-            case .message(let buffer, let binary, let received):
-                await connection.received(buffer, binary: binary, at: received, &state, outbox, peer)
-            case .request(let request, let received):
-                await connection.handle(decoded: request, receivedAt: received, &state, outbox, peer)
+                await connection.opened(&context)
+            case .message(let bytes, let binary, let received):
+                if let work = connection.received(bytes, binary: binary, at: received, &context) { await work(&context) }
+            case .work(let work):
+                await work(&context)
             case .ended:
-                await connection.ended(&state, outbox, peer)
+                await connection.ended(&context)
             }
         }
     }

@@ -12,6 +12,8 @@ struct LANAnnouncementService: Service {
     /// Whether to announce it to this machine alone: the server listens on a loopback address.
     let thisMachineOnly: Bool
     let lobby: Lobby
+    /// The server's clock, which the debounce waits on.
+    let clock: any ServerClock
     /// The port, once the server listens.
     let ports: AsyncStream<Int>
     let logger: Logger
@@ -48,11 +50,11 @@ struct LANAnnouncementService: Service {
         // Debug: the command prints the line people need, under its banner.
         logger.debug("announced on the LAN", metadata: ["name": "\(announcement.name)", "host": "\(announcement.hostName ?? "?")"])
         if !Task.isShuttingDownGracefully { await onAnnounced(announcement) }
-        let (lobby, debounce, logger, name) = (lobby, debounce, logger, name)
+        let (lobby, clock, debounce, logger, name) = (lobby, clock, debounce, logger, name)
         await cancelWhenGracefulShutdown {
             var counts = counts
             for await _ in lobby.listingChanges.stream {
-                try? await Task.sleep(for: debounce)
+                try? await clock.sleep(for: debounce)
                 let now = await lobby.openTableCounts()
                 guard now != counts, !Task.isCancelled else { continue }
                 do {

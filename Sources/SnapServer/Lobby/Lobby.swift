@@ -5,18 +5,11 @@ import SnapCore
 import SnapProtocol
 import SnapStore
 
-/// Every table on the server and every connection: opens and finds tables, lists the open ones, and tells
-/// everyone when the server shuts down.
+/// Every table on the server: opens, finds and lists tables, gives them codes, remembers who holds which seat by
+/// their reconnect tokens, takes over the tables of a cluster's lost nodes, and closes every table when the server
+/// shuts down. The connections themselves are the ``ConnectionRoster``'s.
 actor Lobby {
     private var tables: [String: TableSession] = [:]
-    private var connections: [ObjectIdentifier: Outbox] = [:]
-    /// The same connections in the slices the ping loop takes in turn.
-    private var pingSlices = Array(repeating: [ObjectIdentifier: Outbox](), count: Lobby.pingSliceCount)
-    private static let pingSliceCount = 100
-    /// Game connections by remote address.
-    private var connectionsPerAddress: [String: Int] = [:]
-    /// Connections that have not signed in yet, with when they opened.
-    private var awaitingSignIn: [ObjectIdentifier: (outbox: Outbox, openedAt: Duration)] = [:]
     /// The remote address of each table's host, and how many tables each address has open.
     private var tableAddresses: [String: String] = [:]
     private var tablesPerAddress: [String: Int] = [:]
@@ -25,7 +18,6 @@ actor Lobby {
     private var claiming: Set<String> = []
     private var generator: SplitMix64
     private var isShuttingDown = false
-    private var playersSignedIn: UInt64 = 0
     private let environment: ServerEnvironment
     private var configuration: SnapServerConfiguration { environment.configuration }
     private var metrics: ServerMetrics { environment.metrics }
@@ -36,106 +28,6 @@ actor Lobby {
     init(environment: ServerEnvironment) {
         self.environment = environment
         generator = SplitMix64(seed: environment.configuration.seed ?? UInt64.random(in: 0...UInt64.max))
-    }
-
-    // MARK: - Connections
-
-    /// Counts a new connection from `address` in and asks it to sign in; the refusal when the server is full or
-    /// shutting down, or the address holds as many connections as one may.
-    func register(_ outbox: Outbox, from address: String) -> WireErrorCode? {
-        guard !isShuttingDown, connections.count < configuration.maximumConnections else { return .serverFull }
-        guard connectionsPerAddress[address, default: 0] < configuration.maximumConnectionsPerAddress else {
-            return .tooManyConnectionsFromAddress
-        }
-        connectionsPerAddress[address, default: 0] += 1
-        connections[ObjectIdentifier(outbox)] = outbox
-        // The sign-in request is the first word a connection hears: it goes out before the connection joins the
-        // ping rotation, which could otherwise ping it first (a CI run's client waited for a sign-in request that
-        // came second).
-        outbox.send(.signInRequest)
-        pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = outbox
-        awaitingSignIn[ObjectIdentifier(outbox)] = (outbox, environment.clock.now)
-        metrics.connections.record(connections.count)
-        return nil
-    }
-
-    /// The number of game connections open.
-    var connectionCount: Int { connections.count }
-
-    /// Notes that a connection has signed in (or reconnected): it no longer has a deadline to do so.
-    func signedIn(_ outbox: Outbox) {
-        awaitingSignIn[ObjectIdentifier(outbox)] = nil
-    }
-
-    /// A new player's id: the count of sign-ins so far in base 62, so as short as it can be ("1", "2", … "10"
-    /// after the 62nd), because every turn sends the next player's id to every seat. Ids are public and not
-    /// secret — the token is — and never contain the "-" that computer players' ids have.
-    func newPlayerID() -> PlayerID {
-        playersSignedIn += 1
-        return PlayerID(Self.base62(playersSignedIn))
-    }
-
-    static func base62(_ number: UInt64) -> String {
-        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        var number = number
-        var text = ""
-        repeat {
-            text.insert(digits[Int(number % 62)], at: text.startIndex)
-            number /= 62
-        } while number > 0
-        return text
-    }
-
-    /// Counts a connection from `address` out.
-    func unregister(_ outbox: Outbox, from address: String) {
-        guard connections.removeValue(forKey: ObjectIdentifier(outbox)) != nil else { return }
-        let left = connectionsPerAddress[address, default: 1] - 1
-        connectionsPerAddress[address] = left > 0 ? left : nil
-        awaitingSignIn[ObjectIdentifier(outbox)] = nil
-        pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = nil
-        metrics.connections.record(connections.count)
-    }
-
-    /// Pings every connection once per ping interval until cancelled, a hundredth of them at a time so that a full
-    /// server's pings are spread out rather than all sent at once; closes those silent for too long.
-    ///
-    /// One loop for the whole server rather than a task per connection: a task costs a few kilobytes of memory
-    /// on each of thousands of connections (docs/PERFORMANCE.md).
-    func keepPinging() async {
-        var slice = 0
-        let clock = environment.clock
-        while !Task.isCancelled {
-            try? await clock.sleep(for: configuration.pingInterval / Self.pingSliceCount)
-            guard !Task.isCancelled else { return }
-            let now = clock.now
-            for outbox in pingSlices[slice].values {
-                if outbox.network.silence(at: now) > configuration.silenceLimit {
-                    // Gone without a word (a phone out of range, a cable pulled): close it so that the table
-                    // knows the player dropped and keeps their seat for the grace period.
-                    outbox.abandon(.goingAway, reason: "no answer to pings")
-                } else if !outbox.network.awaitsPong(at: now, sentWithin: configuration.pingInterval) {
-                    // Not over a ping still on its way (the warm-up's): its answer would no longer count.
-                    outbox.send(.ping(outbox.network.ping(at: now)))
-                }
-            }
-            if slice == 0 { closeThoseNotSignedIn(at: now) }
-            slice = (slice + 1) % Self.pingSliceCount
-        }
-    }
-
-    /// Closes the connections that have not signed in within the time allowed: a socket that never says who it
-    /// is holds a descriptor and memory for nothing.
-    private func closeThoseNotSignedIn(at now: Duration) {
-        for (id, waiting) in awaitingSignIn where now - waiting.openedAt > configuration.signInTimeout {
-            awaitingSignIn[id] = nil
-            metrics.error(code: WireErrorCode.signInTimedOut.rawValue)
-            waiting.outbox.send(.error(code: WireErrorCode.signInTimedOut.rawValue, message: WireErrorCode.signInTimedOut.message))
-            waiting.outbox.close(.policyViolation, reason: "no sign-in in time")
-        }
-    }
-
-    private static func pingSlice(of outbox: Outbox) -> Int {
-        Int(UInt(bitPattern: ObjectIdentifier(outbox).hashValue) % UInt(pingSliceCount))
     }
 
     // MARK: - Tables
@@ -163,10 +55,9 @@ actor Lobby {
             environment.cluster?.publisher.closed(code)
             throw .tooManyTables
         }
-        let callbacks = callbacks(for: code)
         let table = TableSession(
             code: code, solo: solo, seed: generator.next(), environment: environment, loop: loop, fence: fence,
-            onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange, onClose: callbacks.close)
+            hooks: hooks(for: code))
         tables[code] = table
         environment.cluster?.publisher.opened(table)
         tableAddresses[code] = address
@@ -175,19 +66,16 @@ actor Lobby {
         return table
     }
 
-    /// What a table tells the lobby: a token retired, its listing changed, it closed.
-    private func callbacks(for code: String) -> (
-        tokenRetired: @Sendable (String) -> Void, listingChange: @Sendable () -> Void, close: @Sendable (String) -> Void
-    ) {
+    /// What the table `code` tells the lobby: a token retired, its listing changed, it closed.
+    private func hooks(for code: String) -> TableHooks {
         let cluster = environment.cluster
-        return (
-            { [weak self] token in Task { await self?.forget(token: token) } },
-            { [listingChanges] in
+        return TableHooks(
+            tokenRetired: { [weak self] token in Task { await self?.forget(token: token) } },
+            listingChanged: { [listingChanges] in
                 listingChanges.signal()
                 cluster?.publisher.changed(code)
             },
-            { [weak self] code in Task { await self?.remove(code) } }
-        )
+            closed: { [weak self] code in Task { await self?.remove(code) } })
     }
 
     /// Takes over the table `code`, whose node's lease ran out, and rebuilds it from its journal; its players
@@ -207,13 +95,11 @@ actor Lobby {
             logger.warning("could not take a table over", metadata: ["table": "\(code)", "error": "\(error)"])
             return false
         }
-        let callbacks = callbacks(for: code)
         let table: TableSession
         do throws(TableRebuildError) {
             table = try TableSession.rebuilt(
                 code: code, entries: entries, fence: fence, cluster: cluster.cluster, environment: environment,
-                onTokenRetired: callbacks.tokenRetired, onListingChange: callbacks.listingChange,
-                onClose: callbacks.close)
+                hooks: hooks(for: code))
         } catch {
             // Its players cannot be given their seats back: the table goes, and their tokens with it.
             logger.error("a table taken over could not be rebuilt; removing it", metadata: ["table": "\(code)", "error": "\(error)"])
@@ -337,14 +223,9 @@ actor Lobby {
 
     // MARK: - Shutting down
 
-    /// Tells every connection the server is going away, and closes them.
+    /// Opens no more tables, and tells everyone at a table that the server is going away, and why.
     func shutDown(reason: String) async {
         isShuttingDown = true
-        logger.info("shutting down: telling \(connections.count) connections")
         for table in tables.values { await table.shutDown(reason: reason) }
-        for outbox in connections.values {
-            outbox.send(.serverQuit(reason: reason))
-            outbox.close(.goingAway, reason: reason)
-        }
     }
 }

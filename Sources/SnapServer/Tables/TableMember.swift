@@ -10,8 +10,6 @@ struct TableMember {
     var outbox: Outbox?
     /// Runs out the grace period of a dropped person.
     var grace: ServerClockWake?
-    /// Their Snap! calls, rate-limited.
-    var calls: TokenBucket
     /// Counts drops, so that a grace timer from an earlier drop cannot remove the player.
     var drops = 0
 

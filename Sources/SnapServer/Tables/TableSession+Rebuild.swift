@@ -12,8 +12,7 @@ extension TableSession {
     ///   refuse a journaled action.
     static func rebuilt(
         code: String, entries: [JournalEntry], fence: Int64, cluster: PostgresCluster, environment: ServerEnvironment,
-        onTokenRetired: @escaping @Sendable (String) -> Void, onListingChange: @escaping @Sendable () -> Void,
-        onClose: @escaping @Sendable (String) -> Void
+        hooks: TableHooks
     ) throws(TableRebuildError) -> TableSession {
         var records = [(position: Int64, record: TableJournalRecord)]()
         for entry in entries {
@@ -52,18 +51,15 @@ extension TableSession {
             }
         }
         var members = TableMembers()
-        let calls = environment.configuration.snapCallsPerSecond
         for seat in runner.table.occupiedSeats {
             guard let info = runner.table[seat]?.info else { continue }
-            members[info.id] =
-                info.isComputer
-                ? TableMember(info: info, calls: TokenBucket(perSecond: 1))
-                : TableMember(info: info, token: tokens[info.id], calls: TokenBucket(perSecond: calls))
+            members[info.id] = TableMember(info: info, token: info.isComputer ? nil : tokens[info.id])
         }
         return TableSession(
             code: code, solo: checkpoint.solo, runner: runner, members: members,
-            journal: TableJournal(cluster: cluster, code: code, fence: fence), recorder: recorder,
-            environment: environment, loop: environment.loops.next(), onTokenRetired: onTokenRetired, onListingChange: onListingChange,
-            onClose: onClose)
+            journaling: TableJournaling(
+                journal: TableJournal(cluster: cluster, code: code, fence: fence), allowances: runner.allowances),
+            recording: TableRecording(code: code, recorder: recorder, environment: environment),
+            environment: environment, loop: environment.loops.next(), hooks: hooks)
     }
 }

@@ -33,7 +33,7 @@ struct TakeoverTests {
         let entries = try await node.cluster.journal(code: code).filter { $0.position < length }
         return try TableSession.rebuilt(
             code: code, entries: entries, fence: 0, cluster: node.cluster, environment: environment,
-            onTokenRetired: { _ in }, onListingChange: {}, onClose: { _ in })
+            hooks: TableHooks())
     }
 
     /// Waits for a moment when the table's every step is written; returns its state then and the journal's length.

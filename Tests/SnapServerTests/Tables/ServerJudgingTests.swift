@@ -1,6 +1,7 @@
 import Foundation
 import SnapCore
 import SnapProtocol
+import SnapTestSupport
 import Testing
 
 @testable import SnapServer

@@ -33,7 +33,7 @@ import Testing
             #expect(requests < 1_000_000, "never cut off")
             if requests >= 1_000_000 { break }
         }
-        #expect(await server.server.lobby.connectionCount == 1)
+        #expect(await server.server.roster.connectionCount == 1)
         let metrics = try await server.get("/metrics").body
         #expect(metrics.contains("snap_outbox_overruns_total 1"))
         // The table goes on for the host: they start the round with a computer player and turn a card.

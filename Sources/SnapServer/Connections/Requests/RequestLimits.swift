@@ -24,18 +24,19 @@ public struct RequestLimits: Sendable, Equatable {
         case pong
         case hello
 
-        /// The kind of a request (a Snap! call is limited at its table instead, per player).
+        /// The kind of a request (a Snap! call has a limit of its own: ``RequestRates``).
         init?(_ request: ClientRequest) {
             switch request {
-            case .hello: self = .hello
-            case .signIn: self = .signIn
-            case .reconnect: self = .reconnect
-            case .listTables, .host, .join, .watch: self = .lobby
-            case .pong: self = .pong
-            case .atTable(.callSnap): return nil
+            case .connection(.hello): self = .hello
+            case .connection(.pong): self = .pong
+            case .lobby(.signIn): self = .signIn
+            case .lobby(.reconnect): self = .reconnect
+            case .lobby(.listTables), .lobby(.host), .lobby(.join), .lobby(.watch): self = .lobby
+            case .atTable(.act(.callSnap)): return nil
             case .atTable(.resync): self = .resync
-            case .atTable(.turnCard), .atTable(.handshake): self = .turn
-            case .atTable(.startRound), .atTable(.addComputer), .atTable(.changeSettings), .atTable(.leave):
+            case .atTable(.act(.turnCard)), .atTable(.handshake): self = .turn
+            case .atTable(.act(.startRound)), .atTable(.addComputer), .atTable(.act(.changeSettings)),
+                .atTable(.act(.leave)):
                 self = .table
             }
         }

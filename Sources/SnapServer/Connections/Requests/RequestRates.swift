@@ -1,7 +1,9 @@
 import SnapCore
 
 /// One connection's use of its ``RequestLimits``: a bucket per kind of request, and one for the refusals it has
-/// collected, which closes the connection when a client keeps going over.
+/// collected, which closes the connection when a client keeps going over; and the player's Snap! calls, at
+/// ``SnapServerConfiguration/snapCallsPerSecond`` (a call refused for its rate is only refused: a quick player
+/// calling on every card is no flood). Every rate a connection's requests are held to is here.
 struct RequestRates: Sendable {
     /// What to do with a request.
     enum Verdict: Equatable {
@@ -17,10 +19,12 @@ struct RequestRates: Sendable {
     final class Plan: Sendable {
         let buckets: [TokenBucket]
         let refusals: TokenBucket
+        let calls: TokenBucket
 
-        init(buckets: [TokenBucket], refusals: TokenBucket) {
+        init(buckets: [TokenBucket], refusals: TokenBucket, calls: TokenBucket) {
             self.buckets = buckets
             self.refusals = refusals
+            self.calls = calls
         }
     }
 
@@ -28,24 +32,21 @@ struct RequestRates: Sendable {
     /// This connection's own part: how full each bucket is.
     private var levels: [TokenBucket.Level]
     private var refusals: TokenBucket.Level
+    private var calls: TokenBucket.Level
 
-    /// The rates of one connection, sharing `plan` (see ``plan(_:pingInterval:speed:)``).
+    /// The rates of one connection, sharing `plan` (see ``plan(_:pingInterval:speed:snapCallsPerSecond:)``).
     init(_ plan: Plan) {
         self.plan = plan
         levels = plan.buckets.map(\.fullLevel)
         refusals = plan.refusals.fullLevel
-    }
-
-    /// The rates of one connection on a server pinging every `pingInterval` whose game runs `speed` times as
-    /// fast as normal.
-    init(_ limits: RequestLimits, pingInterval: Duration, speed: Double) {
-        self.init(Self.plan(limits, pingInterval: pingInterval, speed: speed))
+        calls = plan.calls.fullLevel
     }
 
     /// The rates of a server pinging every `pingInterval` whose game runs `speed` times as fast as normal: pongs are
     /// allowed at least twice as often as the server pings, and turns as many times as often as the game is sped
-    /// up, so that the server never refuses what it asked for itself.
-    static func plan(_ limits: RequestLimits, pingInterval: Duration, speed: Double) -> Plan {
+    /// up, so that the server never refuses what it asked for itself; Snap! calls at `snapCallsPerSecond`, in
+    /// bursts of as many.
+    static func plan(_ limits: RequestLimits, pingInterval: Duration, speed: Double, snapCallsPerSecond: Double) -> Plan {
         let buckets = RequestLimits.Kind.allCases.map { kind in
             var rate = limits[kind]
             switch kind {
@@ -59,7 +60,8 @@ struct RequestRates: Sendable {
             }
             return TokenBucket(rate)
         }
-        return Plan(buckets: buckets, refusals: TokenBucket(limits.refusals))
+        return Plan(
+            buckets: buckets, refusals: TokenBucket(limits.refusals), calls: TokenBucket(perSecond: snapCallsPerSecond))
     }
 
     /// Counts a request of `kind` made at `now`.
@@ -67,5 +69,10 @@ struct RequestRates: Sendable {
         let index = RequestLimits.Kind.allCases.firstIndex(of: kind)!
         if plan.buckets[index].take(from: &levels[index], at: now) { return .allowed }
         return plan.refusals.take(from: &refusals, at: now) ? .refused : .exhausted
+    }
+
+    /// Counts a Snap! call made at `now`: whether it is within its rate.
+    mutating func takeCall(at now: Duration) -> Bool {
+        plan.calls.take(from: &calls, at: now)
     }
 }

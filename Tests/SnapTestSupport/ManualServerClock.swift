@@ -3,8 +3,9 @@ import SnapCore
 import Synchronization
 
 /// A clock that only moves when told to (``advance(by:)``), for tests: whatever sleeps wakes when the clock
-/// reaches its deadline.
-public final class ManualServerClock: ServerClock {
+/// reaches its deadline. It is the server's test clock (SnapServerTests makes it a `ServerClock`), kept here so
+/// that the server ships only its real one.
+public final class ManualServerClock: Sendable {
     private struct Sleeper {
         var deadline: Duration
         var waiter: CheckedContinuation<Void, any Error>

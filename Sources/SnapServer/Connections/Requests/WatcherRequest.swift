@@ -1,0 +1,21 @@
+/// What someone watching a table (without a seat) asks of it.
+enum WatcherRequest: Hashable, Sendable {
+    /// Send me the whole table.
+    case resync
+    /// I stop watching.
+    case leave
+    /// The original handshake: nothing to do.
+    case handshake
+    /// Something only a seated player may do: refused.
+    case needsSeat
+
+    /// What a request made at a table means from a watcher.
+    init(_ request: SeatedRequest) {
+        switch request {
+        case .resync: self = .resync
+        case .act(.leave): self = .leave
+        case .handshake: self = .handshake
+        case .act, .addComputer: self = .needsSeat
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import SnapCore
+import SnapProtocol
+@testable import SnapServer
+import Testing
+
+/// The one decision about each message a client sends — what it asks and where it goes — without a socket.
+@Suite struct RequestRouterTests {
+    static let signedIn = RequestRouter.Position(signedIn: true, version: 5)
+    static let seated = RequestRouter.Position(signedIn: true, seated: true, version: 5)
+    static let watching = RequestRouter.Position(signedIn: true, watching: true, version: 5)
+
+    static func router(
+        limits: RequestLimits = RequestLimits(), snapCallsPerSecond: Double = 5, malformedLimit: Int = 10
+    ) -> RequestRouter {
+        let plan = RequestRates.plan(limits, pingInterval: .seconds(5), speed: 1, snapCallsPerSecond: snapCallsPerSecond)
+        return RequestRouter(rates: RequestRates(plan), malformedLimit: malformedLimit)
+    }
+
+    static func bytes(_ packet: Packet) -> [UInt8] {
+        Frame(number: nil, packet: packet).encoded()
+    }
+
+    @Test func eachRequestGoesWhereTheConnectionStands() {
+        var router = Self.router()
+        #expect(router.decide(Self.bytes(.hello(version: 5)), binary: true, at: .zero, from: .init()) == .route(.connection(.hello(version: 5))))
+        #expect(router.decide(Self.bytes(.signInResponse(name: "Ann")), binary: true, at: .zero, from: .init()) == .route(.lobby(.signIn(name: "Ann"))))
+        #expect(router.decide(Self.bytes(.joinTable(code: "ABCD")), binary: true, at: .zero, from: Self.signedIn) == .route(.lobby(.join(code: "ABCD"))))
+        #expect(router.decide(Self.bytes(.clientTurnedCard), binary: true, at: .zero, from: Self.seated) == .route(.table(.act(.turnCard))))
+        #expect(router.decide(Self.bytes(.resyncRequest), binary: true, at: .zero, from: Self.seated) == .route(.table(.resync)))
+        #expect(router.decide(Self.bytes(.clientReady), binary: true, at: .zero, from: Self.seated) == .route(.table(.handshake)))
+        #expect(router.decide(Self.bytes(.resyncRequest), binary: true, at: .zero, from: Self.watching) == .route(.watcher(.resync)))
+        #expect(router.decide(Self.bytes(.clientQuit), binary: true, at: .zero, from: Self.watching) == .route(.watcher(.leave)))
+        #expect(router.decide(Self.bytes(.clientTurnedCard), binary: true, at: .zero, from: Self.watching) == .route(.watcher(.needsSeat)))
+        #expect(router.decide(Self.bytes(.addComputer), binary: true, at: .zero, from: Self.watching) == .route(.watcher(.needsSeat)))
+    }
+
+    @Test func whatTheConnectionCannotAskYetIsRefusedBeforeItGoesAnywhere() {
+        var router = Self.router()
+        #expect(router.decide(Self.bytes(.listTables), binary: true, at: .zero, from: .init()) == .refuse(.notSignedIn))
+        #expect(router.decide(Self.bytes(.clientTurnedCard), binary: true, at: .zero, from: .init()) == .refuse(.notSignedIn))
+        #expect(router.decide(Self.bytes(.clientTurnedCard), binary: true, at: .zero, from: Self.signedIn) == .refuse(.notAtTable))
+        #expect(router.decide(Self.bytes(.signInResponse(name: "Bob")), binary: true, at: .zero, from: Self.signedIn) == .refuse(.alreadySignedIn))
+        var versionThree = Self.signedIn
+        versionThree.version = 3
+        #expect(
+            router.decide(Self.bytes(.watchTable(code: "ABCD")), binary: true, at: .zero, from: versionThree)
+                == .refuse(.unexpectedPacket, message: "Watching needs protocol version 4: send Hello(4) first."))
+        // A reconnection needs no name first.
+        #expect(router.decide(Self.bytes(.reconnect(token: "t")), binary: true, at: .zero, from: .init()) == .route(.lobby(.reconnect(token: "t"))))
+    }
+
+    @Test func aSeatedRequestBecomesTheRulesActionOfTheSeatInOneStep() {
+        #expect(SeatAction.turnCard.action(for: .top) == .turnCard(.top))
+        #expect(SeatAction.callSnap(reaction: .milliseconds(250)).action(for: .left) == .callSnap(.left, reaction: .milliseconds(250)))
+        #expect(SeatAction.startRound.action(for: .bottom) == .startRound(by: .bottom))
+        #expect(SeatAction.leave.action(for: .right) == .leave(.right))
+        var router = Self.router()
+        #expect(
+            router.decide(Self.bytes(.callSnap(reaction: 250_000)), binary: true, at: .zero, from: Self.seated)
+                == .route(.table(.act(.callSnap(reaction: .milliseconds(250))))))
+    }
+
+    @Test func malformedMessagesAreRefusedAndTheLastOneAllowedCloses() {
+        var router = Self.router(malformedLimit: 3)
+        #expect(
+            router.decide([1, 2, 3], binary: false, at: .zero, from: .init())
+                == .refuse(.malformedPacket, message: "Packets are binary frames; text frames are not understood."))
+        #expect(
+            router.decide(Self.bytes(.welcome(version: 5, id: PlayerID(rawValue: "1"), token: "t")), binary: true, at: .zero, from: .init())
+                == .refuse(.unexpectedPacket, message: "That packet is one the server sends, not one it takes."))
+        guard case .refuseAndClose(.malformedPacket, _) = router.decide([0x53], binary: true, at: .zero, from: .init()) else {
+            Issue.record("the third malformed message should close the connection")
+            return
+        }
+    }
+
+    @Test func aFloodIsRefusedThenClosedButSnapCallsAreOnlyRefused() {
+        var limits = RequestLimits()
+        limits.turn = .init(perSecond: 1, burst: 2)
+        limits.refusals = .init(perSecond: 1, burst: 1)
+        var router = Self.router(limits: limits, snapCallsPerSecond: 2)
+        let turn = Self.bytes(.clientTurnedCard)
+        #expect(router.decide(turn, binary: true, at: .zero, from: Self.seated) == .route(.table(.act(.turnCard))))
+        #expect(router.decide(turn, binary: true, at: .zero, from: Self.seated) == .route(.table(.act(.turnCard))))
+        #expect(router.decide(turn, binary: true, at: .zero, from: Self.seated) == .refuse(.rateLimited, message: "Too many turn requests: slow down."))
+        #expect(router.decide(turn, binary: true, at: .zero, from: Self.seated) == .close)
+
+        let call = Self.bytes(.callSnap(reaction: 300_000))
+        let routed = RequestRouter.Decision.route(.table(.act(.callSnap(reaction: .milliseconds(300)))))
+        let refused = RequestRouter.Decision.refuse(.rateLimited, message: "Too many Snap! calls: slow down.")
+        #expect(router.decide(call, binary: true, at: .zero, from: Self.seated) == routed)
+        #expect(router.decide(call, binary: true, at: .zero, from: Self.seated) == routed)
+        for _ in 0..<5 { #expect(router.decide(call, binary: true, at: .zero, from: Self.seated) == refused) }
+        // Half a second later, one more call is allowed.
+        #expect(router.decide(call, binary: true, at: .milliseconds(500), from: Self.seated) == routed)
+        // A call from someone not seated is not counted: it is refused for where they stand.
+        #expect(router.decide(call, binary: true, at: .milliseconds(500), from: Self.signedIn) == .refuse(.notAtTable))
+    }
+
+    @Test func aWatchersRequestIsReadAsAWatchers() {
+        #expect(WatcherRequest(.resync) == .resync)
+        #expect(WatcherRequest(.act(.leave)) == .leave)
+        #expect(WatcherRequest(.handshake) == .handshake)
+        #expect(WatcherRequest(.act(.turnCard)) == .needsSeat)
+        #expect(WatcherRequest(.act(.callSnap(reaction: nil))) == .needsSeat)
+        #expect(WatcherRequest(.addComputer) == .needsSeat)
+    }
+}
