@@ -5,7 +5,7 @@ import FoundationNetworking
 import SnapCore
 import SnapProtocol
 
-/// Reads a Snap! server's history over HTTP (README.md, "History, replays and stats"): the recent rounds
+/// Reads a Snap! server's history over HTTP (docs/SERVER.md, "History, replays and stats"): the recent rounds
 /// (`/api/rounds`) and one round's replay (`/api/rounds/ID/replay`), its frames decoded into packets.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import SnapProtocol
 import SnapStore
 
 /// The history as JSON: recent rounds (`/api/rounds`), one round (`/api/rounds/ID`), its replay
-/// (`/api/rounds/ID/replay`) and a name's record (`/api/players/NAME`). README.md documents the answers.
+/// (`/api/rounds/ID/replay`) and a name's record (`/api/players/NAME`). docs/SERVER.md documents the answers.
 struct HistoryEndpoints: Sendable {
     /// The most rounds one page lists, and how many it lists unless asked.
     static let pageLimit = 100

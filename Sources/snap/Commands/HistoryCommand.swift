@@ -10,7 +10,7 @@ struct HistoryCommand: AsyncParsableCommand {
         abstract: "List the rounds a Snap! server has kept, newest first.",
         discussion: """
             Prints id, when, table, players, winner and length of each round; `snap replay ID` plays one. \
-            --json prints the server's own answer (GET /api/rounds, documented in the README).
+            --json prints the server's own answer (GET /api/rounds, documented in docs/SERVER.md).
             """
     )
 
