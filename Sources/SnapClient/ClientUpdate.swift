@@ -34,6 +34,9 @@ public enum ClientUpdate: Sendable {
     case reconnecting(attempt: Int)
     /// Back in the seat after a drop.
     case reconnected
+    /// Another connection took this seat with its token (the same player in another terminal or browser tab): this
+    /// client does not reconnect, and ``closed`` follows.
+    case replaced
     /// The server is shutting down, and why.
     case serverQuit(reason: String)
     /// The connection is closed for good.

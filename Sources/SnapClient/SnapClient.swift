@@ -91,6 +91,8 @@ public actor SnapClient {
     private var signInWaiter: CheckedContinuation<Void, any Error>?
     private var isClosing = false
     private var serverQuit = false
+    /// Another connection took the seat with its token: reconnecting would take it back, and round again.
+    private var replaced = false
     private var connectionTask: Task<Void, Never>?
     /// Set when the server welcomes us, so that the reconnect loop starts counting afresh after each drop.
     private var welcomed = false
@@ -328,7 +330,7 @@ public actor SnapClient {
         while !Task.isCancelled {
             do {
                 welcomed = false
-                try await WebSocketClient.connect(
+                let close = try await WebSocketClient.connect(
                     url: url,
                     // Pings notice a silent network loss, so that the client reconnects instead of waiting forever.
                     configuration: .init(maxFrameSize: Wire.maximumPacketSize, autoPing: .enabled(timePeriod: .seconds(10))),
@@ -339,6 +341,10 @@ public actor SnapClient {
                         guard case .binary(let buffer) = message else { continue }
                         await self.receive(Array(buffer.readableBytesView))
                     }
+                }
+                if close?.closeCode == .policyViolation, close?.reason == Wire.replacedCloseReason {
+                    replaced = true
+                    continuation.yield(.replaced)
                 }
             } catch {
                 if let waiter = signInWaiter {
@@ -369,7 +375,7 @@ public actor SnapClient {
                 dropped = nil
                 attempt = 0
             }
-            guard !isClosing, !serverQuit, token != nil, tableCode != nil else { break }
+            guard !isClosing, !serverQuit, !replaced, token != nil, tableCode != nil else { break }
             // Dropped while at a table: try to get back in, for as long as the server keeps the seat.
             dropped = dropped ?? clock.now
             guard clock.now - dropped! < reconnectWindow else { break }

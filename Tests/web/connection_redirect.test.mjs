@@ -42,15 +42,15 @@ class ScriptedSocket {
     this.onmessage?.({ data: encodeFrame({ number: this.number++, packet }).buffer });
   }
 
-  close(code) {
+  close(code, reason = "") {
     if (this.closedWith !== null) return;
-    setTimeout(() => this.#end(code));
+    setTimeout(() => this.#end(code, reason));
     this.closedWith = code;
   }
 
-  #end(code) {
+  #end(code, reason = "") {
     this.readyState = 3;
-    this.onclose?.({ code });
+    this.onclose?.({ code, reason });
   }
 }
 globalThis.WebSocket = ScriptedSocket;
@@ -293,8 +293,21 @@ test("another page coming back into the seat (close 1008) lets this one go as re
   connection.signIn("Ann");
   await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
   connection.seated = true;
-  ScriptedSocket.opened[0].close(1008);
+  ScriptedSocket.opened[0].close(1008, "replaced by a new connection");
   await until("closed", () => statuses.some(([state]) => state === "closed"));
   assert.deepEqual(statuses.at(-1), ["closed", "replaced"]);
   assert.equal(ScriptedSocket.opened.length, 1);
+});
+
+test("a 1008 for a limit is a drop: the seated page comes back with its token, and says nothing of another tab", async () => {
+  reset({ [NODE_A]: node() });
+  const { connection, packets, statuses } = connect({ type: "JoinTable", code: "KQJT" });
+  connection.signIn("Ann");
+  await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
+  connection.seated = true;
+  ScriptedSocket.opened[0].close(1008, "too many requests");
+  await until("a second connection", () => ScriptedSocket.opened.length === 2);
+  await until("the seat again", () => ScriptedSocket.opened[1].sent.some((packet) => packet.type === "Reconnect"));
+  assert.ok(!statuses.some(([, reason]) => reason === "replaced"), `statuses: ${JSON.stringify(statuses)}`);
+  connection.close();
 });

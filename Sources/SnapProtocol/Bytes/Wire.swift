@@ -20,6 +20,10 @@ public enum Wire {
     public static let noMargin: UInt32 = 0xFFFF_FFFF
     /// The longest string field, in bytes (names are 20 characters, which may be up to 80 bytes).
     public static let maximumStringBytes = 255
+    /// The reason of the WebSocket close (code 1008) that ends a connection whose seat another connection took with
+    /// the seat's reconnect token: the same player, from another terminal or browser tab. A client closed with it
+    /// does not reconnect, or the two would take the seat from each other for ever.
+    public static let replacedCloseReason = "replaced by a new connection"
     /// The byte that means "no seat".
     public static let noSeat: UInt8 = 0xFF
     /// The most players a list of players or seats holds: one per seat.

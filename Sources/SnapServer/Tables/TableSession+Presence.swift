@@ -26,7 +26,7 @@ extension TableSession {
         catchUp()
         // The old connection may not have been noticed as dead yet: the new one takes over the seat.
         if let old = member.outbox {
-            old.close(.policyViolation, reason: "replaced by a new connection")
+            old.close(.policyViolation, reason: Wire.replacedCloseReason)
         }
         member.grace?.cancel()
         members[id]?.grace = nil

@@ -114,6 +114,8 @@ struct NetworkSession: ScreenSession {
             show(isWatching ? "Reconnected: watching again." : "Reconnected: you are back in your seat.", at: time)
         case .serverQuit(let reason):
             ended = "\(reason) Press any key to leave."
+        case .replaced:
+            ended = "Your seat is now played from another terminal or browser. Press any key to leave."
         case .closed:
             if ended == nil { ended = "The connection to the server is gone. Press any key to leave." }
         case .signedIn, .tables:

@@ -236,6 +236,18 @@ import Testing
         #expect(lines[23].contains("[any key] leave"))
     }
 
+    /// The same player took the seat from another terminal or a browser: this one says so at once and leaves on a
+    /// key, rather than saying the connection is gone.
+    @Test func aSeatTakenFromElsewhereIsShownAndLeavesOnAKey() throws {
+        var session = try seated(.top)
+        session.apply(.replaced, at: .seconds(1))
+        session.apply(.closed, at: .seconds(1))
+        #expect(session.ended == "Your seat is now played from another terminal or browser. Press any key to leave.")
+        let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(1))).render()
+        #expect(lines.joined().contains("another terminal or browser"), "\(lines.joined(separator: "\n"))")
+        #expect(session.handle(.character("x"), at: .seconds(2)) == .quit(0))
+    }
+
     @Test func movingToTheTablesServerIsShown() throws {
         var session = try seated(.top)
         session.apply(.reconnecting(attempt: 1), at: .zero)

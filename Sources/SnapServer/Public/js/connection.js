@@ -18,6 +18,8 @@ const TABLE_MOVING = 116;
 /** The most Redirects in a row followed before giving up (docs/PROTOCOL.md, "The order of a session"). */
 export const MAX_REDIRECTS = 3;
 const POLICY_VIOLATION = 1008;
+/** The reason of the 1008 close that lets a connection go whose seat another page took with its token. */
+const REPLACED_REASON = "replaced by a new connection";
 
 /** Packets that change the table: ignored between a ResyncRequest and its Snapshot. */
 const TABLE_EVENTS = new Set([
@@ -156,7 +158,7 @@ export class Connection {
       this.send({ type: "Hello", version: PROTOCOL_VERSION });
     };
     socket.onmessage = (message) => this.#received(socket, mode, message.data);
-    socket.onclose = (close) => this.#closed(socket, close.code);
+    socket.onclose = (close) => this.#closed(socket, close.code, close.reason);
   }
 
   #received(socket, mode, data) {
@@ -264,13 +266,14 @@ export class Connection {
     this.#open(mode);
   }
 
-  #closed(socket, code) {
+  #closed(socket, code, reason = "") {
     if (socket !== this.#socket) return;
     this.#socket = null;
     this.signedIn = false;
     if (this.#serverQuit) return this.#stop("serverQuit");
-    // Another page came back into this seat with its token: the server let this connection go (1008).
-    if (code === POLICY_VIOLATION) return this.#stop("replaced");
+    // Another page came back into this seat with its token: the server let this connection go (1008, with that
+    // reason; a 1008 for a limit is a drop like any other).
+    if (code === POLICY_VIOLATION && reason === REPLACED_REASON) return this.#stop("replaced");
     if (!this.seated || !this.#token) return this.#stop("lost");
     // The node a Redirect took us to is gone: the next try asks the first server where the table is now.
     if (!socket?.opened) this.url = this.entryUrl;
