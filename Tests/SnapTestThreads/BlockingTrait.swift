@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The trait of a test or suite that blocks, computes for seconds or starts programs of its own: its test functions,
@@ -21,7 +22,10 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         // A suite's scope holds no turn: its tests take theirs, one case at a time.
         guard testCase != nil else { return try await function() }
+        let asked = ContinuousClock.now
         await Self.turns.take()
+        let started = ContinuousClock.now
+        defer { Self.report(test, waited: started - asked, ran: .now - started) }
         do {
             try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try await function() }
         } catch {
@@ -29,6 +33,18 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
             throw error
         }
         await Self.turns.give()
+    }
+
+    /// With `SNAP_TEST_TIMES` set, says how long a blocking test waited for its turn and how long it then ran: the
+    /// run's own figures say only the sum, and it is the running that makes `swift test` long.
+    private static func report(_ test: Test, waited: Duration, ran: Duration) {
+        guard ProcessInfo.processInfo.environment["SNAP_TEST_TIMES"] != nil else { return }
+        let line = "⏱ \(test.id.nameComponents.joined(separator: ".")): waited \(seconds(waited)) s, ran \(seconds(ran)) s\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.1f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }
 
