@@ -85,7 +85,8 @@ public actor SnapClient {
     /// Whoever keeps it can take the seat back with ``resume(to:name:token:table:reconnectWindow:logger:)`` from
     /// another process while the server keeps the seat (30 s by default).
     public var reconnectToken: String? { token }
-    private var outbound: WebSocketOutboundWriter?
+    /// The open connection's sending side (nil between connections); internal for the tests' raw frames.
+    var outbound: WebSocketOutboundWriter?
     private var expectedNumber: UInt32 = 0
     private var awaitingSnapshot = false
     private var signInWaiter: CheckedContinuation<Void, any Error>?
@@ -230,11 +231,6 @@ public actor SnapClient {
         packetsSent += 1
         bytesSent += bytes.count
         try? await outbound.write(.binary(ByteBuffer(bytes: bytes)))
-    }
-
-    /// Sends raw bytes as one binary frame (for tests of the server's defences).
-    public func sendRaw(_ bytes: [UInt8]) async {
-        try? await outbound?.write(.binary(ByteBuffer(bytes: bytes)))
     }
 
     /// Asks for the open tables; they arrive as ``ClientUpdate/tables(_:)``.
