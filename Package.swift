@@ -202,6 +202,7 @@ let package = Package(
             name: "snap-bench",
             dependencies: [
                 "SnapBench",
+                "SnapCommandLine",
                 "SnapCore",
                 "SnapProtocol",
                 "SnapServer",
@@ -227,9 +228,23 @@ let package = Package(
 
         // MARK: - Command line
 
+        // What snap and snap-bench share: the process's settings, the judging options, validation, JSON lines.
+        .target(
+            name: "SnapCommandLine",
+            dependencies: [
+                "SnapCore",
+                "SnapStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         .executableTarget(
             name: "snap",
             dependencies: [
+                "SnapCommandLine",
                 "SnapCore",
                 "SnapProtocol",
                 "SnapServer",

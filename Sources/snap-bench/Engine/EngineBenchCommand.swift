@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapBench
+import SnapCommandLine
 import SnapCore
 
 /// `snap-bench engine`: the rules engine alone playing seeded computer-only rounds on virtual time, as fast as it

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapBench
+import SnapCommandLine
 import SnapStore
 
 /// `snap-bench store`: how fast a store writes finished rounds, and how much room one takes.

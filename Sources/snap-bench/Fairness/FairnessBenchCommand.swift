@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapBench
+import SnapCommandLine
 
 /// `snap-bench fairness`: who wins close Snap! calls, judged by arrival and by reaction time, over delayed networks
 /// and against cheating clients.

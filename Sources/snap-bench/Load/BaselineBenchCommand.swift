@@ -1,5 +1,6 @@
 import ArgumentParser
 import SnapBench
+import SnapCommandLine
 
 /// `snap-bench baseline`: the same load as `snap-bench load`, on the transport floor alone.
 struct BaselineBenchCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapBench
+import SnapCommandLine
 
 /// `snap-bench floor-server`: the bare WebSocket server `snap-bench baseline` loads.
 struct FloorServerCommand: AsyncParsableCommand {

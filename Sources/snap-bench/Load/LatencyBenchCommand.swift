@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SnapClient
+import SnapCommandLine
 import SnapCore
 import SnapProtocol
 import SnapServer

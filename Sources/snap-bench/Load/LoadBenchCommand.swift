@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapBench
+import SnapCommandLine
 
 /// `snap-bench load`: tables of bots playing real rounds over real WebSocket connections, measured.
 struct LoadBenchCommand: AsyncParsableCommand {

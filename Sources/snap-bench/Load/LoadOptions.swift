@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapBench
+import SnapCommandLine
 
 /// The options `snap-bench load` and `snap-bench baseline` share: the shape of the load.
 struct LoadOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapBench
+import SnapCommandLine
 
 /// `snap-bench load-worker` (hidden): one generator process of `snap-bench load --generators K`.
 ///

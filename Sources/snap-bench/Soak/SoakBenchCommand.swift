@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapBench
+import SnapCommandLine
 
 /// `snap-bench soak`: a chaos soak — honest bots that play, drop and come back, beside clients that misbehave —
 /// while the server's memory and descriptors are watched.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SnapCommandLine
 import SnapCore
 import SnapLAN
 import SnapServer

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapCommandLine
 import SnapCore
 
 /// `snap simulate`: computer-only rounds on virtual time, with a summary.

@@ -1,36 +1,13 @@
 import ArgumentParser
 import Foundation
-import NIOCore
-import NIOPosix
+import SnapCommandLine
 
 /// The program's entry: chooses Swift Concurrency's executor, then runs the command.
 @main
 enum SnapMain {
     static func main() async {
-        // Settings for measuring (docs/PERFORMANCE.md). SNAP_EXECUTOR=nio runs every task on NIO's event loops
-        // instead of Swift's own pool; on the 2-core machine we measured it was no better, so it is not the
-        // default. SNAP_EVENT_LOOPS sets how many event-loop threads NIO runs (default: one per core).
-        let environment = ProcessInfo.processInfo.environment
-        if let text = environment["SNAP_EVENT_LOOPS"] {
-            guard let loops = Int(text), (1...256).contains(loops) else {
-                fail("SNAP_EVENT_LOOPS must be a whole number from 1 to 256 (event-loop threads); got '\(text)'.")
-            }
-            NIOSingletons.groupLoopCountSuggestion = loops
-        }
-        switch environment["SNAP_EXECUTOR"] {
-        case nil, "swift": break
-        case "nio":
-            if !NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() {
-                fail("SNAP_EXECUTOR=nio: NIO's event loops could not be made Swift's global executor here.")
-            }
-        case let other?: fail("SNAP_EXECUTOR must be swift (the default) or nio; got '\(other)'.")
-        }
+        ProcessSettings.apply()
         await SnapCommand.main()
-    }
-
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
-        exit(2)
     }
 }
 

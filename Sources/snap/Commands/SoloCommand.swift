@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapCommandLine
 import SnapCore
 import SnapTerminal
 

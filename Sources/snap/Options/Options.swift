@@ -1,9 +1,6 @@
 import ArgumentParser
+import SnapCommandLine
 import SnapCore
-
-extension Difficulty: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-}
 
 /// Options shared by the commands that run a game.
 struct GameOptions: ParsableArguments {
@@ -13,21 +10,6 @@ struct GameOptions: ParsableArguments {
     @Option(help: "How fast the computer players are: easy, normal or hard.")
     var difficulty: Difficulty = .normal
 
-}
-
-/// Validates a speed factor: a positive, finite number.
-func validateSpeed(_ speed: Double) throws {
-    guard speed.isFinite, speed > 0, speed <= 1000 else {
-        throw ValidationError("--speed must be a number above 0 and at most 1000 (1 is normal, 2 twice as fast); got \(speed).")
-    }
-}
-
-/// Validates a port: 1–65535, or 0 as well (a free one) where `allowingAnyFree`.
-func validatePort(_ port: Int, allowingAnyFree: Bool) throws {
-    let lowest = allowingAnyFree ? 0 : 1
-    guard (lowest...65_535).contains(port) else {
-        throw ValidationError("--port must be between \(lowest) and 65535; got \(port).")
-    }
 }
 
 /// Validates `--name` by the server's rule, and states the rule when refusing it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import SnapCommandLine
 import SnapStore
 
 /// `--db`: where a server keeps its finished rounds, for the history, replays and stats.
@@ -44,11 +45,4 @@ struct StoreOptions: ParsableArguments {
             throw StoreFailure(error: error)
         }
     }
-}
-
-/// A store that could not be opened at start: printed as one line, and the command exits.
-struct StoreFailure: Error, CustomStringConvertible {
-    let error: StoreError
-
-    var description: String { "Cannot keep rounds: \(error.description)" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapCommandLine
 import SnapCore
 
 /// A simulation's figures as `snap simulate` prints them, in JSON or as a table.
@@ -88,12 +89,4 @@ struct SimulationSummary: Encodable {
     private func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }
-}
-
-/// One line of JSON with snake_case keys in sorted order: what `--json` prints.
-func jsonLine(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }

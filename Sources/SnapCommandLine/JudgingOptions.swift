@@ -1,22 +1,24 @@
 import ArgumentParser
 import SnapCore
 
-/// The judging options of the commands that run a server (`serve`, `host`, `bench floor` aside).
-struct JudgingOptions: ParsableArguments {
+/// The judging options of the commands that run a server (`serve`, `host`, and the benches that start one).
+public struct JudgingOptions: ParsableArguments {
     @Option(help: "How Snap! calls are ranked: reaction (the fastest reaction wins, whatever each player's network) or arrival (the first call to reach the server wins, as in the original game).")
-    var judging: JudgingMode = .reaction
+    public var judging: JudgingMode = .reaction
 
     @Option(help: "With --judging reaction: the most network time, in milliseconds, taken off a call (0–1000). The most a lying client can gain, and the longest a verdict waits.")
-    var maxCompensation = Int((JudgingRule.standardCompensation.inSeconds * 1000).rounded())
+    public var maxCompensation = Int((JudgingRule.standardCompensation.inSeconds * 1000).rounded())
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard (0...1_000).contains(maxCompensation) else {
             throw ValidationError("--max-compensation must be between 0 and 1000 milliseconds; got \(maxCompensation).")
         }
     }
 
     /// The rule the options describe.
-    var rule: JudgingRule {
+    public var rule: JudgingRule {
         switch judging {
         case .arrival: .arrival
         case .reaction: .reaction(maximumCompensation: .milliseconds(maxCompensation))
