@@ -27,6 +27,11 @@ extension TableSession {
                 }
             } catch .fenced, .noSuchTable {
                 return lostToAnotherNode()
+            } catch .notRegistered {
+                // This node has left the cluster (it is shutting down): nothing can be journaled any more, and
+                // trying again would go on for ever.
+                logger.debug("the node left the cluster: the rest of the table's journal is not written")
+                return journaling.letGo()
             } catch {
                 // The database did not answer: nothing is sent until it does (or the lease runs out and the
                 // table is handed over).
