@@ -156,7 +156,12 @@ struct TestPlayer: Sendable {
             var player = seed.map { AutoPlayer(seed: $0) }
             for await update in client.updates {
                 await log.append(update)
-                await player?.react(to: update, client: client)
+                for move in player?.moves(after: update) ?? [] {
+                    switch move {
+                    case .callSnap: await client.callSnap()
+                    case .turnCard: await client.turnCard()
+                    }
+                }
             }
         }
         return TestPlayer(client: client, log: log, listener: listener)
@@ -196,39 +201,6 @@ struct TestPlayer: Sendable {
         guard case .joined(let code, let seat) = update else { throw TimedOut(what: "a seat") }
         _ = try await waitFor("the snapshot", on: log) { if case .snapshot = $0 { true } else { false } }
         return (code, seat)
-    }
-}
-
-/// Plays from a client's updates the way a quick person would.
-struct AutoPlayer {
-    var generator: SplitMix64
-    var turnSent = false
-
-    init(seed: UInt64) {
-        generator = SplitMix64(seed: seed)
-    }
-
-    mutating func react(to update: ClientUpdate, client: SnapClient) async {
-        let view: PlayerView
-        switch update {
-        case .table(let current, let events):
-            view = current
-            if events.contains(where: { if case .activated = $0 { true } else { $0 == .resumed } }) { turnSent = false }
-            if events.contains(where: { if case .cardTurned = $0 { true } else { false } }), view.viewerCanCall {
-                if !view.matchingSeats.isEmpty || Int.random(in: 0..<25, using: &generator) == 0 {
-                    await client.callSnap()
-                }
-            }
-        case .snapshot(let current):
-            view = current
-            turnSent = false
-        default:
-            return
-        }
-        if view.viewerCanTurn && !turnSent {
-            turnSent = true
-            await client.turnCard()
-        }
     }
 }
 
