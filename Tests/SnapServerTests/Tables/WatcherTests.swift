@@ -59,7 +59,7 @@ import Testing
     @Test func playersSeeHowManyAreWatching() async throws {
         let server = try await TestServer.start()
         let (host, guest, code) = try await Self.twoPlayers(server)
-        let old = try await ServerQuickRoundTests.signIn("Old", on: server, version: 3)
+        let old = try await RawSocket.signIn("Old", on: server, version: 3)
         await old.socket.send(.joinTable(code: code))
         try await old.socket.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
         let eve = try await TestPlayer.watch(server, code: code, name: "Eve")
@@ -140,7 +140,7 @@ import Testing
         await raw.send(.hello(version: Wire.version))
         await raw.send(.watchTable(code: code))
         _ = try await raw.waitForError(WireErrorCode.notSignedIn.rawValue)
-        let old = try await ServerQuickRoundTests.signIn("Old", on: server, version: 3)
+        let old = try await RawSocket.signIn("Old", on: server, version: 3)
         let (_, _, shared) = try await Self.twoPlayers(server)
         await old.socket.send(.watchTable(code: shared))
         #expect(try await old.socket.waitForError(WireErrorCode.unexpectedPacket.rawValue).contains("version 4"))
