@@ -21,6 +21,7 @@ public final class ManualServerClock: Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var alarms: [Int: Alarm] = [:]
         var nextID = 0
+        var onWait: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
@@ -62,6 +63,12 @@ public final class ManualServerClock: Sendable {
         for sleeper in woken { sleeper.waiter.resume() }
     }
 
+    /// Calls `observer` whenever a task starts waiting on the clock or an alarm is set: the moment a task woken by
+    /// ``advance(by:)`` has done its work and sleeps again.
+    public func onWait(_ observer: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onWait = observer }
+    }
+
     /// Moves the clock forward to `time` (not back), as ``advance(by:)``.
     public func advance(to time: Duration) {
         advance(by: max(.zero, time - now))
@@ -77,7 +84,7 @@ public final class ManualServerClock: Sendable {
             state.alarms[state.nextID] = Alarm(deadline: deadline, body: body)
             return (state.nextID, false)
         }
-        if ringNow { body() }
+        if ringNow { body() } else { state.withLock { $0.onWait }?() }
         return id
     }
 
@@ -94,12 +101,12 @@ public final class ManualServerClock: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if Task.isCancelled || deadline <= state.now { return true }
+                let (resumeNow, observer) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
+                    if Task.isCancelled || deadline <= state.now { return (true, nil) }
                     state.sleepers[id] = Sleeper(deadline: deadline, waiter: waiter)
-                    return false
+                    return (false, state.onWait)
                 }
-                if resumeNow { waiter.resume() }
+                if resumeNow { waiter.resume() } else { observer?() }
             }
         } onCancel: {
             let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }

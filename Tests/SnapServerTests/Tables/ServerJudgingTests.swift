@@ -147,7 +147,7 @@ import Testing
         await ann.socket.send(.callSnap(reaction: 250_000))
         try await Self.synced(ann.socket)
         // Bob could prove a faster reaction until 250 ms + his allowance (170 ms) after the card.
-        await server.advance(by: .milliseconds(150))
+        try await server.advance(by: .milliseconds(150))
         #expect(!(ann.socket.frames.contains { if case .playerCalledSnap = $0.packet { true } else { false } }))
         clock.advance(by: .milliseconds(20))
         let (caller, timing) = try await Self.verdict(ann, on: server)

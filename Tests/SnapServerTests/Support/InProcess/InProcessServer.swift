@@ -82,6 +82,8 @@ final class InProcessServer: Sendable {
             running = nil
         }
         pinger = pinging ? Task { [roster = core.roster] in await roster.keepPinging() } : nil
+        // A task the clock woke (the ping loop) that sleeps again is news to whoever waits: it has done its work.
+        clock.onWait { [arrivals] in arrivals.note() }
     }
 
     // MARK: - Connections
@@ -178,10 +180,16 @@ final class InProcessServer: Sendable {
         }
     }
 
-    /// Moves the clock and runs the server until it has done what was due.
-    func advance(by duration: Duration) async {
-        clock.advance(by: duration)
-        await settle()
+    /// Moves the clock by `duration` — in steps of `step` when given, as time passes for a server that pings —
+    /// and after each step runs the server until it has done what was due: the loop's timers, every client's
+    /// reactions, and the ping loop's round, until it sleeps again.
+    func advance(by duration: Duration, step: Duration? = nil) async throws {
+        let end = clock.now + duration
+        repeat {
+            let asleep = clock.sleeperCount
+            clock.advance(to: min(end, clock.now + (step ?? duration)))
+            try await wait("the server to do what was due at \(clock.now)") { clock.sleeperCount >= asleep }
+        } while clock.now < end
     }
 
     // MARK: - The server's state

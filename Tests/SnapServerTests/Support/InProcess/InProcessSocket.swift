@@ -95,11 +95,12 @@ final class InProcessSocket: Sendable {
 
     // MARK: - Waiting
 
-    /// Waits for a packet satisfying `condition`, after the last one found.
+    /// Waits for a packet satisfying `condition`, after the last one found; with `advancing`, the clock moves from
+    /// deadline to deadline meanwhile (see ``InProcessServer/wait(_:advancing:until:)``).
     @discardableResult
-    func waitFor(_ what: String, _ condition: (Packet) -> Bool) async throws -> Packet {
+    func waitFor(_ what: String, advancing: Bool = false, _ condition: (Packet) -> Bool) async throws -> Packet {
         var found: Packet?
-        try await server.wait(what) {
+        try await server.wait(what, advancing: advancing) {
             found = state.withLock { state in
                 guard let index = state.frames[state.searched...].firstIndex(where: { condition($0.packet) }) else { return nil }
                 state.searched = index + 1
