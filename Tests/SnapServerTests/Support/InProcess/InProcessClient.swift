@@ -117,7 +117,7 @@ actor InProcessClient {
                 case .watching, .refused: true
                 default: false
                 }
-            }
+            }.0
             return answer != nil
         }
         if case .refused(let code, let message) = answer { throw Refusal(code: code, message: message) }
@@ -148,8 +148,10 @@ actor InProcessClient {
         _ what: String, advancing: Bool = false, where condition: @escaping @Sendable (ClientUpdate) -> Bool
     ) async throws -> ClientUpdate {
         var found: ClientUpdate?
+        // The log only grows: what was looked at once is not looked at again.
+        var checked = 0
         try await server.wait("\(what) (\(name))", advancing: advancing) {
-            found = await self.update(from: 0, where: condition)
+            (found, checked) = await self.update(from: checked, where: condition)
             return found != nil
         }
         return found!
@@ -191,8 +193,9 @@ actor InProcessClient {
         log.count(where: condition)
     }
 
-    private func update(from start: Int, where condition: (ClientUpdate) -> Bool) -> ClientUpdate? {
-        log[start...].first(where: condition)
+    /// The first update from the `start`th on that satisfies `condition`, and how many updates there are.
+    private func update(from start: Int, where condition: (ClientUpdate) -> Bool) -> (ClientUpdate?, Int) {
+        (log[start...].first(where: condition), log.count)
     }
 
     // MARK: - Reacting
@@ -202,11 +205,10 @@ actor InProcessClient {
         guard !reacting, let socket else { return false }
         reacting = true
         defer { reacting = false }
-        let messages = socket.messages
-        let fresh = messages[handled...]
-        handled = messages.count
+        let fresh = socket.messages(from: handled)
+        handled += fresh.count
         for bytes in fresh { await receive(bytes) }
-        guard socket.isClosed, socket === self.socket, socket.messages.count == handled else { return !fresh.isEmpty }
+        guard socket.isClosed, socket === self.socket, socket.messages(from: handled).isEmpty else { return !fresh.isEmpty }
         await connectionEnded()
         return true
     }

@@ -38,6 +38,10 @@ final class InProcessSocket: Sendable {
     var frames: [Frame] { state.withLock { $0.frames } }
     /// Every binary message received, as bytes.
     var messages: [[UInt8]] { state.withLock { $0.messages } }
+    /// The binary messages received from the `index`th on.
+    func messages(from index: Int) -> [[UInt8]] {
+        state.withLock { state in index < state.messages.count ? Array(state.messages[index...]) : [] }
+    }
     /// Binary messages that were not packets.
     var undecodable: Int { state.withLock { $0.undecodable } }
     /// The code of the server's close frame, once one came.
