@@ -11,7 +11,8 @@ import SnapStore
 import SnapTestSupport
 import Testing
 
-/// A real server on a free loopback port, for one test.
+/// A real server on a free loopback port, for the tests of what only a socket shows (the game's behaviour is
+/// tested on ``InProcessServer``).
 struct TestServer {
     let server: SnapGameServer
     let port: Int
@@ -54,20 +55,6 @@ struct TestServer {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
         return TestServer(server: server, port: port, configuration: configuration, task: task)
-    }
-
-    /// Starts a server at normal speed whose clock only moves when the test says, which sends nothing unasked but
-    /// the warm-up pings (so a test answers every ping it gets) and never closes a silent connection.
-    static func startOnManualClock(
-        configure: (inout SnapServerConfiguration) -> Void = { _ in }
-    ) async throws -> (TestServer, ManualServerClock) {
-        let clock = ManualServerClock()
-        let server = try await TestServer.start(speed: 1, grace: .seconds(600), clock: clock) {
-            $0.pingInterval = .seconds(3_600)
-            $0.silenceLimit = .seconds(3_600)
-            configure(&$0)
-        }
-        return (server, clock)
     }
 
     /// Shuts the server down gracefully and waits for it.
