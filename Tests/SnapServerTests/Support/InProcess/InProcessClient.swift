@@ -157,13 +157,25 @@ actor InProcessClient {
         return found!
     }
 
-    /// Waits until seated; returns the table code and seat.
+    /// Waits until seated and the server is done seating it; returns the table code and seat.
     @discardableResult
     nonisolated func joined() async throws -> (code: String, seat: Seat) {
         let update = try await waitFor("a seat") { if case .joined = $0 { true } else { false } }
         guard case .joined(let code, let seat) = update else { throw TimedOut(what: "a seat") }
         try await waitFor("the snapshot") { if case .snapshot = $0 { true } else { false } }
+        try await synced()
         return (code, seat)
+    }
+
+    /// Waits until the server has handled everything this client sent so far: it answers a connection's requests
+    /// in order, and the table is seated before the lobby is done with a join (which a clock moved meanwhile
+    /// would race).
+    func synced() async throws {
+        let start = log.count
+        await send(.listTables)
+        try await server.wait("the table list (\(name))") {
+            self.update(from: start) { if case .tables = $0 { true } else { false } }.0 != nil
+        }
     }
 
     /// Waits for a refusal with this code; returns its message.
