@@ -127,9 +127,12 @@ let package = Package(
                 "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
                 // The DelayProxy stands between a client and a node that vanishes.
                 "SnapNetworkTools", .product(name: "GRDB", package: "GRDB.swift"),
-                // A channel and event loop of NIO's own for the lean WebSocket path's unit tests.
+                // A channel and event loop of NIO's own for the lean WebSocket path's unit tests, and for the
+                // in-process harness that runs a whole server on them.
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -49,18 +49,12 @@ public struct SnapGameServer: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onAnnounced: @escaping @Sendable (LANAnnouncement) async -> Void = { _ in }
     ) {
-        let metrics = ServerMetrics()
-        let archive = store.map { RoundArchive(store: $0, logger: logger, metrics: metrics) }
         let link = Self.link(to: cluster, logger: logger)
-        let environment = ServerEnvironment(
-            configuration: configuration, clock: clock, logger: logger, metrics: metrics, archive: archive,
-            directory: directory
-                ?? link.map { PostgresTableDirectory(cluster: $0.cluster, ownURL: $0.url, logger: logger) },
-            cluster: link)
-        let lobby = Lobby(environment: environment)
-        let roster = ConnectionRoster(environment: environment)
+        let core = ServerCore(
+            configuration: configuration, clock: clock, logger: logger, store: store, directory: directory, cluster: link)
+        let (lobby, archive) = (core.lobby, core.archive)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let app = Self.buildApplication(environment: environment, lobby: lobby, roster: roster, store: store, cluster: link?.cluster) { port in
+        let app = Self.buildApplication(core: core, store: store, cluster: link?.cluster) { port in
             portContinuation.yield(port)
             await onRunning(port)
         }
@@ -70,7 +64,7 @@ public struct SnapGameServer: Sendable {
         // that the node leaves the cluster once its tables are closed.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = (archive.map { [.init(service: $0)] } ?? [])
             + (link.map { [.init(service: ClusterService(link: $0, lobby: lobby, clock: clock, logger: logger))] } ?? [])
-            + [.init(service: app), .init(service: LobbyService(lobby: lobby, roster: roster, loops: environment.loops))]
+            + [.init(service: app), .init(service: LobbyService(core: core))]
         if let name = configuration.announcedName {
             let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
             let announcement = LANAnnouncementService(
@@ -81,7 +75,7 @@ public struct SnapGameServer: Sendable {
         group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: signals, logger: logger))
         self.lobby = lobby
-        self.roster = roster
+        self.roster = core.roster
     }
 
     /// Runs until shut down.
@@ -105,13 +99,12 @@ public struct SnapGameServer: Sendable {
     }
 
     static func buildApplication(
-        environment: ServerEnvironment,
-        lobby: Lobby,
-        roster: ConnectionRoster,
+        core: ServerCore,
         store: (any GameStore)?,
         cluster: PostgresCluster? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
+        let (environment, lobby, connection) = (core.environment, core.lobby, core.connection)
         let (configuration, metrics, logger) = (environment.configuration, environment.metrics, environment.logger)
         let router = Router()
         router.add(middleware: PathGuardMiddleware())
@@ -134,7 +127,6 @@ public struct SnapGameServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
 
-        let connection = PlayerConnection(lobby: lobby, roster: roster, environment: environment)
         let registry = Self.connectionRegistry(configuration)
         let refusals = RefusalLog(environment: environment, registry: registry)
         let server = Self.socketLevel(

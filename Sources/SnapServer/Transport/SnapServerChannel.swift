@@ -85,20 +85,12 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
             },
             upgradePipelineHandler: { [settings, openSession, registry] channel, head in
                 channel.eventLoop.makeCompletedFuture {
-                    let operations = channel.pipeline.syncOperations
                     // Behind a trusted proxy, the player is who the upgrade request says it forwards.
                     let peer = PeerSocket(
                         channel: channel, registry: registry, forwardedFor: head.headers["x-forwarded-for"])
-                    let session = openSession(channel, peer)
-                    let sender = session.sender
-                    // The sender writes whole frames as bytes, every frame of a tick in one buffer, past NIO's frame
-                    // encoder.
-                    try operations.addHandler(sender.socketWriter, position: .first)
-                    try operations.addHandler(
-                        WebSocketFrameGuard(maximumMessageSize: settings.maximumMessageSize, frameRate: settings.frameRate) {
-                            sender.close($0, reason: $1, cutAfterWrite: true)
-                        })
-                    try operations.addHandler(WebSocketConnectionHandler(session: session, sender: sender))
+                    try WebSocketPipeline.install(
+                        on: channel, session: openSession(channel, peer), maximumMessageSize: settings.maximumMessageSize,
+                        frameRate: settings.frameRate)
                     return UpgradeResult.webSocket
                 }
             })

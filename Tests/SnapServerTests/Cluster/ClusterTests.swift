@@ -146,7 +146,7 @@ struct ClusterTests {
             let a = try await Node.start(in: address)
             let b = try await Node.start(in: address)
             let (ann, code) = try await Self.host(on: a)
-            let bob = try await ServerQuickRoundTests.signIn("Bob", on: a.server)
+            let bob = try await RawSocket.signIn("Bob", on: a.server)
             await bob.socket.send(.joinTable(code: code))
             try await bob.socket.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
             await bob.socket.close()

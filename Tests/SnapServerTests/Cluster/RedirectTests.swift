@@ -74,7 +74,7 @@ import Testing
     @Test func aReconnectTokenOfAnotherNodeIsSentThereAndGetsTheSeatBack() async throws {
         let (a, b, directory) = try await Self.twoNodes()
         let (ann, code) = try await Self.host(on: b)
-        let bob = try await ServerQuickRoundTests.signIn("Bob", on: b)
+        let bob = try await RawSocket.signIn("Bob", on: b)
         await bob.socket.send(.joinTable(code: code))
         try await bob.socket.waitFor("the seat") { if case .tableJoined = $0 { true } else { false } }
         await bob.socket.close()
@@ -130,7 +130,7 @@ import Testing
         directory.place(code: code, at: b.url)
         directory.place(token: "feedface", at: .elsewhere(TableLocation(code: code, url: b.url)))
         // A version 4 client would not understand a Redirect: it hears what a single server would say.
-        let old = try await ServerQuickRoundTests.signIn("Old", on: a, version: 4)
+        let old = try await RawSocket.signIn("Old", on: a, version: 4)
         await old.socket.send(.joinTable(code: code))
         _ = try await old.socket.waitForError(WireErrorCode.unknownTable.rawValue)
         await old.socket.send(.watchTable(code: code))
@@ -143,7 +143,7 @@ import Testing
             #expect(await !socket.frames.contains { $0.packet.type == .redirect })
         }
         // And a server with no directory refuses a version 5 client as it always did.
-        let alone = try await ServerQuickRoundTests.signIn("New", on: b)
+        let alone = try await RawSocket.signIn("New", on: b)
         await alone.socket.send(.joinTable(code: "ZZZZ"))
         _ = try await alone.socket.waitForError(WireErrorCode.unknownTable.rawValue)
         #expect(await !alone.socket.frames.contains { $0.packet.type == .redirect })
@@ -154,7 +154,7 @@ import Testing
     @Test func aDirectoryAddressThatIsNoNodeURLIsRefusedNotSent() async throws {
         let (a, b, directory) = try await Self.twoNodes()
         directory.place(code: "KQJT", at: "http://127.0.0.1:\(b.port)/ws")
-        let bob = try await ServerQuickRoundTests.signIn("Bob", on: a)
+        let bob = try await RawSocket.signIn("Bob", on: a)
         await bob.socket.send(.joinTable(code: "KQJT"))
         _ = try await bob.socket.waitForError(WireErrorCode.unknownTable.rawValue)
         #expect(await !bob.socket.frames.contains { $0.packet.type == .redirect })

@@ -9,36 +9,36 @@ import GRDB
 @testable import SnapServer
 
 /// Every finished round is stored, its replay is what the players were sent, and the history answers in JSON.
+/// The round is played on a whole server in process; the history is read over HTTP from a real server on the
+/// same store.
 @Suite struct ServerHistoryTests {
-    /// Plays one whole round of three auto-playing people at a server keeping rounds in `store`; returns the
-    /// server, the host (whose received bytes are kept) and the table code.
-    static func playOneRound(store: any GameStore, seed: UInt64 = 21) async throws -> (TestServer, TestPlayer, String) {
-        let server = try await TestServer.start(speed: 200, seed: seed, store: store)
-        let host = try await TestPlayer.connect(server, name: "Host", recordBytes: true, autoPlay: 1)
-        await host.client.hostTable()
+    /// Plays one whole round of three auto-playing people at a server in process keeping rounds in `store`, and
+    /// stops it (the archive writes what is queued before it stops); returns that server, the host (whose received
+    /// bytes are kept), the table code, and a real server on the same store for the history's HTTP.
+    static func playOneRound(
+        store: any GameStore, seed: UInt64 = 21
+    ) async throws -> (InProcessServer, InProcessClient, String, TestServer) {
+        let server = InProcessServer.start(speed: 200, seed: seed, store: store)
+        let host = try await server.player("Host", autoPlay: 1)
+        await host.hostTable()
         let (code, _) = try await host.joined()
         let others = [
-            try await TestPlayer.join(server, code: code, name: "Ann", autoPlay: 2),
-            try await TestPlayer.join(server, code: code, name: "Bob", autoPlay: 3),
+            try await server.player("Ann", joining: code, autoPlay: 2),
+            try await server.player("Bob", joining: code, autoPlay: 3),
         ]
-        await host.client.startRound()
+        await host.startRound()
         for player in [host] + others {
-            try await waitFor("the winner", on: player.log, timeout: .seconds(180)) {
+            try await player.waitFor("the winner", advancing: true) {
                 $0.has { if case .roundWon = $0 { true } else { false } }
             }
         }
-        // The archive writes on its own task.
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        while try await store.rounds(player: nil, before: nil, limit: 1).isEmpty, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return (server, host, code)
+        await server.stop()
+        return (server, host, code, try await TestServer.start(store: store))
     }
 
     @Test func aStoredRoundReplaysToThePacketsThePlayersWereSent() async throws {
         let store = InMemoryGameStore()
-        let (server, host, code) = try await Self.playOneRound(store: store)
+        let (_, host, code, server) = try await Self.playOneRound(store: store)
         let summary = try #require(try await store.rounds(player: nil, before: nil, limit: 5).first)
         #expect(summary.tableCode == code)
         #expect(Set(summary.players.map(\.name)) == ["Host", "Ann", "Bob"])
@@ -48,7 +48,7 @@ import GRDB
 
         // What the host was sent from the start of the round to its end, without what is the host's alone (pings)
         // and the countdowns (their milliseconds depend on when each was sent).
-        let sent = try await host.client.receivedBytes.map { try Frame.decode($0).packet }.filter(\.isReplayed)
+        let sent = try await host.receivedBytes.map { try Frame.decode($0).packet }.filter(\.isReplayed)
         let wonAt = try #require(sent.lastIndex { if case .roundWon = $0 { true } else { false } })
 
         let (status, body) = try await server.get("/api/rounds/\(summary.id)/replay")
@@ -79,7 +79,7 @@ import GRDB
 
     @Test func theHistoryAnswersInJSONAndRefusesWhatItCannotKnow() async throws {
         let store = InMemoryGameStore()
-        let (server, _, code) = try await Self.playOneRound(store: store, seed: 22)
+        let (played, _, code, server) = try await Self.playOneRound(store: store, seed: 22)
         let rounds = try await server.get("/api/rounds")
         #expect(rounds.status == 200)
         let page = try JSONSerialization.jsonObject(with: Data(rounds.body.utf8)) as! [String: Any]
@@ -114,8 +114,7 @@ import GRDB
             #expect(answer.status == status, "\(path)")
             #expect(answer.body.contains(words), "\(path): \(answer.body)")
         }
-        let metrics = try await server.get("/metrics").body
-        #expect(metrics.contains("snap_rounds_saved_total 1"))
+        #expect(played.metrics.contains("snap_rounds_saved_total 1"))
         await server.stop()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import enum NIOWebSocket.WebSocketErrorCode
 import SnapNetworkTools
+import SnapCore
 import SnapProtocol
 import SnapTestSupport
 
@@ -163,5 +164,24 @@ actor RawSocket {
                 }
             }
         }
+    }
+}
+
+extension RawSocket {
+    /// A player signed in on a bare WebSocket.
+    struct Player {
+        let socket: RawSocket
+        let id: PlayerID
+        let token: String
+    }
+
+    /// Signs in on a bare WebSocket to `server`, speaking `version`.
+    static func signIn(_ name: String, on server: TestServer, version: UInt8 = Wire.version) async throws -> Player {
+        let socket = try await RawSocket.connect(server)
+        await socket.send(.hello(version: version))
+        await socket.send(.signInResponse(name: name))
+        guard case .welcome(_, let id, let token) = try await socket.waitFor("welcome", { if case .welcome = $0 { true } else { false } })
+        else { throw TimedOut(what: "welcome") }
+        return Player(socket: socket, id: id, token: token)
     }
 }

@@ -11,7 +11,8 @@ import SnapStore
 import SnapTestSupport
 import Testing
 
-/// A real server on a free loopback port, for one test.
+/// A real server on a free loopback port, for the tests of what only a socket shows (the game's behaviour is
+/// tested on ``InProcessServer``).
 struct TestServer {
     let server: SnapGameServer
     let port: Int
@@ -54,20 +55,6 @@ struct TestServer {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
         return TestServer(server: server, port: port, configuration: configuration, task: task)
-    }
-
-    /// Starts a server at normal speed whose clock only moves when the test says, which sends nothing unasked but
-    /// the warm-up pings (so a test answers every ping it gets) and never closes a silent connection.
-    static func startOnManualClock(
-        configure: (inout SnapServerConfiguration) -> Void = { _ in }
-    ) async throws -> (TestServer, ManualServerClock) {
-        let clock = ManualServerClock()
-        let server = try await TestServer.start(speed: 1, grace: .seconds(600), clock: clock) {
-            $0.pingInterval = .seconds(3_600)
-            $0.silenceLimit = .seconds(3_600)
-            configure(&$0)
-        }
-        return (server, clock)
     }
 
     /// Shuts the server down gracefully and waits for it.
@@ -156,7 +143,12 @@ struct TestPlayer: Sendable {
             var player = seed.map { AutoPlayer(seed: $0) }
             for await update in client.updates {
                 await log.append(update)
-                await player?.react(to: update, client: client)
+                for move in player?.moves(after: update) ?? [] {
+                    switch move {
+                    case .callSnap: await client.callSnap()
+                    case .turnCard: await client.turnCard()
+                    }
+                }
             }
         }
         return TestPlayer(client: client, log: log, listener: listener)
@@ -196,39 +188,6 @@ struct TestPlayer: Sendable {
         guard case .joined(let code, let seat) = update else { throw TimedOut(what: "a seat") }
         _ = try await waitFor("the snapshot", on: log) { if case .snapshot = $0 { true } else { false } }
         return (code, seat)
-    }
-}
-
-/// Plays from a client's updates the way a quick person would.
-struct AutoPlayer {
-    var generator: SplitMix64
-    var turnSent = false
-
-    init(seed: UInt64) {
-        generator = SplitMix64(seed: seed)
-    }
-
-    mutating func react(to update: ClientUpdate, client: SnapClient) async {
-        let view: PlayerView
-        switch update {
-        case .table(let current, let events):
-            view = current
-            if events.contains(where: { if case .activated = $0 { true } else { $0 == .resumed } }) { turnSent = false }
-            if events.contains(where: { if case .cardTurned = $0 { true } else { false } }), view.viewerCanCall {
-                if !view.matchingSeats.isEmpty || Int.random(in: 0..<25, using: &generator) == 0 {
-                    await client.callSnap()
-                }
-            }
-        case .snapshot(let current):
-            view = current
-            turnSent = false
-        default:
-            return
-        }
-        if view.viewerCanTurn && !turnSent {
-            turnSent = true
-            await client.turnCard()
-        }
     }
 }
 

@@ -8,13 +8,13 @@ import Testing
 @Suite struct HiddenCardTests {
     @Test func noFaceDownCardIsEverSentBeforeItIsTurned() async throws {
         let seed: UInt64 = 77
-        let server = try await TestServer.start(speed: 200, seed: seed)
-        let host = try await TestPlayer.connect(server, name: "Host", recordBytes: true, autoPlay: 5)
-        await host.client.hostTable()
+        let server = InProcessServer.start(speed: 200, seed: seed)
+        let host = try await server.player("Host", autoPlay: 5)
+        await host.hostTable()
         let (code, _) = try await host.joined()
-        let guest = try await TestPlayer.join(server, code: code, name: "Guest", recordBytes: true, autoPlay: 6)
+        let guest = try await server.player("Guest", joining: code, autoPlay: 6)
         // Someone watching from before the deal to the end, and someone arriving once play is under way.
-        let watcher = try await TestPlayer.watch(server, code: code, name: "Eve", recordBytes: true)
+        let watcher = try await server.watcher("Eve", watching: code)
 
         // The test knows the deck: the server's seed gives the table code, then the table's seed, which
         // draws the starting player and shuffles (see Lobby.openTable and Table.startRound).
@@ -27,25 +27,25 @@ import Testing
         // Dealt one at a time from the starter: the starter's top closed card is the second-to-last dealt.
         let firstTurn = deck[50]
 
-        await host.client.startRound()
-        try await waitFor("play", on: host.log, timeout: .seconds(60)) {
+        await host.startRound()
+        try await host.waitFor("play", advancing: true) {
             $0.has { if case .cardTurned = $0 { true } else { false } }
         }
-        let late = try await TestPlayer.watch(server, code: code, name: "Max", recordBytes: true)
+        let late = try await server.watcher("Max", watching: code)
         for player in [host, guest, watcher, late] {
-            try await waitFor("the winner", on: player.log, timeout: .seconds(120)) {
+            try await player.waitFor("the winner", advancing: true) {
                 $0.has { if case .roundWon = $0 { true } else { false } }
             }
         }
-        let everTurned = Set(try await host.client.receivedBytes.compactMap {
+        let everTurned = Set(try await host.receivedBytes.compactMap {
             if case .cardTurned(_, let card) = try Frame.decode($0).packet { card } else { nil }
         })
         for player in [host, guest, watcher, late] {
             // A late watcher learns the cards turned before it came from its snapshot.
-            let isLate = player.client === late.client
+            let isLate = player === late
             var turned = Set<Card>()
             var sawFirstTurn = false
-            for bytes in await player.client.receivedBytes {
+            for bytes in await player.receivedBytes {
                 let frame = try Frame.decode(bytes)
                 switch frame.packet {
                 case .cardTurned(let seat, let card):

@@ -15,11 +15,11 @@ import Testing
     }
 
     @Test func everySignInGetsANewIdUnlikeAnyComputerPlayers() async throws {
-        let server = try await TestServer.start()
+        let server = InProcessServer.start()
         var ids = Set<String>()
         for index in 0..<5 {
-            let player = try await TestPlayer.connect(server, name: "P\(index)")
-            let id = try #require(await player.client.id)
+            let player = try await server.player("P\(index)")
+            let id = try #require(await player.id)
             ids.insert(id.rawValue)
             #expect(id.rawValue.count <= 2 && !id.rawValue.contains("-"))
         }

@@ -4,23 +4,22 @@ import SnapCore
 import SnapProtocol
 import Testing
 
-/// Whole games over real WebSocket connections to a real server on a loopback port.
+/// Whole games on a whole server in process, on its test clock.
 @Suite struct ServerGameTests {
     @Test(arguments: [2, 3, 4])
     func wholeGamesArePlayedToAWinner(players: Int) async throws {
-        let server = try await TestServer.start(speed: 200)
-        let host = try await TestPlayer.connect(server, name: "Host", autoPlay: 1)
-        await host.client.hostTable()
+        let server = InProcessServer.start(speed: 200)
+        let host = try await server.player("Host", autoPlay: 1)
+        await host.hostTable()
         let (code, seat) = try await host.joined()
         #expect(seat == .bottom)
         var everyone = [host]
         for index in 1..<players {
-            let player = try await TestPlayer.join(server, code: code, name: "Player \(index)", autoPlay: UInt64(index + 1))
-            everyone.append(player)
+            everyone.append(try await server.player("Player \(index)", joining: code, autoPlay: UInt64(index + 1)))
         }
-        await host.client.startRound()
+        await host.startRound()
         for player in everyone {
-            try await waitFor("the winner", on: player.log, timeout: .seconds(180)) {
+            try await player.waitFor("the winner", advancing: true) {
                 $0.has { if case .roundWon = $0 { true } else { false } }
             }
         }
@@ -28,54 +27,56 @@ import Testing
         #expect(await table.cardsAccountedFor)
         #expect(await table.conservationFailures == 0)
         for player in everyone {
-            let id = try #require(await player.client.id)
-            let mirror = await player.client.view
+            let id = try #require(await player.id)
+            let mirror = await player.view
             #expect(mirror == (await table.view(for: id)), "a client's mirror differs from the server's view")
             // 52 cards in the client's mirror after every event.
-            for update in await player.log.updates {
+            for update in await player.log {
                 if case .table(let view, _) = update, view.round > 0 { #expect(view.cardCount == 52) }
             }
-            #expect(await player.client.resyncs == 0)
+            #expect(await player.resyncs == 0)
         }
         await server.stop()
     }
 
     @Test func correctWrongAndTooLateCallsAreJudgedInArrivalOrder() async throws {
-        let server = try await TestServer.start(speed: 1_000)
-        let host = try await TestPlayer.connect(server, name: "Host")
-        await host.client.hostTable()
+        let server = InProcessServer.start(speed: 1_000)
+        let host = try await server.player("Host")
+        await host.hostTable()
         let (code, _) = try await host.joined()
-        let guest = try await TestPlayer.join(server, code: code, name: "Guest")
-        await host.client.startRound()
-        try await waitFor("the deal", on: guest.log) { $0.has { $0 == .dealFinished } }
+        let guest = try await server.player("Guest", joining: code)
+        await host.startRound()
+        try await guest.waitFor("the deal", advancing: true) { $0.has { $0 == .dealFinished } }
 
         // No card is turned yet: the first call is wrong, the next one too late.
-        await host.client.callSnap()
-        try await waitFor("the wrong call", on: guest.log) { $0.has { $0 == .snapCalled(.bottom, .wrong) } }
-        await guest.client.callSnap()
-        try await waitFor("the late call", on: host.log) { $0.has { $0 == .snapCalled(.top, .tooLate) } }
-        try await waitFor("the payment", on: guest.log) { $0.has { $0 == .cardPaid(from: .bottom, to: .top) } }
-        try await waitFor("play to resume", on: host.log) { $0.has { $0 == .resumed } }
+        await host.callSnap()
+        try await guest.waitFor("the wrong call", advancing: true) { $0.has { $0 == .snapCalled(.bottom, .wrong) } }
+        await guest.callSnap()
+        try await host.waitFor("the late call", advancing: true) { $0.has { $0 == .snapCalled(.top, .tooLate) } }
+        try await guest.waitFor("the payment", advancing: true) { $0.has { $0 == .cardPaid(from: .bottom, to: .top) } }
+        try await host.waitFor("play to resume", advancing: true) { $0.has { $0 == .resumed } }
 
         // Turn cards in turn until there is a match, then call it.
         var correct = false
         for _ in 0..<400 where !correct {
-            let view = try #require(await host.client.view)
+            let view = try #require(await host.view)
             if !view.matchingSeats.isEmpty && view.stop == nil {
-                await guest.client.callSnap()
-                try await waitFor("the correct call", on: host.log) {
+                await guest.callSnap()
+                try await host.waitFor("the correct call", advancing: true) {
                     $0.has { if case .snapCalled(.top, .correct) = $0 { true } else { false } }
                 }
                 correct = true
             } else if let active = view.active, view.phase == .playing, view.stop == nil, !view.hasTurned {
-                await (active == .bottom ? host : guest).client.turnCard()
-                for _ in 0..<500 {
-                    let now = try #require(await host.client.view)
-                    if now.hasTurned || now.active != active || now.stop != nil { break }
-                    try await Task.sleep(for: .milliseconds(2))
+                await (active == .bottom ? host : guest).turnCard()
+                try await server.wait("the card turned", advancing: true) {
+                    let now = try #require(await host.view)
+                    return now.hasTurned || now.active != active || now.stop != nil
                 }
             } else {
-                try await Task.sleep(for: .milliseconds(5))
+                try await server.wait("play to go on", advancing: true) {
+                    let now = try #require(await host.view)
+                    return now != view
+                }
             }
         }
         #expect(correct)

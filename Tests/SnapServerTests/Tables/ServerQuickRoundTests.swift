@@ -6,24 +6,25 @@ import Testing
 
 @testable import SnapServer
 
-/// Quick rounds, the turn timer and table settings on a real server, over bare WebSockets, driven by a manual
-/// clock so that every countdown can be checked to the millisecond.
+/// Quick rounds, the turn timer and table settings on a whole server in process, over bare WebSockets, driven by
+/// its manual clock so that every countdown can be checked to the millisecond.
 @Suite struct ServerQuickRoundTests {
     /// A signed-in player on a bare WebSocket.
     struct Player {
-        let socket: RawSocket
+        let socket: InProcessSocket
         let id: PlayerID
         let token: String
     }
 
     /// A server whose clock only moves when the test says, with these settings for new tables.
-    static func start(_ settings: TableSettings) async throws -> (TestServer, ManualServerClock) {
-        try await TestServer.startOnManualClock { $0.tableSettings = settings }
+    static func start(_ settings: TableSettings) -> (InProcessServer, ManualServerClock) {
+        let server = InProcessServer.start { $0.tableSettings = settings }
+        return (server, server.clock)
     }
 
     /// Signs in, speaking `version`.
-    static func signIn(_ name: String, on server: TestServer, version: UInt8 = Wire.version) async throws -> Player {
-        let socket = try await RawSocket.connect(server)
+    static func signIn(_ name: String, on server: InProcessServer, version: UInt8 = Wire.version) async throws -> Player {
+        let socket = try await server.connect()
         await socket.send(.hello(version: version))
         await socket.send(.signInResponse(name: name))
         guard case .welcome(_, let id, let token) = try await socket.waitFor("welcome", { if case .welcome = $0 { true } else { false } })
@@ -54,7 +55,7 @@ import Testing
     }
 
     /// Waits until the server has handled everything `socket` sent so far (it answers in order).
-    static func synced(_ socket: RawSocket) async throws {
+    static func synced(_ socket: InProcessSocket) async throws {
         await socket.send(.listTables)
         try await socket.waitFor("the table list") { if case .tableList = $0 { true } else { false } }
     }
@@ -62,13 +63,13 @@ import Testing
     static func turnClock(_ packet: Packet) -> Bool { if case .turnClock = packet { true } else { false } }
 
     @Test func theHostChoosesTheSettingsBetweenRoundsAndEveryoneIsTold() async throws {
-        let (server, clock) = try await Self.start(TableSettings())
+        let (server, clock) = Self.start(TableSettings())
         let ann = try await Self.signIn("Ann", on: server)
         let bob = try await Self.signIn("Bob", on: server)
         let code = try await Self.seat(ann, bob)
         // Each newcomer is told the settings straight after the snapshot.
         for player in [ann, bob] {
-            let packets = await player.socket.frames.map(\.packet)
+            let packets = player.socket.frames.map(\.packet)
             let snapshot = try #require(packets.firstIndex { if case .snapshot = $0 { true } else { false } })
             #expect(packets[snapshot + 1] == .tableSettings(roundSeconds: 0, turnSeconds: 0))
         }
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func theServerTurnsForAnIdlePlayerWhenTheTurnTimerRunsOut() async throws {
-        let (server, clock) = try await Self.start(TableSettings(roundLength: .classic, turnTime: .seconds(8)))
+        let (server, clock) = Self.start(TableSettings(roundLength: .classic, turnTime: .seconds(8)))
         let ann = try await Self.signIn("Ann", on: server)
         let bob = try await Self.signIn("Bob", on: server)
         let code = try await Self.seat(ann, bob)
@@ -107,7 +108,7 @@ import Testing
         }
         clock.advance(by: .milliseconds(7_999))
         try await Self.synced(ann.socket)
-        #expect(!(await ann.socket.frames.contains { if case .cardTurned = $0.packet { true } else { false } }))
+        #expect(!(ann.socket.frames.contains { if case .cardTurned = $0.packet { true } else { false } }))
         clock.advance(by: .milliseconds(1))
         let turned = try await bob.socket.waitFor("the card turned for them") { if case .cardTurned = $0 { true } else { false } }
         guard case .cardTurned(let turnedSeat, _) = turned else { return }
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func aDroppedPlayerIsTurnedForAfterASecondAndOneWhoComesBackGetsTheFullTime() async throws {
-        let (server, clock) = try await Self.start(TableSettings(roundLength: .classic, turnTime: .seconds(8)))
+        let (server, clock) = Self.start(TableSettings(roundLength: .classic, turnTime: .seconds(8)))
         let ann = try await Self.signIn("Ann", on: server)
         let bob = try await Self.signIn("Bob", on: server)
         try await Self.seat(ann, bob)
@@ -138,7 +139,7 @@ import Testing
         #expect(try await watcher.socket.waitFor("the short clock", Self.turnClock) == .turnClock(seat: seat, remaining: 1_000))
 
         // They come back mid-countdown: the full time again, for them and for everyone.
-        let back = try await RawSocket.connect(server)
+        let back = try await server.connect()
         await back.send(.hello(version: Wire.version))
         await back.send(.reconnect(token: absent.token))
         try await back.waitFor("the snapshot") { if case .snapshot = $0 { true } else { false } }
@@ -157,7 +158,7 @@ import Testing
     }
 
     @Test func aQuickRoundEndsWhenTheTimeIsUpAndTheMostCardsWins() async throws {
-        let (server, clock) = try await Self.start(TableSettings(roundLength: .quick(.seconds(180)), turnTime: nil))
+        let (server, clock) = Self.start(TableSettings(roundLength: .quick(.seconds(180)), turnTime: nil))
         let ann = try await Self.signIn("Ann", on: server)
         let bob = try await Self.signIn("Bob", on: server)
         try await Self.seat(ann, bob)
@@ -176,7 +177,7 @@ import Testing
 
         clock.advance(by: .seconds(177))
         try await Self.synced(ann.socket)
-        #expect(!(await ann.socket.frames.contains { $0.packet == .timeUp }))
+        #expect(!(ann.socket.frames.contains { $0.packet == .timeUp }))
         clock.advance(by: .seconds(1))
         for player in [ann, bob] {
             try await player.socket.waitFor("the time up") { $0 == .timeUp }
@@ -186,7 +187,7 @@ import Testing
     }
 
     @Test func aTieWhenTheTimeIsUpGoesToSuddenDeathUntilTheNextCorrectCall() async throws {
-        let (server, clock) = try await Self.start(TableSettings(roundLength: .quick(.seconds(180)), turnTime: .seconds(8)))
+        let (server, clock) = Self.start(TableSettings(roundLength: .quick(.seconds(180)), turnTime: .seconds(8)))
         let ann = try await Self.signIn("Ann", on: server)
         let bob = try await Self.signIn("Bob", on: server)
         try await Self.seat(ann, bob)
@@ -203,7 +204,7 @@ import Testing
         matching: for _ in 0..<200 {
             clock.advance(by: .milliseconds(8_500))
             try await Self.synced(ann.socket)
-            let frames = await ann.socket.frames
+            let frames = ann.socket.frames
             for frame in frames.dropFirst(seen) {
                 switch frame.packet {
                 case .cardTurned(let seat, let card): tops[seat] = card.value
@@ -224,14 +225,14 @@ import Testing
     }
 
     @Test func versionTwoClientsAreNotSentTheClocksOrTheSettings() async throws {
-        let (server, clock) = try await Self.start(TableSettings(roundLength: .quick(.seconds(180)), turnTime: .seconds(8)))
+        let (server, clock) = Self.start(TableSettings(roundLength: .quick(.seconds(180)), turnTime: .seconds(8)))
         let ann = try await Self.signIn("Ann", on: server)
         let bob = try await Self.signIn("Bob", on: server, version: 2)
         try await Self.seat(ann, bob)
         _ = try await Self.play(ann, clock)
         try await ann.socket.waitFor("the turn clock", Self.turnClock)
         try await Self.synced(bob.socket)
-        let types = Set(await bob.socket.frames.map(\.packet.type))
+        let types = Set(bob.socket.frames.map(\.packet.type))
         #expect(types.allSatisfy { $0.sinceVersion <= 2 }, "\(types)")
         #expect(types.contains(.activatePlayer))
         await server.stop()
