@@ -401,7 +401,7 @@ def test_page_weight_and_time_to_first_table(server, browser):
     assert head["icon"].startswith("data:image/svg+xml,"), head
     # The budget catches growth by accident; each raise is stated in docs/WEB_CLIENT.md (the last: getting a seat
     # back after a reload, names counted as people see them, and the phones' layout, 15.9 kB).
-    assert 0 < page_bytes < 185_000, f"the page should load under 185,000 bytes of HTML, JS and CSS: {metrics}"
+    assert 0 < page_bytes < 190_000, f"the page should load under 190,000 bytes of HTML, JS and CSS: {metrics}"
     assert metrics["firstTableMs"] is not None and metrics["firstTableMs"] < 5000, (
         f"the table should be drawn within 5 s of navigation: {metrics}")
 

@@ -3,7 +3,7 @@
 // Run with `node --test Tests/web/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cardName, faceSVG } from "../../Sources/SnapServer/Public/js/renderer.js";
+import { cardName, faceSVG } from "../../Sources/SnapServer/Public/js/card_faces.js";
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const uses = (svg) => [...svg.matchAll(/<use href="#suit-(\w+)"/g)].map((match) => match[1]);

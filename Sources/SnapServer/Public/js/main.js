@@ -361,90 +361,95 @@ function stopTableList() {
 
 // MARK: Packets
 
+/** What the page does with each packet that is not a table event: one entry per type. Table events go to the
+ * model (TableState.applyPacket) by way of applyToTable. */
+const SESSION_PACKETS = {
+  Welcome: welcomed,
+  TableJoined: tableJoined,
+  TableWatched: tableWatched,
+  WatcherCount: (packet) => renderer.setWatchers(packet.count),
+  TableClosed: tableClosed,
+  Snapshot: snapshot,
+  Redirect: redirected,
+  Error: refused,
+  ServerQuit: (packet) => (app.serverQuitReason = packet.reason),
+};
+
 function received(packet) {
-  switch (packet.type) {
-    case "Welcome": {
-      app.id = packet.id;
-      app.version = packet.version;
-      const action = app.afterWelcome;
-      app.afterWelcome = null;
-      action?.();
-      return;
-    }
-    case "TableJoined": {
-      const request = app.request;
-      app.code = packet.code;
-      app.solo = request?.kind === "solo" || (request?.kind === "resume" && request.solo)
-        || (app.solo && app.model !== null);
-      // A single player's page reloaded before its round started starts it, as the page that opened it would have.
-      app.autoStart = request?.kind === "solo" || (request?.kind === "resume" && request.solo);
-      app.request = null;
-      connection.seated = true;
-      stopTableList();
-      for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
-      if (request?.kind === "resume") renderer.notice(SEAT.resumed(), { key: "connection", seconds: 4 });
-      rememberSeat();
-      // The address finds the seat again after a reload: a join link, or the single player's own.
-      const search = app.solo ? `?solo=${packet.code}` : `?t=${packet.code}`;
-      if (location.search !== search) history.replaceState(null, "", `/${search}`);
-      return;
-    }
-    case "TableWatched":
-      app.code = packet.code;
-      app.solo = false;
-      app.autoStart = false;
-      app.request = null;
-      app.watching = true;
-      renderer.setWatching(true);
-      stopTableList();
-      for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
-      if (location.search !== `?watch=${packet.code}`) history.replaceState(null, "", `/?watch=${packet.code}`);
-      return;
-    case "WatcherCount":
-      renderer.setWatchers(packet.count);
-      return;
-    case "TableClosed":
-      // Everyone left the table we watched: back to the open tables, saying why.
-      if (app.code === null) return;
-      forgetTable();
-      showJoin();
-      renderer.setMessage("join", `${packet.reason} You are no longer watching.`);
-      return;
-    case "Snapshot": {
-      if (app.code === null) return;
-      const before = app.model;
-      const first = before === null;
-      app.model = TableState.fromSnapshot(packet.view);
-      app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
-      renderer.reset();
-      renderer.setTable(app.model, app.code, app.solo);
-      // New cards on the screen count from the frame that draws them.
-      if (first || topCards(before) !== topCards(app.model)) {
-        const shown = { kind: "tableShown" };
-        clock.applied(shown);
-        renderer.animate([shown]);
-      }
-      afterUpdate();
-      // The original handshake: the table is drawn (nobody waits for this).
-      if (first) connection.send({ type: "ClientReady" });
-      return;
-    }
-    case "Redirect":
-      // The table is on another server of the site: the connection moves there and asks again.
-      if (app.request?.kind === "join" || app.request?.kind === "watch") {
-        renderer.setMessage("join", "Moving to the table's server…", "info");
-      } else {
-        renderer.notice("Moving to the table's server…", { key: "connection", seconds: 3 });
-      }
-      return;
-    case "Error":
-      refused(packet);
-      return;
-    case "ServerQuit":
-      app.serverQuitReason = packet.reason;
-      return;
-    default:
-      applyToTable(packet);
+  (SESSION_PACKETS[packet.type] ?? applyToTable)(packet);
+}
+
+function welcomed(packet) {
+  app.id = packet.id;
+  app.version = packet.version;
+  const action = app.afterWelcome;
+  app.afterWelcome = null;
+  action?.();
+}
+
+function tableJoined(packet) {
+  const request = app.request;
+  app.code = packet.code;
+  app.solo = request?.kind === "solo" || (request?.kind === "resume" && request.solo)
+    || (app.solo && app.model !== null);
+  // A single player's page reloaded before its round started starts it, as the page that opened it would have.
+  app.autoStart = request?.kind === "solo" || (request?.kind === "resume" && request.solo);
+  app.request = null;
+  connection.seated = true;
+  stopTableList();
+  for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
+  if (request?.kind === "resume") renderer.notice(SEAT.resumed(), { key: "connection", seconds: 4 });
+  rememberSeat();
+  // The address finds the seat again after a reload: a join link, or the single player's own.
+  const search = app.solo ? `?solo=${packet.code}` : `?t=${packet.code}`;
+  if (location.search !== search) history.replaceState(null, "", `/${search}`);
+}
+
+function tableWatched(packet) {
+  app.code = packet.code;
+  app.solo = false;
+  app.autoStart = false;
+  app.request = null;
+  app.watching = true;
+  renderer.setWatching(true);
+  stopTableList();
+  for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
+  if (location.search !== `?watch=${packet.code}`) history.replaceState(null, "", `/?watch=${packet.code}`);
+}
+
+/** Everyone left the table we watched: back to the open tables, saying why. */
+function tableClosed(packet) {
+  if (app.code === null) return;
+  forgetTable();
+  showJoin();
+  renderer.setMessage("join", `${packet.reason} You are no longer watching.`);
+}
+
+function snapshot(packet) {
+  if (app.code === null) return;
+  const before = app.model;
+  const first = before === null;
+  app.model = TableState.fromSnapshot(packet.view);
+  app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
+  renderer.reset();
+  renderer.setTable(app.model, app.code, app.solo);
+  // New cards on the screen count from the frame that draws them.
+  if (first || topCards(before) !== topCards(app.model)) {
+    const shown = { kind: "tableShown" };
+    clock.applied(shown);
+    renderer.animate([shown]);
+  }
+  afterUpdate();
+  // The original handshake: the table is drawn (nobody waits for this).
+  if (first) connection.send({ type: "ClientReady" });
+}
+
+/** The table is on another server of the site: the connection moves there and asks again. */
+function redirected() {
+  if (app.request?.kind === "join" || app.request?.kind === "watch") {
+    renderer.setMessage("join", "Moving to the table's server…", "info");
+  } else {
+    renderer.notice("Moving to the table's server…", { key: "connection", seconds: 3 });
   }
 }
 

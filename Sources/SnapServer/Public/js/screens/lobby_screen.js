@@ -1,0 +1,87 @@
+// The waiting room: the table's code, link and QR code, the seats, and the host's controls.
+
+import { ROUND_ABOUT } from "../words.js";
+import { escapeHTML, setAttr, setText } from "../dom.js";
+import { renderWatchers } from "./watchers.js";
+
+/** Draws the waiting room of a table. */
+export class LobbyScreen {
+  /** @param {Document} doc */
+  constructor(doc) {
+    this.$ = (id) => doc.getElementById(id);
+  }
+
+  /**
+   * Draws `model` (a TableState) in the waiting room; `table` says which table (`code`), how many watch it
+   * (`watchers`), whether the server can draw QR codes (`qr`) and its join link (`joinLink(code)`).
+   */
+  render(model, table) {
+    const view = model.view;
+    const code = table.code ?? "";
+    setText(this.$("table-code"), code);
+    const link = table.joinLink(code);
+    const anchor = this.$("join-link");
+    if (anchor.getAttribute("href") !== link) {
+      anchor.href = link;
+      anchor.textContent = link.replace(/^https?:\/\//, "");
+    }
+    this.#renderQR(code, link, table.qr);
+    const isHost = view.host !== null && view.host === view.viewer;
+    const players = model.occupiedSeats.length;
+    for (const item of this.$("lobby-seats").children) {
+      const seat = Number(item.dataset.seat);
+      const entry = view.seats[seat];
+      setAttr(item, "data-shown", model.shownSeat(seat));
+      setAttr(item, "data-empty", entry === null);
+      setAttr(item, "data-you", seat === view.viewer);
+      const tags = [];
+      if (entry && seat === view.host) tags.push("host");
+      if (entry?.isComputer) tags.push("computer");
+      if (entry && !model.isConnected(seat)) tags.push("offline");
+      const html = entry
+        ? `<span class="who">${escapeHTML(seat === view.viewer ? `${entry.name} (you)` : entry.name)}</span>` +
+          `<span class="tags">${tags.map((tag) => `<span class="tag">${tag}</span>`).join("")}</span>`
+        : '<span class="who">Empty seat</span>';
+      if (item.innerHTML !== html) item.innerHTML = html;
+    }
+    const add = this.$("add-computer");
+    add.hidden = !isHost;
+    add.disabled = players >= 4;
+    const start = this.$("start-round");
+    start.hidden = !isHost;
+    start.disabled = players < 2;
+    const round = model.settings?.round ?? null;
+    const choice = this.$("round-setting");
+    choice.disabled = !isHost;
+    for (const radio of choice.querySelectorAll("input")) radio.checked = Number(radio.value) === round;
+    setText(choice.firstElementChild, isHost ? "Round" : "Round (the host chooses)");
+    const hostName = view.host === null ? "the host" : model.displayName(view.host);
+    const about = round === null ? "" : ` ${ROUND_ABOUT(round)}`;
+    setText(
+      this.$("lobby-hint"),
+      (isHost
+        ? players < 2
+          ? "Share the code, or add a computer player: a round needs at least two players."
+          : "Everyone here? Start the round."
+        : `Waiting for ${hostName} to start the round…`) + about,
+    );
+    renderWatchers(this.$("lobby-watchers"), table.watchers);
+  }
+
+  /** The QR code of the table's link, drawn by the server; where it cannot draw one, the link alone. */
+  #renderQR(code, link, serverDrawsQR) {
+    const qr = this.$("join-qr");
+    const source = serverDrawsQR && code ? `/api/tables/${encodeURIComponent(code)}/qr.svg` : "";
+    if (qr.dataset.source === source) return;
+    qr.dataset.source = source;
+    qr.hidden = true;
+    if (source) {
+      qr.onload = () => (qr.hidden = false);
+      qr.onerror = () => (qr.hidden = true);
+      qr.alt = `QR code: scan it with a phone's camera to join table ${code} at ${link}`;
+      qr.src = source;
+    } else {
+      qr.removeAttribute("src");
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// The banner of a round's result: the winner, the standings, and the next round (the host's to start).
+
+import { escapeHTML, setAttr, setText } from "../dom.js";
+import { STATUS, cards, nextRoundHint, wins } from "../words.js";
+
+/** Draws the round's result over the table once it is over, and hides it otherwise. */
+export class RoundOverBanner {
+  /** @param {Document} doc */
+  constructor(doc) {
+    this.$ = (id) => doc.getElementById(id);
+  }
+
+  /** Draws `model`'s result; `table` says whether it is a single player's (`solo`). */
+  render(model, table) {
+    const view = model.view;
+    const over = view.phase === "roundOver";
+    this.$("round-result").hidden = !over;
+    if (!over) return;
+    const isHost = view.host !== null && view.host === view.viewer;
+    const players = model.occupiedSeats.length;
+    const winner = view.winner;
+    setText(this.$("result-text"), winner === null ? "Round over" : STATUS.winner(model.displayName(winner)));
+    setAttr(this.$("round-result"), "data-you", winner !== null && winner === view.viewer);
+    const { byCards, rows } = model.standings;
+    const html = rows.map((row) => `<li${row.seat === winner ? " data-winner" : ""}><span>${escapeHTML(row.name)}` +
+      `</span>${byCards ? `<span>${cards(row.cards)}</span>` : ""}<span>${wins(row.gamesWon)}</span></li>`).join("");
+    const standings = this.$("standings");
+    if (standings.innerHTML !== html) standings.innerHTML = html;
+    const next = this.$("next-round");
+    next.hidden = !isHost;
+    next.disabled = players < 2;
+    this.$("table-add-computer").hidden = !isHost || table.solo || players >= 4;
+    const hostName = view.host === null ? "the host" : model.displayName(view.host);
+    setText(this.$("result-hint"), nextRoundHint({ isHost, players, hostName }));
+  }
+}

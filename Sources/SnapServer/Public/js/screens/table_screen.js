@@ -1,0 +1,232 @@
+// The table: four seats with their piles, bubbles and turn rings, the status line, the round's clock and the
+// Snap! button. The round's result has a banner of its own (round_over.js).
+
+import { SUITS, cardKey, cardName, colour, faceSVG } from "../card_faces.js";
+import { setAttr, setText } from "../dom.js";
+import { STATUS, clockText } from "../words.js";
+import { RoundOverBanner } from "./round_over.js";
+import { renderWatchers } from "./watchers.js";
+
+const POSITIONS = ["bottom", "left", "top", "right"];
+/** The turn timer's ring shows for this long before the table turns. */
+export const RING_MS = 3000;
+
+/** Draws the table of a TableState. */
+export class TableScreen {
+  /** @param {Document} doc */
+  constructor(doc) {
+    this.doc = doc;
+    this.$ = (id) => doc.getElementById(id);
+    this.seats = [0, 1, 2, 3].map((shown) => this.#buildSeat(doc.querySelector(`#table .seat[data-shown="${shown}"]`)));
+    const own = this.seats[0].closed;
+    own.dataset.action = "turn";
+    own.setAttribute("role", "button");
+    own.tabIndex = 0;
+    own.setAttribute("aria-label", "Your face-down pile: turn the top card (Enter)");
+    this.roundOver = new RoundOverBanner(doc);
+  }
+
+  /** The drawn parts of the seat `seat` (its element, piles, name…). */
+  seatParts(model, seat) {
+    return this.seats[model.shownSeat(seat)];
+  }
+
+  /** Forgets what the piles showed, so that the next frame draws them afresh. */
+  forget() {
+    for (const seat of this.seats) seat.openKey = "";
+  }
+
+  #buildSeat(element) {
+    element.innerHTML =
+      '<div class="plate"><span class="name"></span><span class="tags"></span><span class="games-won"></span></div>' +
+      '<div class="piles"><div class="closed-pile" data-count="0"><span class="count"></span></div>' +
+      '<div class="open-pile" data-count="0"></div></div>';
+    const find = (selector) => element.querySelector(selector);
+    return {
+      element,
+      name: find(".name"),
+      tags: find(".tags"),
+      won: find(".games-won"),
+      piles: find(".piles"),
+      closed: find(".closed-pile"),
+      count: find(".count"),
+      open: find(".open-pile"),
+      bubble: null,
+      ring: null,
+      openKey: "",
+      bubbleKey: "",
+    };
+  }
+
+  /**
+   * Draws `model` at `now`; `table` says which table (`code`, `solo`), whether this page watches it (`watching`,
+   * `watchers`), how the person plays (`device`: "touch" or "pointer") and how many calls each seat has made
+   * (`calls`). Returns what each seat shows (`{top, closed}` or null), for the next frame's motion.
+   */
+  render(model, now, table) {
+    const view = model.view;
+    const roundOn = model.isRoundUnderWay;
+    const over = view.phase === "roundOver";
+    const drawn = [null, null, null, null];
+    for (let shown = 0; shown < 4; shown += 1) {
+      const seat = model.seatShownAt(shown);
+      drawn[seat] = this.#renderSeat(this.seats[shown], model, seat, now, table);
+    }
+
+    const status = model.status;
+    const statusLine = this.$("status");
+    // The round's result has its own banner; the words of a line that says what to press suit the device.
+    setText(statusLine, over ? "" : STATUS[status.kind](status.name, table.device));
+    setAttr(statusLine, "data-kind", status.kind);
+    setText(this.$("call-margin"), model.marginText ?? "");
+    setText(
+      this.$("table-label"),
+      table.solo ? "Single player" : `${table.watching ? "Watching table" : "Table"} ${table.code ?? ""}`,
+    );
+    renderWatchers(this.$("watcher-count"), table.watchers);
+
+    // A quick round's clock: the length during the deal, then the time left until the time is up.
+    const clock = this.$("round-clock");
+    const length = view.phase === "dealing" && model.settings?.round ? model.settings.round * 1000 : null;
+    const left = model.roundLeft(now) ?? length;
+    clock.hidden = left === null;
+    if (left !== null) setText(clock, clockText(left));
+    setAttr(clock, "data-last-minute", model.roundEndsAt !== null && left <= 60_000);
+
+    this.roundOver.render(model, table);
+
+    const viewerOut = view.viewer !== null && model.isOut(view.viewer);
+    const snap = this.$("snap");
+    snap.hidden = viewerOut || table.watching;
+    snap.disabled = !roundOn;
+    this.$("out-note").hidden = !viewerOut;
+    const stopWatching = this.$("stop-watching");
+    if (stopWatching) stopWatching.hidden = !table.watching;
+    setAttr(this.seats[0].closed, "data-can-turn", model.viewerCanTurn);
+    setAttr(this.$("table"), "data-phase", view.phase);
+    return drawn;
+  }
+
+  /** Draws one seat; returns what it drew, for the next frame's motion. */
+  #renderSeat(parts, model, seat, now, table) {
+    const view = model.view;
+    const entry = view.seats[seat];
+    const element = parts.element;
+    setAttr(element, "data-seat", seat);
+    setAttr(element, "data-position", POSITIONS[model.shownSeat(seat)]);
+    setAttr(element, "data-empty", entry === null);
+    setAttr(element, "data-active", entry !== null && view.phase === "playing" && view.active === seat);
+    setAttr(element, "data-out", entry !== null && model.isOut(seat));
+    setAttr(element, "data-host", entry !== null && view.host === seat);
+    setAttr(element, "data-offline", entry !== null && !model.isConnected(seat));
+    setAttr(element, "data-winner", view.phase === "roundOver" && view.winner === seat);
+    setAttr(element, "data-you", seat === view.viewer);
+
+    if (!entry) {
+      setText(parts.name, "Empty seat");
+      setText(parts.won, "");
+      setText(parts.tags, "");
+      setAttr(parts.closed, "data-count", 0);
+      setAttr(parts.open, "data-count", 0);
+      setText(parts.count, "");
+      if (parts.openKey !== "") {
+        parts.open.replaceChildren();
+        parts.openKey = "";
+      }
+      setAttr(element, "data-call", null);
+      this.#renderBubble(parts, null, seat, table);
+      this.#renderRing(parts, null);
+      return null;
+    }
+
+    setText(parts.name, model.displayName(seat));
+    setText(parts.won, `${entry.gamesWon} ${entry.gamesWon === 1 ? "win" : "wins"}`);
+    const tags = [];
+    if (view.host === seat && !table.solo) tags.push("host");
+    if (entry.isComputer) tags.push("computer");
+    if (!model.isConnected(seat)) tags.push("offline");
+    if (model.isOut(seat)) tags.push("out");
+    setText(parts.tags, tags.join(" · "));
+
+    const closed = entry.closedCount;
+    setAttr(parts.closed, "data-count", closed);
+    setAttr(parts.closed, "data-depth", closed === 0 ? 0 : closed < 5 ? 1 : closed < 15 ? 2 : closed < 30 ? 3 : 4);
+    setText(parts.count, closed > 0 ? String(closed) : "");
+    if (seat !== view.viewer) setAttr(parts.closed, "aria-label", `${closed} face-down card${closed === 1 ? "" : "s"}`);
+
+    const open = entry.open;
+    const top = open.at(-1) ?? null;
+    const under = open.at(-2) ?? null;
+    setAttr(parts.open, "data-count", open.length);
+    setAttr(parts.open, "data-depth", open.length < 3 ? open.length : open.length < 10 ? 3 : 4);
+    const openKey = `${cardKey(top)}/${cardKey(under)}`;
+    if (openKey !== parts.openKey) {
+      parts.openKey = openKey;
+      let html = "";
+      if (under) html += `<div class="under face ${colour(under)}">${faceSVG(under)}</div>`;
+      if (top) {
+        html += `<div class="card face ${colour(top)}" data-value="${top.value}" data-suit="${SUITS[top.suit]}" ` +
+          `role="img" aria-label="${cardName(top)}">${faceSVG(top)}</div>`;
+      }
+      parts.open.innerHTML = html;
+    }
+
+    // Calls are shown while play goes on; a won round clears them, so nothing covers the winner.
+    const call = view.phase === "playing" ? callFor(view, seat) : null;
+    setAttr(element, "data-call", call?.verdict.kind ?? null);
+    this.#renderBubble(parts, call, seat, table);
+    // After a correct call the matching top cards light up until they fly to the caller.
+    const verdict = view.stop?.verdict;
+    setAttr(parts.open, "data-glow", verdict?.kind === "correct" && verdict.matching.includes(seat) && top !== null);
+    const turn = model.turnLeft(now);
+    this.#renderRing(parts, turn?.seat === seat && turn.left > 0 && turn.left <= RING_MS ? turn.left : null);
+    return { top, closed };
+  }
+
+  /** The turn timer's last seconds: a ring draining on the closed pile. */
+  #renderRing(parts, left) {
+    if (left === null) {
+      parts.ring?.remove();
+      parts.ring = null;
+      return;
+    }
+    if (!parts.ring) {
+      parts.ring = this.doc.createElement("div");
+      parts.ring.className = "countdown";
+      parts.ring.innerHTML = '<svg viewBox="0 0 40 40" aria-hidden="true"><circle r="17" cx="20" cy="20" ' +
+        'pathLength="100"/><circle r="17" cx="20" cy="20" pathLength="100"/></svg><b></b>';
+      parts.ring.style.animationDelay = `${left - RING_MS}ms`;
+      parts.closed.append(parts.ring);
+    }
+    const seconds = Math.ceil(left / 1000);
+    setAttr(parts.ring, "data-left", seconds);
+    setText(parts.ring.lastChild, String(seconds));
+  }
+
+  /** The "Snap!" bubble of a seat's call; a new call pops a new bubble even with the same verdict. */
+  #renderBubble(parts, call, seat, table) {
+    const key = call ? `${call.verdict.kind}#${table.calls[seat]}` : "";
+    if (key === parts.bubbleKey) return;
+    parts.bubbleKey = key;
+    parts.bubble?.remove();
+    parts.bubble = null;
+    if (!call) return;
+    const bubble = this.doc.createElement("div");
+    bubble.className = "bubble";
+    bubble.dataset.verdict = call.verdict.kind;
+    const mark = { wrong: "✗ no match", correct: "☺", tooLate: "too late" }[call.verdict.kind];
+    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${mark}</span>`;
+    parts.element.append(bubble);
+    parts.bubble = bubble;
+  }
+}
+
+/** The call to show by a seat: a judged call outweighs a too-late one. */
+function callFor(view, seat) {
+  let shown = null;
+  for (const call of view.calls) {
+    if (call.seat !== seat) continue;
+    if (shown === null || (shown.verdict.kind === "tooLate" && call.verdict.kind !== "tooLate")) shown = call;
+  }
+  return shown;
+}
