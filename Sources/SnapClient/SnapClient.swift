@@ -107,8 +107,6 @@ public actor SnapClient {
     /// When this client applied the latest turned card (or the end of the deal): what a call's reaction time
     /// is measured from when the caller does not measure it itself.
     private var cardShownAt: ContinuousClock.Instant?
-    /// Packets to throw away on arrival, as a lossy network would (for tests of the resync).
-    private var packetsToLose = 0
     private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
     private var seatWaiter: CheckedContinuation<Seat, any Error>?
     private var watchWaiter: CheckedContinuation<Void, any Error>?
@@ -454,17 +452,8 @@ public actor SnapClient {
         expectedNumber = 0
     }
 
-    /// Throws the next packet away on arrival, as if the network lost it (for tests).
-    func loseNextPacket() {
-        packetsToLose += 1
-    }
-
     /// Handles one received packet's bytes.
     func receive(_ bytes: [UInt8]) async {
-        if packetsToLose > 0 {
-            packetsToLose -= 1
-            return
-        }
         packetsReceived += 1
         bytesReceived += bytes.count
         recording?.append(bytes)
