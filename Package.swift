@@ -149,6 +149,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The client's session (what it does with each packet), without a socket.
+        .testTarget(name: "SnapClientTests", dependencies: ["SnapClient", "SnapCore", "SnapProtocol"], swiftSettings: swiftSettings),
 
         // MARK: - Terminal client
 

@@ -2,7 +2,7 @@ import SnapCore
 import SnapProtocol
 
 /// Something a ``SnapClient`` learned from the server.
-public enum ClientUpdate: Sendable {
+public enum ClientUpdate: Hashable, Sendable {
     /// Signed in: the server's id for this player.
     case signedIn(PlayerID)
     /// The open tables on the server.

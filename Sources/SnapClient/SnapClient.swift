@@ -34,41 +34,37 @@ public actor SnapClient {
 
     /// The most redirects in a row the client follows (see ``ClientUpdate/redirected(code:url:)``) before it gives
     /// up with a ``Refusal``: servers that keep sending it on disagree about where the table is.
-    public static let maximumRedirects = 3
-
-    /// A request for a table, as the client repeats it on the node a Redirect sends it to.
-    private enum TableRequest {
-        case join(code: String)
-        case watch(code: String)
-        case reconnect
-    }
+    public static let maximumRedirects = ClientSession.maximumRedirects
 
     /// Everything the client learns, in order.
     public nonisolated let updates: AsyncStream<ClientUpdate>
     private let continuation: AsyncStream<ClientUpdate>.Continuation
 
+    /// What the client knows and decides about each packet; this actor carries its actions out.
+    private var session: ClientSession
+
     /// The table as this player sees it, once seated.
-    public private(set) var view: PlayerView?
+    public var view: PlayerView? { session.view }
     /// This player's id, once signed in.
-    public private(set) var id: PlayerID?
+    public var id: PlayerID? { session.id }
     /// The code of the table this player sits at or watches.
-    public private(set) var tableCode: String?
+    public var tableCode: String? { session.tableCode }
     /// Whether this client watches its table rather than sitting at it.
-    public private(set) var isWatching = false
+    public var isWatching: Bool { session.isWatching }
     /// How many people watch the table (as the server last said).
-    public private(set) var watcherCount = 0
+    public var watcherCount: Int { session.watcherCount }
     /// Packets received, and resyncs asked for (for tests and diagnostics).
     public private(set) var packetsReceived = 0
     /// Bytes of the packets received so far (WebSocket framing not counted).
     public private(set) var bytesReceived = 0
     /// How many times a gap in packet numbers made the client ask for a resync.
-    public private(set) var resyncs = 0
+    public var resyncs: Int { session.resyncs }
     /// Packets sent so far.
     public private(set) var packetsSent = 0
     /// Bytes of the packets sent so far (WebSocket framing not counted).
     public private(set) var bytesSent = 0
     /// Packets from the server that could not be decoded, or did not fit the table as this client knows it.
-    public private(set) var protocolErrors = 0
+    public var protocolErrors: Int { session.protocolErrors }
 
     /// The server's address: where the client connected first, then the node a Redirect sent it to.
     private var url: String
@@ -77,21 +73,16 @@ public actor SnapClient {
     private let entryURLs: [String]
     /// Which of ``entryURLs`` the client turns to next (or last turned to) after a drop.
     private var entryIndex = 0
-    private let name: String
     private let logger: Logger
-    private var token: String?
 
     /// The secret token that gets this player back into their seat after a drop (the Welcome's), once signed in.
     /// Whoever keeps it can take the seat back with ``resume(to:name:token:table:reconnectWindow:logger:)`` from
     /// another process while the server keeps the seat (30 s by default).
-    public var reconnectToken: String? { token }
+    public var reconnectToken: String? { session.token }
     /// The open connection's sending side (nil between connections); internal for the tests' raw frames.
     var outbound: WebSocketOutboundWriter?
-    private var expectedNumber: UInt32 = 0
-    private var awaitingSnapshot = false
     private var signInWaiter: CheckedContinuation<Void, any Error>?
     private var isClosing = false
-    private var serverQuit = false
     /// Another connection took the seat with its token: reconnecting would take it back, and round again.
     private var replaced = false
     private var connectionTask: Task<Void, Never>?
@@ -102,7 +93,6 @@ public actor SnapClient {
     /// Recorded bytes of every packet received, when recording (for tests that inspect the wire).
     private var recording: [[UInt8]]?
     private let onPacket: (@Sendable (Packet) -> Void)?
-    private let protocolVersion: UInt8
     private let answerPing: (@Sendable (UInt64) async -> UInt64?)?
     /// When this client applied the latest turned card (or the end of the deal): what a call's reaction time
     /// is measured from when the caller does not measure it itself.
@@ -110,14 +100,8 @@ public actor SnapClient {
     private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
     private var seatWaiter: CheckedContinuation<Seat, any Error>?
     private var watchWaiter: CheckedContinuation<Void, any Error>?
-    /// The latest request for a table (join, watch, or reconnect with the token): what a Redirect answers.
-    private var lastTableRequest: TableRequest?
-    /// The request to repeat once signed in on the node a Redirect sent us to; set while moving there.
-    private var requestToRepeat: TableRequest?
     /// Whether the connection is closing to follow a Redirect: the next one opens at once, at the new address.
     private var followingRedirect = false
-    /// Redirects followed since the client last got a table.
-    private var redirectsInARow = 0
 
     /// Why the server would not seat us.
     public struct Refusal: Error, CustomStringConvertible {
@@ -129,16 +113,14 @@ public actor SnapClient {
     }
 
     private init(
-        url: String, fallbacks: [String], name: String, reconnectWindow: Duration, record: Bool,
-        onPacket: (@Sendable (Packet) -> Void)?, protocolVersion: UInt8,
-        answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
+        url: String, fallbacks: [String], session: ClientSession, reconnectWindow: Duration, record: Bool,
+        onPacket: (@Sendable (Packet) -> Void)?, answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
     ) {
         self.url = url
         entryURLs = [url] + fallbacks.filter { $0 != url }
         self.onPacket = onPacket
-        self.protocolVersion = protocolVersion
         self.answerPing = answerPing
-        self.name = name
+        self.session = session
         self.logger = logger
         self.reconnectWindow = reconnectWindow
         recording = record ? [] : nil
@@ -172,8 +154,9 @@ public actor SnapClient {
         logger: Logger = Logger(label: "snap.client")
     ) async throws -> SnapClient {
         let client = SnapClient(
-            url: url, fallbacks: fallbacks, name: name, reconnectWindow: reconnectWindow, record: recordBytes,
-            onPacket: onPacket, protocolVersion: protocolVersion, answerPing: answerPing, logger: logger)
+            url: url, fallbacks: fallbacks, session: ClientSession(name: name, protocolVersion: protocolVersion),
+            reconnectWindow: reconnectWindow, record: recordBytes, onPacket: onPacket, answerPing: answerPing,
+            logger: logger)
         try await client.start()
         return client
     }
@@ -194,17 +177,10 @@ public actor SnapClient {
         logger: Logger = Logger(label: "snap.client")
     ) async throws -> SnapClient {
         let client = SnapClient(
-            url: url, fallbacks: [], name: name, reconnectWindow: reconnectWindow, record: false, onPacket: nil,
-            protocolVersion: Wire.version, answerPing: nil, logger: logger)
-        await client.keepSeat(token: token, code: code)
+            url: url, fallbacks: [], session: ClientSession(name: name, token: token, table: code),
+            reconnectWindow: reconnectWindow, record: false, onPacket: nil, answerPing: nil, logger: logger)
         try await client.start()
         return client
-    }
-
-    /// Sets the seat to reconnect to, before the first connection.
-    private func keepSeat(token: String, code: String) {
-        self.token = token
-        tableCode = code
     }
 
     private func start() async throws {
@@ -219,12 +195,7 @@ public actor SnapClient {
     /// Sends a packet as it is.
     public func send(_ packet: Packet) async {
         guard let outbound else { return }
-        switch packet {
-        case .joinTable(let code): lastTableRequest = .join(code: code)
-        case .watchTable(let code): lastTableRequest = .watch(code: code)
-        case .reconnect: lastTableRequest = .reconnect
-        default: break
-        }
+        session.sending(packet)
         let bytes = Frame(number: nil, packet: packet).encoded()
         packetsSent += 1
         bytesSent += bytes.count
@@ -288,16 +259,14 @@ public actor SnapClient {
     /// - Parameter reaction: the reaction time as the caller measured it (a terminal measures from when it drew
     ///   the card); nil measures it here, from when this client applied the card.
     public func callSnap(reaction: Duration? = nil) async {
-        guard protocolVersion >= 2 else { return await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
+        guard session.protocolVersion >= 2 else { return await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
         let measured = reaction ?? cardShownAt.map { ContinuousClock.now - $0 } ?? .seconds(60)
         await send(.callSnap(reaction: Wire.microseconds(measured)))
     }
     /// Leaves the table, or stops watching it (the connection stays open).
     public func leaveTable() async {
         await send(.clientQuit)
-        view = nil
-        tableCode = nil
-        isWatching = false
+        session.leftTable()
     }
 
     /// Closes the connection for good.
@@ -347,9 +316,8 @@ public actor SnapClient {
                     continuation.finish()
                     return
                 }
-                if requestToRepeat != nil {
+                if session.couldNotConnect() {
                     // The node a Redirect named cannot be reached: whoever waits for a table hears why.
-                    requestToRepeat = nil
                     failWaiters(with: ConnectError.unreachable("\(error)"))
                 }
                 turnToNextEntry()
@@ -358,6 +326,7 @@ public actor SnapClient {
             // A Reconnect sent while resuming may be redirected before any Welcome: the sign-in goes on at the new node.
             if let waiter = signInWaiter, !followingRedirect {
                 signInWaiter = nil
+                session.stopSigningIn()
                 waiter.resume(throwing: ConnectError.closed)
             }
             if followingRedirect, !isClosing {
@@ -369,7 +338,9 @@ public actor SnapClient {
                 dropped = nil
                 attempt = 0
             }
-            guard !isClosing, !serverQuit, !replaced, token != nil, tableCode != nil else { break }
+            guard !isClosing, !session.serverQuit, !replaced, session.token != nil, session.tableCode != nil else {
+                break
+            }
             // Dropped while at a table: try to get back in, for as long as the server keeps the seat.
             dropped = dropped ?? clock.now
             guard clock.now - dropped! < reconnectWindow else { break }
@@ -392,7 +363,7 @@ public actor SnapClient {
         }
         guard url != entryURLs[entryIndex] else { return }
         url = entryURLs[entryIndex]
-        redirectsInARow = 0
+        session.turnedToAnotherServer()
     }
 
     /// Nobody waits for an answer from a connection that is gone.
@@ -405,51 +376,9 @@ public actor SnapClient {
         watchWaiter = nil
     }
 
-    /// Follows a Redirect: closes this connection, and the connection loop opens one at `url`, signs in again (or
-    /// reconnects with the token) and repeats the request. Gives up after ``maximumRedirects`` in a row.
-    private func follow(url: String, code: String) async {
-        guard let asked = lastTableRequest else {
-            // Nothing was asked that a Redirect could answer.
-            protocolErrors += 1
-            return
-        }
-        redirectsInARow += 1
-        guard redirectsInARow <= Self.maximumRedirects else {
-            redirectsInARow = 0
-            lastTableRequest = nil
-            let message =
-                "Table \(code) could not be reached: the servers sent this client on \(Self.maximumRedirects + 1) times "
-                + "in a row, so they disagree about where it is. Try again in a moment."
-            if case .reconnect = asked {
-                // The seat cannot be found: this table is over for us, as when the token is unknown.
-                tableCode = nil
-                view = nil
-                isClosing = true
-                continuation.yield(.refused(code: WireErrorCode.unknownToken.rawValue, message: message))
-                try? await outbound?.close(.normalClosure, reason: "too many redirects")
-                return
-            }
-            let refusal = Refusal(code: WireErrorCode.unknownTable.rawValue, message: message)
-            failWaiters(with: refusal)
-            continuation.yield(.refused(code: refusal.code, message: message))
-            return
-        }
-        switch asked {
-        case .join: requestToRepeat = .join(code: code)
-        case .watch: requestToRepeat = .watch(code: code)
-        case .reconnect:
-            requestToRepeat = .reconnect
-            tableCode = code
-        }
-        self.url = url
-        followingRedirect = true
-        continuation.yield(.redirected(code: code, url: url))
-        try? await outbound?.close(.normalClosure, reason: "redirected")
-    }
-
     private func opened(_ outbound: WebSocketOutboundWriter) {
         self.outbound = outbound
-        expectedNumber = 0
+        session.connected()
     }
 
     /// Handles one received packet's bytes.
@@ -459,157 +388,65 @@ public actor SnapClient {
         recording?.append(bytes)
         let frame: Frame
         do {
-            frame = try Frame.decode(bytes)
+            frame = try session.decode(bytes)
         } catch {
-            protocolErrors += 1
             logger.warning("undecodable packet from the server: \(error)")
             return
         }
-        if let number = frame.number {
-            if number != expectedNumber {
-                // A gap: something was missed. Ask for the whole table and ignore events until it comes.
-                resyncs += 1
-                awaitingSnapshot = true
-                await send(.resyncRequest)
-            }
-            expectedNumber = number &+ 1
-        }
         onPacket?(frame.packet)
-        await handle(frame.packet)
+        for action in session.receive(frame) { await run(action) }
     }
 
-    private func handle(_ packet: Packet) async {
-        switch packet {
-        case .signInRequest:
-            if protocolVersion >= 2 { await send(.hello(version: protocolVersion)) }
-            if let token, tableCode != nil, !isWatching {
-                await send(.reconnect(token: token))
-            } else {
-                await send(.signInResponse(name: name))
-            }
-        case .welcome(_, let id, let token):
-            let reconnected = self.token != nil && tableCode != nil
-            welcomed = true
-            self.id = id
-            self.token = token
-            if let waiter = signInWaiter {
-                signInWaiter = nil
-                waiter.resume()
-            }
-            continuation.yield(reconnected ? .reconnected : .signedIn(id))
-            if let request = requestToRepeat {
-                // Moved by a Redirect: ask this node what the last one could not give.
-                requestToRepeat = nil
-                switch request {
-                case .join(let code): await send(.joinTable(code: code))
-                case .watch(let code):
-                    awaitingSnapshot = isWatching
-                    await send(.watchTable(code: code))
-                case .reconnect: redirectsInARow = 0
-                }
-            } else if reconnected, isWatching, let tableCode {
-                // A watcher has no seat to get back to: after a drop it signs in afresh and watches again.
-                awaitingSnapshot = true
-                await send(.watchTable(code: tableCode))
-            }
-        case .tableList(let tables):
-            for waiter in tablesWaiters { waiter.resume(returning: tables) }
-            tablesWaiters = []
-            continuation.yield(.tables(tables))
-        case .tableJoined(let code, let seat):
-            tableCode = code
-            redirectsInARow = 0
-            seatWaiter?.resume(returning: seat)
-            seatWaiter = nil
-            continuation.yield(.joined(code: code, seat: seat))
-        case .tableWatched(let code):
-            tableCode = code
-            redirectsInARow = 0
-            isWatching = true
-            watchWaiter?.resume()
-            watchWaiter = nil
-            continuation.yield(.watching(code: code))
-        case .watcherCount(let count):
-            watcherCount = Int(count)
-            continuation.yield(.watchers(Int(count)))
-        case .tableClosed(let reason):
-            tableCode = nil
-            view = nil
-            isWatching = false
-            watcherCount = 0
-            continuation.yield(.tableClosed(reason: reason))
-        case .snapshot(let view):
-            self.view = view
-            awaitingSnapshot = false
-            continuation.yield(.snapshot(view))
-        case .error(let code, let message):
-            if let waiter = signInWaiter {
-                // Not signed in, and never will be on this connection: close it.
-                signInWaiter = nil
-                waiter.resume(throwing: ConnectError.refused(code: code, message: message))
-                isClosing = true
-                try? await outbound?.close(.normalClosure, reason: "sign-in refused")
-                return
-            }
-            if code == WireErrorCode.tableMoving.rawValue {
-                // Our table's node is gone and no node has taken it over yet: this connection ends, and the
-                // reconnection loop asks again in a moment (within the reconnect window).
-                try? await outbound?.close(.normalClosure, reason: "table moving")
-                return
-            }
-            if code == WireErrorCode.unknownToken.rawValue {
-                // Our seat was not kept: this table is over for us. Say so and close.
-                tableCode = nil
-                view = nil
-                isClosing = true
-                continuation.yield(.refused(code: code, message: message))
-                try? await outbound?.close(.normalClosure, reason: "seat lost")
-                return
-            }
-            if let waiter = seatWaiter {
+    /// Carries out one of the session's actions.
+    private func run(_ action: ClientSession.Action) async {
+        switch action {
+        case .send(let packet):
+            await send(packet)
+        case .emit(let update):
+            switch update {
+            case .tables(let tables):
+                for waiter in tablesWaiters { waiter.resume(returning: tables) }
+                tablesWaiters = []
+            case .joined(_, let seat):
+                seatWaiter?.resume(returning: seat)
                 seatWaiter = nil
-                waiter.resume(throwing: Refusal(code: code, message: message))
-            }
-            if let waiter = watchWaiter {
+            case .watching:
+                watchWaiter?.resume()
                 watchWaiter = nil
-                waiter.resume(throwing: Refusal(code: code, message: message))
+            default: break
             }
-            continuation.yield(.refused(code: code, message: message))
-        case .redirect(let url, let code):
-            await follow(url: url, code: code)
-        case .serverQuit(let reason):
-            serverQuit = true
-            continuation.yield(.serverQuit(reason: reason))
-        case .ping(let value):
+            continuation.yield(update)
+        case .answerPing(let value):
             guard let answerPing else { return await send(.pong(value)) }
             // A test's or a benchmark's answer may take its time; the client goes on meanwhile.
             Task {
                 guard let answer = await answerPing(value) else { return }
                 await self.send(.pong(answer))
             }
-        case .playerConnection(let seat, let connected):
-            continuation.yield(.playerConnection(seat, connected: connected))
-        case .roundClock(let remaining):
-            continuation.yield(.roundClock(remaining: .milliseconds(Int64(remaining))))
-        case .turnClock(let seat, let remaining):
-            continuation.yield(.turnClock(seat, remaining: .milliseconds(Int64(remaining))))
-        case .otherClientQuit(let id, _) where id == self.id:
-            // We left; the table goes on without us.
-            break
-        default:
-            guard !awaitingSnapshot, var view else { return }
-            do {
-                guard let events = try packet.tableEvents(in: view) else { return }
-                view.apply(events)
-                self.view = view
-                if events.contains(where: \.startsReactionClock) { cardShownAt = .now }
-                continuation.yield(.table(view, events: events))
-            } catch {
-                protocolErrors += 1
-                resyncs += 1
-                awaitingSnapshot = true
-                await send(.resyncRequest)
-            }
+        case .signedIn:
+            welcomed = true
+            signInWaiter?.resume()
+            signInWaiter = nil
+        case .signInRefused(let code, let message):
+            signInWaiter?.resume(throwing: ConnectError.refused(code: code, message: message))
+            signInWaiter = nil
+        case .failWaiters(let code, let message, let tableList):
+            let refusal = Refusal(code: code, message: message)
+            if tableList { return failWaiters(with: refusal) }
+            seatWaiter?.resume(throwing: refusal)
+            seatWaiter = nil
+            watchWaiter?.resume(throwing: refusal)
+            watchWaiter = nil
+        case .startReactionClock:
+            cardShownAt = .now
+        case .closeConnection(let reason, let forGood):
+            if forGood { isClosing = true }
+            try? await outbound?.close(.normalClosure, reason: reason)
+        case .followRedirect(let url):
+            // The connection loop opens the next connection at once, at the new address.
+            self.url = url
+            followingRedirect = true
+            try? await outbound?.close(.normalClosure, reason: "redirected")
         }
     }
 }

@@ -1,11 +1,13 @@
-import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapTestSupport
 
-/// A person at an ``InProcessServer``: signs in, keeps a mirror of the table from the server's events as
-/// ``SnapClient`` does (the rules' own `PlayerView.apply`, a resync on a gap in the packets' numbers), answers
-/// pings, gets back into its seat with its token after a drop, and logs what it learns as ``ClientUpdate``s.
+@testable import SnapClient
+
+/// A person at an ``InProcessServer``: signs in, keeps a mirror of the table from the server's events, answers
+/// pings, gets back into its seat with its token after a drop, and logs what it learns as ``ClientUpdate``s. What it
+/// does with each packet is ``SnapClient``'s own ``ClientSession``'s say; this actor carries it out on an in-process
+/// socket (a cluster's redirects aside).
 /// With a seed it plays by itself (``AutoPlayer``).
 ///
 /// It runs on no task of its own: the server's waits have it react to what has arrived, in turn with every other
@@ -19,7 +21,6 @@ actor InProcessClient {
     }
 
     nonisolated let name: String
-    private let version: UInt8
     private let address: String
     private let server: InProcessServer
     private var socket: InProcessSocket?
@@ -28,28 +29,28 @@ actor InProcessClient {
     private var reacting = false
     private var autoPlayer: AutoPlayer?
 
+    /// What the client knows and decides about each packet.
+    private var session: ClientSession
+
     /// Everything the client learned, in order.
     private(set) var log: [ClientUpdate] = []
     /// The table as this client sees it.
-    private(set) var view: PlayerView?
+    var view: PlayerView? { session.view }
     /// The id the server gave this client.
-    private(set) var id: PlayerID?
+    var id: PlayerID? { session.id }
     /// The secret that gets the seat back after a drop.
-    private(set) var token: String?
+    var token: String? { session.token }
     /// The code of the table it sits at or watches.
-    private(set) var tableCode: String?
-    private(set) var isWatching = false
+    var tableCode: String? { session.tableCode }
+    var isWatching: Bool { session.isWatching }
     /// How many times a gap in packet numbers (or an event that did not fit) made it ask for the whole table.
-    private(set) var resyncs = 0
+    var resyncs: Int { session.resyncs }
     /// Packets that could not be decoded, or did not fit the table as it knows it.
-    private(set) var protocolErrors = 0
+    var protocolErrors: Int { session.protocolErrors }
     /// Every packet received, as bytes, over every connection.
     private(set) var receivedBytes: [[UInt8]] = []
-    private var expectedNumber: UInt32 = 0
-    private var awaitingSnapshot = false
     private var packetsToLose = 0
     private var isClosing = false
-    private var serverQuit = false
     private var signInRefusal: Refusal?
     /// When this client applied the latest turned card, on the server's clock: what a call's reaction is
     /// measured from.
@@ -57,7 +58,7 @@ actor InProcessClient {
 
     init(name: String, version: UInt8, autoPlay seed: UInt64?, address: String, server: InProcessServer) {
         self.name = name
-        self.version = version
+        session = ClientSession(name: name, protocolVersion: version)
         self.address = address
         self.server = server
         autoPlayer = seed.map { AutoPlayer(seed: $0) }
@@ -76,7 +77,9 @@ actor InProcessClient {
 
     /// Sends a packet as it is.
     func send(_ packet: Packet) async {
-        await socket?.send(packet)
+        guard let socket else { return }
+        session.sending(packet)
+        await socket.send(packet)
     }
 
     /// Sends raw bytes as one binary frame.
@@ -93,7 +96,7 @@ actor InProcessClient {
 
     /// Calls Snap!, claiming the time since the latest card on the server's clock (a person as quick as the test).
     func callSnap() async {
-        guard version >= 2 else { return await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
+        guard session.protocolVersion >= 2 else { return await send(.playerShouldSnap(id: id ?? PlayerID(""))) }
         let reaction = cardShownAt.map { server.clock.now - $0 } ?? .seconds(60)
         await send(.callSnap(reaction: Wire.microseconds(reaction)))
     }
@@ -101,9 +104,7 @@ actor InProcessClient {
     /// Leaves the table, or stops watching it; the connection stays open.
     func leaveTable() async {
         await send(.clientQuit)
-        view = nil
-        tableCode = nil
-        isWatching = false
+        session.leftTable()
     }
 
     /// Watches table `code`; throws the server's refusal.
@@ -227,7 +228,7 @@ actor InProcessClient {
 
     /// The connection closed: back with the token when seated and not leaving, otherwise closed for good.
     private func connectionEnded() async {
-        guard !isClosing, !serverQuit, token != nil, tableCode != nil, let next = try? await server.socket(address: address)
+        guard !isClosing, !session.serverQuit, token != nil, tableCode != nil, let next = try? await server.socket(address: address)
         else {
             socket = nil
             log.append(.closed)
@@ -236,8 +237,7 @@ actor InProcessClient {
         log.append(.reconnecting(attempt: 1))
         socket = next
         handled = 0
-        expectedNumber = 0
-        awaitingSnapshot = false
+        session.connected()
     }
 
     private func receive(_ bytes: [UInt8]) async {
@@ -246,19 +246,24 @@ actor InProcessClient {
             return
         }
         receivedBytes.append(bytes)
-        guard let frame = try? Frame.decode(bytes) else {
-            protocolErrors += 1
-            return
+        guard let frame = try? session.decode(bytes) else { return }
+        for action in session.receive(frame) { await run(action) }
+    }
+
+    /// Carries out one of the session's actions.
+    private func run(_ action: ClientSession.Action) async {
+        switch action {
+        case .send(let packet): await send(packet)
+        case .emit(let update): await learned(update)
+        case .answerPing(let value): await send(.pong(value))
+        case .signedIn, .failWaiters: break  // Its waits look at the session and the log.
+        case .signInRefused(let code, let message): signInRefusal = Refusal(code: code, message: message)
+        case .startReactionClock: cardShownAt = server.clock.now
+        case .closeConnection(let reason, let forGood):
+            if forGood { isClosing = true }
+            await socket?.send(opcode: .connectionClose, [0x03, 0xE8] + Array(reason.utf8))
+        case .followRedirect: break  // One server, no cluster: never sent.
         }
-        if let number = frame.number {
-            if number != expectedNumber {
-                resyncs += 1
-                awaitingSnapshot = true
-                await send(.resyncRequest)
-            }
-            expectedNumber = number &+ 1
-        }
-        await handle(frame.packet)
     }
 
     private func learned(_ update: ClientUpdate) async {
@@ -267,88 +272,6 @@ actor InProcessClient {
             switch move {
             case .callSnap: await callSnap()
             case .turnCard: await turnCard()
-            }
-        }
-    }
-
-    // The same decisions as SnapClient's, without a cluster's redirects.
-    private func handle(_ packet: Packet) async {
-        switch packet {
-        case .signInRequest:
-            if version >= 2 { await send(.hello(version: version)) }
-            if let token, tableCode != nil, !isWatching {
-                await send(.reconnect(token: token))
-            } else {
-                await send(.signInResponse(name: name))
-            }
-        case .welcome(_, let id, let token):
-            let reconnected = self.token != nil && tableCode != nil
-            self.id = id
-            self.token = token
-            await learned(reconnected ? .reconnected : .signedIn(id))
-            if reconnected, isWatching, let tableCode {
-                awaitingSnapshot = true
-                await send(.watchTable(code: tableCode))
-            }
-        case .tableList(let tables):
-            await learned(.tables(tables))
-        case .tableJoined(let code, let seat):
-            tableCode = code
-            await learned(.joined(code: code, seat: seat))
-        case .tableWatched(let code):
-            tableCode = code
-            isWatching = true
-            await learned(.watching(code: code))
-        case .watcherCount(let count):
-            await learned(.watchers(Int(count)))
-        case .tableClosed(let reason):
-            tableCode = nil
-            view = nil
-            isWatching = false
-            await learned(.tableClosed(reason: reason))
-        case .snapshot(let view):
-            self.view = view
-            awaitingSnapshot = false
-            await learned(.snapshot(view))
-        case .error(let code, let message):
-            if id == nil, signInRefusal == nil {
-                // Not signed in, and never will be on this connection: close it.
-                signInRefusal = Refusal(code: code, message: message)
-                isClosing = true
-                await socket?.send(opcode: .connectionClose, [0x03, 0xE8])
-            }
-            if code == WireErrorCode.unknownToken.rawValue {
-                tableCode = nil
-                view = nil
-                isClosing = true
-            }
-            await learned(.refused(code: code, message: message))
-        case .serverQuit(let reason):
-            serverQuit = true
-            await learned(.serverQuit(reason: reason))
-        case .ping(let value):
-            await send(.pong(value))
-        case .playerConnection(let seat, let connected):
-            await learned(.playerConnection(seat, connected: connected))
-        case .roundClock(let remaining):
-            await learned(.roundClock(remaining: .milliseconds(Int64(remaining))))
-        case .turnClock(let seat, let remaining):
-            await learned(.turnClock(seat, remaining: .milliseconds(Int64(remaining))))
-        case .otherClientQuit(let id, _) where id == self.id:
-            break
-        default:
-            guard !awaitingSnapshot, var view else { return }
-            do {
-                guard let events = try packet.tableEvents(in: view) else { return }
-                view.apply(events)
-                self.view = view
-                if events.contains(where: \.startsReactionClock) { cardShownAt = server.clock.now }
-                await learned(.table(view, events: events))
-            } catch {
-                protocolErrors += 1
-                resyncs += 1
-                awaitingSnapshot = true
-                await send(.resyncRequest)
             }
         }
     }
