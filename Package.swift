@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "SnapTestSupport",
             dependencies: [
-                "SnapProtocol", "SnapStore", "SnapTestThreads", "SnapNetworkTools",
+                "SnapProtocol", "SnapStore", "SnapTestThreads", "SnapNetworkTools", "SnapLAN",
                 // A database of its own for each test that uses PostgreSQL.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

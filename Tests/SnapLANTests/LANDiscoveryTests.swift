@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,13 +11,9 @@ import Glibc
 /// Announcing and finding servers against the real DNS-SD daemon (avahi-daemon, started on loopback by
 /// scripts/lan-daemons), with no mocks. Skipped where DNS-SD is not available, unless SNAP_REQUIRE_LAN=1.
 @Suite struct LANDiscoveryTests {
-    /// The library, when it loads and its daemon answers.
-    static let library: DNSServiceLibrary? = {
-        guard case .success(let library) = DNSServiceLibrary.shared else { return nil }
-        return library
-    }()
-
-    static let available = library != nil || ProcessInfo.processInfo.environment["SNAP_REQUIRE_LAN"] == "1"
+    /// The library, when it loads and its daemon is up.
+    static let library = DNSSDTestEnvironment.library
+    static let available = DNSSDTestEnvironment.available
 
     /// A name no other test uses.
     static func uniqueName(_ label: String) -> String {

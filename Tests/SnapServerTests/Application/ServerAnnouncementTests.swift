@@ -2,6 +2,7 @@ import Foundation
 import SnapClient
 import SnapLAN
 import SnapProtocol
+import SnapTestSupport
 import Testing
 
 @testable import SnapServer
@@ -9,12 +10,9 @@ import Testing
 /// A server announced on the LAN through the real avahi-daemon: its TXT record follows the lobby, and a test
 /// server stays off the network unless it asks.
 @Suite struct ServerAnnouncementTests {
-    static let library: DNSServiceLibrary? = {
-        guard case .success(let library) = DNSServiceLibrary.shared else { return nil }
-        return library
-    }()
-
-    static let available = library != nil || ProcessInfo.processInfo.environment["SNAP_REQUIRE_LAN"] == "1"
+    /// The library, when it loads and its daemon is up.
+    static let library = DNSSDTestEnvironment.library
+    static let available = DNSSDTestEnvironment.available
 
     @Test func aTestServerAnnouncesNothingUnlessItAsks() {
         #expect(SnapServerConfiguration().announcedName == nil)
