@@ -151,7 +151,7 @@ struct ClusterBehindNginxTests {
     @Test func theLoadBenchmarkPlaysThroughNginxFollowingRedirects() async throws {
         let nodeArguments = ["--speed", "4", "--round", "classic", "--turn-time", "off"]
         try await ClusterHarness.run(nodes: 3, arguments: nodeArguments) { cluster in
-            let result = try SnapBinary.bench([
+            let result = try await SnapBinary.bench([
                 "load", "--url", cluster.entryURL, "--tables", "6", "--duration", "3", "--ramp", "1",
                 "--speed", "4", "--json",
             ])
