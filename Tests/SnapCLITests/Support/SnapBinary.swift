@@ -83,9 +83,9 @@ enum SnapBinary {
         try await run(arguments, environment: environment, executable: benchURL)
     }
 
-    /// How many programs ``run(_:environment:executable:)`` runs at once. The tests that call it hold no thread of
-    /// their own (they are not `.blocking`), so it is this that keeps dozens of programs from starting together on a
-    /// machine of two cores, beside the few blocking tests that run at a time.
+    /// How many programs ``run(_:environment:executable:)`` runs at once for tests that are not `.blocking`: it is
+    /// this that keeps dozens of programs from starting together on a machine of two cores, beside the few blocking
+    /// tests that run at a time (which hold a turn of their own already, and do not wait for one of these).
     private static let turns = TestTurns(width: 2)
 
     /// Runs `snap` (or `executable`) with `arguments`, with standard input from /dev/null, and awaits its end without
@@ -93,6 +93,7 @@ enum SnapBinary {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil
     ) async throws -> Result {
+        if BlockingTrait.holdsTurn { return try await runNow(arguments, environment: environment, executable: executable) }
         await turns.take()
         do {
             let result = try await runNow(arguments, environment: environment, executable: executable)

@@ -94,7 +94,7 @@ import Testing
     }
 
     /// 2,000 games in eight chunks, so that they run in parallel.
-    @Test(.blocking, arguments: 0..<8)
+    @Test(.computing, arguments: 0..<8)
     func thousandsOfRandomGamesKeepEveryCardAndNeverGetStuck(chunk: UInt64) {
         var refusals = Set<TableError>()
         for seed in chunk * 250 + 1...chunk * 250 + 250 {
