@@ -15,6 +15,17 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
 
     private static let turns = TestTurns(width: width)
 
+    /// Tests that compute for seconds (``Trait/computing``) take turns of their own, one at a time: beside the
+    /// blocking tests, which mostly wait for programs and timers, rather than in their place.
+    private static let computingTurns = TestTurns(width: 1)
+
+    /// Whether the test computes for seconds rather than waits.
+    let computes: Bool
+
+    /// Whether the running test holds a blocking test's turn: a limit of its own on what it starts (the programs a
+    /// test runs, say) would only keep one of the few turns waiting.
+    @TaskLocal public static var holdsTurn = false
+
     public var isRecursive: Bool { true }
 
     public func provideScope(
@@ -23,16 +34,19 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
         // A suite's scope holds no turn: its tests take theirs, one case at a time.
         guard testCase != nil else { return try await function() }
         let asked = ContinuousClock.now
-        await Self.turns.take()
+        let turns = computes ? Self.computingTurns : Self.turns
+        await turns.take()
         let started = ContinuousClock.now
         defer { Self.report(test, waited: started - asked, ran: .now - started) }
         do {
-            try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try await function() }
+            try await Self.$holdsTurn.withValue(true) {
+                try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try await function() }
+            }
         } catch {
-            await Self.turns.give()
+            await turns.give()
             throw error
         }
-        await Self.turns.give()
+        await turns.give()
     }
 
     /// With `SNAP_TEST_TIMES` set, says how long a blocking test waited for its turn and how long it then ran: the
@@ -51,5 +65,9 @@ public struct BlockingTrait: SuiteTrait, TestTrait, TestScoping {
 extension Trait where Self == BlockingTrait {
     /// This test or suite blocks (waits for processes, sleeps, holds locks), computes for seconds or starts programs:
     /// it runs on threads of its own, and only a few such tests at a time.
-    public static var blocking: Self { BlockingTrait() }
+    public static var blocking: Self { BlockingTrait(computes: false) }
+
+    /// This test computes for seconds (thousands of random games): it runs on a thread of its own, one such test at
+    /// a time, beside the `.blocking` tests rather than taking one of their turns.
+    public static var computing: Self { BlockingTrait(computes: true) }
 }

@@ -1,15 +1,16 @@
-/// Turns for at most `width` tests at once, given in the order they were asked for.
-actor TestTurns {
+/// Turns for at most `width` tests (or programs a test starts) at once, given in the order they were asked for.
+public actor TestTurns {
     private let width: Int
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(width: Int) {
+    /// Turns for at most `width` at once.
+    public init(width: Int) {
         self.width = width
     }
 
     /// Waits until fewer than `width` tests hold a turn, and takes one.
-    func take() async {
+    public func take() async {
         guard running >= width else {
             running += 1
             return
@@ -18,7 +19,7 @@ actor TestTurns {
     }
 
     /// Gives a turn back: the longest waiter gets it.
-    func give() {
+    public func give() {
         if waiting.isEmpty {
             running -= 1
         } else {

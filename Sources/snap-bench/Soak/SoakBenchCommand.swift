@@ -47,6 +47,13 @@ struct SoakBenchCommand: AsyncParsableCommand {
     @Option(help: "Seed for the bots' pace and choices.")
     var seed: UInt64 = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the server keeps a dropped player's seat (snap serve --grace); the soak waits this long, and 2 s "
+                + "more, after the bots have gone before it counts what is left.",
+            valueName: "seconds"))
+    var grace = 5.0
+
     @Flag(help: "Only honest bots: leave the misbehaving clients out.")
     var noHostile = false
 
@@ -72,6 +79,9 @@ struct SoakBenchCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--sample-every must be from 0.5 seconds to the duration; got \(sampleEvery.seconds) s.")
         }
+        guard grace.isFinite, (0...3_600).contains(grace) else {
+            throw ValidationError("--grace must be between 0 and 3600 seconds; got \(grace).")
+        }
         try validateSpeed(speed)
     }
 
@@ -85,6 +95,7 @@ struct SoakBenchCommand: AsyncParsableCommand {
         settings.sampleInterval = sampleEvery?.value
         settings.speed = speed
         settings.seed = seed
+        settings.graceSeconds = grace
         settings.hostile = !noHostile
         return settings
     }

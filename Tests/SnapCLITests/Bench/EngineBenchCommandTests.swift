@@ -3,7 +3,7 @@ import SnapTestSupport
 import Testing
 
 /// `snap-bench engine` end to end, with a few rounds: that it runs and its figures hang together, never how fast.
-@Suite(.blocking) struct EngineBenchCommandTests {
+@Suite struct EngineBenchCommandTests {
     static let requiredKeys = [
         "build", "rounds", "players", "seed", "difficulty", "warm_up_rounds", "rounds_finished", "rounds_capped",
         "rounds_stuck", "turns", "calls", "calls_correct", "calls_wrong", "calls_too_late", "cards_conserved",
@@ -18,14 +18,14 @@ import Testing
                 .path)
     }
 
-    func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try SnapBinary.bench(["engine", "--json"] + arguments)
+    func json(_ arguments: [String]) async throws -> [String: Any] {
+        let result = try await SnapBinary.bench(["engine", "--json"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.jsonObject()
     }
 
-    @Test func jsonFiguresAreCompleteAndHangTogether() throws {
-        let object = try json(["--rounds", "3", "--players", "3", "--seed", "5", "--warm-up", "1"])
+    @Test func jsonFiguresAreCompleteAndHangTogether() async throws {
+        let object = try await json(["--rounds", "3", "--players", "3", "--seed", "5", "--warm-up", "1"])
         for key in Self.requiredKeys { #expect(object.keys.contains(key), "missing \(key)") }
         #expect(object["rounds"] as? Int == 3)
         #expect(object["players"] as? Int == 3)
@@ -59,14 +59,14 @@ import Testing
         }
     }
 
-    @Test func withoutAllocationsItSaysTheyWereNotMeasured() throws {
-        let object = try json(["--rounds", "1", "--players", "2", "--no-allocations"])
+    @Test func withoutAllocationsItSaysTheyWereNotMeasured() async throws {
+        let object = try await json(["--rounds", "1", "--players", "2", "--no-allocations"])
         #expect(object["allocations_measured"] as? Bool == false)
         #expect(object["allocations"] is NSNull && object["allocations_per_turn"] is NSNull)
         #expect((object["allocations_note"] as? String)?.contains("--no-allocations") == true)
     }
 
-    @Test func aMissingInterposerIsReportedNotFatal() throws {
+    @Test func aMissingInterposerIsReportedNotFatal() async throws {
         // The same snap-bench in a folder of its own (a hard link, beside the build's products) has no interposer
         // beside it.
         let folder = SnapBinary.benchURL.deletingLastPathComponent().appendingPathComponent("engine-bench-test-\(UUID())")
@@ -78,24 +78,16 @@ import Testing
         } catch {
             try FileManager.default.copyItem(at: SnapBinary.benchURL, to: copy)
         }
-        let process = Process()
-        process.executableURL = copy
-        process.arguments = ["engine", "--rounds", "1", "--players", "2", "--json"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        let result = try await SnapBinary.run(["engine", "--rounds", "1", "--players", "2", "--json"], executable: copy)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try result.jsonObject()
         #expect(object["allocations_measured"] as? Bool == false)
         let note = try #require(object["allocations_note"] as? String)
         #expect(note.contains("libMallocInterposerSwift.so") && note.contains("swift build"), "\(note)")
     }
 
-    @Test func theTableNamesEveryFigure() throws {
-        let result = try SnapBinary.bench(["engine", "--rounds", "2", "--players", "2"])
+    @Test func theTableNamesEveryFigure() async throws {
+        let result = try await SnapBinary.bench(["engine", "--rounds", "2", "--players", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         for label in [
             "rounds", "warm-up", "build", "turns", "calls", "cards conserved", "wall time", "turns/s",
@@ -116,8 +108,8 @@ import Testing
         (["--difficulty", "insane"], "easy"),
         (["--frobnicate"], "Unknown option"),
     ])
-    func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
-        let result = try SnapBinary.bench(["engine"] + arguments)
+    func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) async throws {
+        let result = try await SnapBinary.bench(["engine"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
         #expect(result.stdout.isEmpty)

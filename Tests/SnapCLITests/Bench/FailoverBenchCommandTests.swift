@@ -4,12 +4,12 @@ import Testing
 
 /// `snap-bench failover`, small: two nodes of a real cluster in processes of their own on a PostgreSQL database of
 /// the test's own, node 1 killed under two tables. Its counts are checked, never its timings.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(8)))
+@Suite(.serialized, .timeLimit(.minutes(8)))
 struct FailoverBenchCommandTests {
     @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func everyTableResumesWithEveryPlayerAndAllItsCardsAndNothingSeenIsLost() async throws {
         try await TestPostgres.withDatabase { address in
-            let result = try SnapBinary.bench(
+            let result = try await SnapBinary.bench(
                 [
                     "failover", "--db", try ServeClusterTests.url(of: address), "--nodes", "2", "--tables",
                     "2",
@@ -36,8 +36,8 @@ struct FailoverBenchCommandTests {
         }
     }
 
-    @Test func aDatabaseThatIsNotPostgreSQLIsRefusedInOneLine() throws {
-        let result = try SnapBinary.bench(["failover", "--db", ":memory:"])
+    @Test func aDatabaseThatIsNotPostgreSQLIsRefusedInOneLine() async throws {
+        let result = try await SnapBinary.bench(["failover", "--db", ":memory:"])
         #expect(result.status == 64)
         #expect(
             result.firstErrorLine
@@ -45,8 +45,8 @@ struct FailoverBenchCommandTests {
             "\(result.stderr)")
     }
 
-    @Test func oneNodeIsRefused() throws {
-        let result = try SnapBinary.bench([
+    @Test func oneNodeIsRefused() async throws {
+        let result = try await SnapBinary.bench([
             "failover", "--db", "postgres://snap@127.0.0.1:1/snap", "--nodes", "1",
         ])
         #expect(result.status == 64)

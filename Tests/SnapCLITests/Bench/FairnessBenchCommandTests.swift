@@ -4,7 +4,7 @@ import Testing
 
 /// `snap-bench fairness` runs end to end with tiny numbers: real servers in their own processes (one per judging
 /// mode), real clients behind real delay proxies. Figures are checked for sense, never for speed or fairness.
-@Suite(.blocking) struct FairnessBenchCommandTests {
+@Suite struct FairnessBenchCommandTests {
     static let reportKeys = [
         "seed", "races_wanted", "tables", "speed", "bound_ms", "duration_seconds", "verdict_delay_measure",
         "gain_definition", "scenarios",
@@ -15,8 +15,8 @@ import Testing
         "cheat_gain_at_least", "calls_refused", "protocol_errors",
     ]
 
-    @Test func aShortRunReportsBothJudgingModesForAnHonestAndACheatingScenario() throws {
-        let result = try SnapBinary.bench([
+    @Test func aShortRunReportsBothJudgingModesForAnHonestAndACheatingScenario() async throws {
+        let result = try await SnapBinary.bench([
             "fairness", "--scenario", "5ms-vs-80ms", "--scenario", "cheat-zero-reaction", "--races", "6",
             "--tables", "2", "--seed", "3", "--json",
         ])
@@ -45,8 +45,8 @@ import Testing
         #expect(scenarios.first?["cheat"] is NSNull)
     }
 
-    @Test func theTableShowsBothModesSideBySideAndTheTargets() throws {
-        let result = try SnapBinary.bench(["fairness", "--scenario", "both-5ms", "--races", "3", "--tables", "1"])
+    @Test func theTableShowsBothModesSideBySideAndTheTargets() async throws {
+        let result = try await SnapBinary.bench(["fairness", "--scenario", "both-5ms", "--races", "3", "--tables", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         for text in ["arrival", "reaction", "both players 5 ms away", "faster player won", "Targets"] {
             #expect(result.stdout.contains(text), "no '\(text)' in: \(result.stdout)")
@@ -62,8 +62,8 @@ import Testing
         (["--timeout", "0"], "--timeout must be between 1 and 86400"),
         (["--scenario", "nowhere"], "There is no scenario 'nowhere'. The scenarios are: both-5ms,"),
     ])
-    func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) throws {
-        let result = try SnapBinary.bench(["fairness"] + arguments)
+    func badFlagsGetAClearMessageAndAFailingExit(arguments: [String], message: String) async throws {
+        let result = try await SnapBinary.bench(["fairness"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
     }

@@ -4,11 +4,11 @@ import SnapTestSupport
 import Testing
 
 /// `snap serve --node-url …` with settings it cannot use: one line saying what is wrong, and no server.
-@Suite(.blocking, .timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)))
 struct ServeClusterTests {
     @Test(arguments: ["10.0.0.7:8080", "http://10.0.0.7:8080/ws", "ws://", "ws://:8080/ws", "ws://host name/ws"])
-    func aMalformedNodeURLIsRefusedWithAnExample(url: String) throws {
-        let result = try SnapBinary.run(["serve", "--db", "postgres://snap@127.0.0.1:1/snap", "--node-url", url])
+    func aMalformedNodeURLIsRefusedWithAnExample(url: String) async throws {
+        let result = try await SnapBinary.run(["serve", "--db", "postgres://snap@127.0.0.1:1/snap", "--node-url", url])
         #expect(result.status == 64)
         #expect(
             result.firstErrorLine
@@ -18,8 +18,8 @@ struct ServeClusterTests {
     }
 
     @Test(arguments: [[], ["--db", ":memory:"], ["--db", "none"], ["--db", "rounds.sqlite"]])
-    func aNodeURLNeedsAPostgreSQLDatabase(db: [String]) throws {
-        let result = try SnapBinary.run(["serve", "--port", "0", "--node-url", "ws://127.0.0.1:8001/ws"] + db)
+    func aNodeURLNeedsAPostgreSQLDatabase(db: [String]) async throws {
+        let result = try await SnapBinary.run(["serve", "--port", "0", "--node-url", "ws://127.0.0.1:8001/ws"] + db)
         #expect(result.status == 64)
         #expect(
             result.firstErrorLine
@@ -28,8 +28,8 @@ struct ServeClusterTests {
     }
 
     @Test
-    func aLeaseNeedsANodeURL() throws {
-        let result = try SnapBinary.run(["serve", "--port", "0", "--db", "postgres://snap@127.0.0.1:1/snap", "--lease", "2"])
+    func aLeaseNeedsANodeURL() async throws {
+        let result = try await SnapBinary.run(["serve", "--port", "0", "--db", "postgres://snap@127.0.0.1:1/snap", "--lease", "2"])
         #expect(result.status == 64)
         #expect(
             result.firstErrorLine
@@ -38,8 +38,8 @@ struct ServeClusterTests {
     }
 
     @Test(arguments: ["0", "61", "-3"])
-    func aLeaseOutsideOneToSixtySecondsIsRefused(lease: String) throws {
-        let result = try SnapBinary.run(
+    func aLeaseOutsideOneToSixtySecondsIsRefused(lease: String) async throws {
+        let result = try await SnapBinary.run(
             [
                 "serve", "--port", "0", "--db", "postgres://snap@127.0.0.1:1/snap", "--node-url", "ws://127.0.0.1:8001/ws",
                 "--lease=\(lease)",
@@ -57,7 +57,7 @@ struct ServeClusterTests {
             let url = "ws://127.0.0.1:\(try LoopbackPort.free())/ws"
             let cluster = try await PostgresCluster.open(address, lease: .seconds(60), timeout: TestPostgres.timeout)
             try await cluster.register(url: url)
-            let result = try SnapBinary.run([
+            let result = try await SnapBinary.run([
                 "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address), "--db-timeout", "30", "--node-url", url,
             ])
             #expect(result.status != 0)
@@ -78,7 +78,7 @@ struct ServeClusterTests {
             try await TestPostgres.withConnection(to: address) { connection in
                 try await connection.query("INSERT INTO snap_schema (version) VALUES (99)", logger: TestPostgres.logger)
             }
-            let result = try SnapBinary.run([
+            let result = try await SnapBinary.run([
                 "serve", "--host", "127.0.0.1", "--port", "0", "--db", try Self.url(of: address), "--db-timeout", "30",
                 "--node-url", "ws://127.0.0.1:8001/ws",
             ])
@@ -88,7 +88,7 @@ struct ServeClusterTests {
         }
     }
 
-    @Test(.enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
+    @Test(.blocking, .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func aNodeJoinsListsItselfAndLeavesWhenStopped() async throws {
         try await TestPostgres.withDatabase { address in
             let port = try LoopbackPort.free()

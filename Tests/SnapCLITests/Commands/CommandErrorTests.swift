@@ -4,7 +4,7 @@ import Testing
 
 /// The mistakes a newcomer makes first, each answered in one plain line with a consistent exit status (an
 /// unreachable server, which needs a terminal to get that far, is in ``TmuxNetworkTests``).
-@Suite(.blocking) struct CommandErrorTests {
+@Suite struct CommandErrorTests {
     static let noTerminalAdvice = "needs an interactive terminal: run it in a terminal window, with neither input nor output redirected."
 
     @Test(arguments: [
@@ -13,8 +13,8 @@ import Testing
         ["join", "ws://127.0.0.1:1", "--name", "Ann"],
         ["watch", "ws://127.0.0.1:1", "KXPT"],
     ])
-    func everyFullScreenCommandSaysNoTerminalTheSameWay(arguments: [String]) throws {
-        let result = try SnapBinary.run(arguments)
+    func everyFullScreenCommandSaysNoTerminalTheSameWay(arguments: [String]) async throws {
+        let result = try await SnapBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr == "Error: snap \(arguments[0]) \(Self.noTerminalAdvice)\n", "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -26,15 +26,15 @@ import Testing
         (["ws://127.0.0.1:1", "KXPO"], "A table code is four letters (no I or O), such as KXPT; got 'KXPO'."),
         (["http://127.0.0.1:1", "KXPT"], "'http://127.0.0.1:1' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080."),
     ])
-    func watchSaysWhatItNeeds(arguments: [String], message: String) throws {
-        let result = try SnapBinary.run(["watch"] + arguments)
+    func watchSaysWhatItNeeds(arguments: [String], message: String) async throws {
+        let result = try await SnapBinary.run(["watch"] + arguments)
         #expect(result.status == 64)
         #expect(result.firstErrorLine == "Error: \(message)", "\(result.stderr)")
     }
 
     @Test(arguments: ["solo", "host", "join"])
-    func anEmptyNameStatesTheRule(command: String) throws {
-        let result = try SnapBinary.run([command, "--name", ""])
+    func anEmptyNameStatesTheRule(command: String) async throws {
+        let result = try await SnapBinary.run([command, "--name", ""])
         #expect(result.status == 64)
         let firstLine = result.stderr.split(separator: "\n").first ?? ""
         #expect(firstLine == "Error: --name must be 1–20 visible characters; '' has none.", "\(result.stderr)")
@@ -46,21 +46,21 @@ import Testing
         ("ABCDEFGHIJKLMNOPQRSTUVWXY", "Error: --name must be 1–20 visible characters; this one has 25."),
         ("you", "Error: --name cannot be \"You\": that is how everyone sees themselves at the table."),
     ])
-    func otherBadNamesStateTheRule(name: String, message: String) throws {
-        let result = try SnapBinary.run(["solo", "--name", name])
+    func otherBadNamesStateTheRule(name: String, message: String) async throws {
+        let result = try await SnapBinary.run(["solo", "--name", name])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
     }
 
     @Test(arguments: ["serve", "solo", "host"])
-    func aBadRoundOrTurnTimeSaysWhatIsAllowed(command: String) throws {
+    func aBadRoundOrTurnTimeSaysWhatIsAllowed(command: String) async throws {
         let name = command == "serve" ? [] : ["--name", "Ann"]
-        let turn = try SnapBinary.run([command] + name + ["--turn-time", "2"])
+        let turn = try await SnapBinary.run([command] + name + ["--turn-time", "2"])
         #expect(turn.status == 64)
         #expect(
             turn.stderr.hasPrefix("Error: --turn-time must be a whole number of seconds from 3 to 30, or off; got '2'.\n"),
             "\(turn.stderr)")
-        let round = try SnapBinary.run([command] + name + ["--round", "7"])
+        let round = try await SnapBinary.run([command] + name + ["--round", "7"])
         #expect(round.status == 64)
         #expect(round.stderr.contains("The value '7' is invalid for '--round <round>'. Please provide one of '3', '5', '10' or 'classic'."), "\(round.stderr)")
     }

@@ -2,21 +2,21 @@ import SnapTestSupport
 import Testing
 
 /// `--judging` and `--max-compensation`, as `snap serve` (and plain `snap`) take them.
-@Suite(.blocking) struct JudgingFlagTests {
+@Suite struct JudgingFlagTests {
     @Test(arguments: [
         (["serve", "--judging", "fastest"], "--judging"),
         (["--judging", "order"], "--judging"),
         (["serve", "--max-compensation", "5000"], "--max-compensation must be between 0 and 1000 milliseconds; got 5000."),
         (["host", "--name", "Ann", "--max-compensation=-1"], "--max-compensation must be between 0 and 1000"),
     ])
-    func badJudgingFlagsGetAClearMessage(arguments: [String], message: String) throws {
-        let result = try SnapBinary.run(arguments)
+    func badJudgingFlagsGetAClearMessage(arguments: [String], message: String) async throws {
+        let result = try await SnapBinary.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    @Test func theJudgingFlagsAreExplainedInTheHelp() throws {
-        let help = try SnapBinary.run(["serve", "--help"]).stdout
+    @Test func theJudgingFlagsAreExplainedInTheHelp() async throws {
+        let help = try await SnapBinary.run(["serve", "--help"]).stdout
         #expect(help.contains("--judging <judging>"))
         #expect(help.contains("reaction"))
         #expect(help.contains("arrival"))

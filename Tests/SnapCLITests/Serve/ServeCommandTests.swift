@@ -8,22 +8,22 @@ import Glibc
 #endif
 
 /// `snap serve` as a real process: its banner, a port in use, and SIGTERM reaching connected players.
-@Suite(.blocking) struct ServeCommandTests {
+@Suite struct ServeCommandTests {
     func startServer() throws -> (Process, Int, Pipe) {
         let server = try SnapBinary.startServer(["--log-level", "warning"])
         #expect(server.banner.contains("http://127.0.0.1:\(server.port)/"))
         return (server.process, server.port, server.output)
     }
 
-    @Test func aPortInUseGetsAClearMessage() throws {
+    @Test(.blocking) func aPortInUseGetsAClearMessage() async throws {
         let (server, port, _) = try startServer()
         defer { server.terminate(); server.waitUntilExit() }
-        let second = try SnapBinary.run(["serve", "--host", "127.0.0.1", "--port", "\(port)"])
+        let second = try await SnapBinary.run(["serve", "--host", "127.0.0.1", "--port", "\(port)"])
         #expect(second.status != 0)
         #expect(second.stderr.contains("Port \(port) is already in use"))
     }
 
-    @Test func sigtermTellsEveryPlayerTheServerShutDown() async throws {
+    @Test(.blocking) func sigtermTellsEveryPlayerTheServerShutDown() async throws {
         let (server, port, _) = try startServer()
         let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
         _ = try await client.sitDown(at: nil)
@@ -39,15 +39,15 @@ import Glibc
     }
 
     @Test(arguments: [["--port", "70000"], ["--speed", "0"], ["--grace", "-1"], ["--log-level", "loud"], ["--host", ""]])
-    func badFlagsGetAClearMessage(arguments: [String]) throws {
-        let result = try SnapBinary.run(["serve"] + arguments)
+    func badFlagsGetAClearMessage(arguments: [String]) async throws {
+        let result = try await SnapBinary.run(["serve"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
     @Test(arguments: ["localhost", "10.0.0.0/33", "1.2.3", ""])
-    func aTrustedProxyThatIsNotAnAddressGetsAClearMessage(entry: String) throws {
-        let result = try SnapBinary.run(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", entry])
+    func aTrustedProxyThatIsNotAnAddressGetsAClearMessage(entry: String) async throws {
+        let result = try await SnapBinary.run(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", entry])
         #expect(result.status == 64)
         #expect(
             result.firstErrorLine
@@ -55,16 +55,16 @@ import Glibc
             "\(result.stderr)")
     }
 
-    @Test func theHelpSaysWhatATrustedProxyChanges() throws {
-        let help = try SnapBinary.run(["serve", "--help"]).stdout
+    @Test func theHelpSaysWhatATrustedProxyChanges() async throws {
+        let help = try await SnapBinary.run(["serve", "--help"]).stdout
         #expect(help.contains("--trusted-proxy <ADDR>"), "\(help)")
         #expect(help.contains("X-Forwarded-For"), "\(help)")
     }
 }
 
 /// `snap serve` under a low descriptor limit, as a real process: idle sockets cannot lock anyone out.
-@Suite(.blocking) struct ServeDescriptorLimitTests {
-    @Test func atItsDescriptorLimitTheServerClosesIdleSocketsKeepsItsPlayersAndSaysSo() async throws {
+@Suite struct ServeDescriptorLimitTests {
+    @Test(.blocking) func atItsDescriptorLimitTheServerClosesIdleSocketsKeepsItsPlayersAndSaysSo() async throws {
         let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
         try #require(FileManager.default.isExecutableFile(atPath: prlimit.path), "prlimit (util-linux) is needed")
         let port = try TmuxNetworkTests.freePort()
@@ -105,8 +105,8 @@ import Glibc
     @Test(arguments: [["--max-connections", "0"], ["--max-connections-per-address", "-1"], ["--max-tables", "0"],
                       ["--max-tables-per-address", "0"], ["--outbox-limit", "8"],
                       ["--connection-rate-per-address", "0"], ["--max-watchers", "-1"], ["--max-watchers", "10001"]])
-    func badLimitsGetAClearMessage(arguments: [String]) throws {
-        let result = try SnapBinary.run(["serve"] + arguments)
+    func badLimitsGetAClearMessage(arguments: [String]) async throws {
+        let result = try await SnapBinary.run(["serve"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(arguments[0]), "\(result.stderr)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestThreads
 import Testing
 
 #if canImport(Glibc)
@@ -78,30 +79,65 @@ enum SnapBinary {
     }
 
     /// Runs `snap-bench` with `arguments` as ``run(_:environment:executable:)`` runs `snap`.
-    static func bench(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try run(arguments, environment: environment, executable: benchURL)
+    static func bench(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await run(arguments, environment: environment, executable: benchURL)
     }
 
-    /// Runs `snap` (or `executable`) with `arguments`, with standard input from /dev/null, and waits for it.
-    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
+    /// How many programs ``run(_:environment:executable:)`` runs at once for tests that are not `.blocking`: it is
+    /// this that keeps dozens of programs from starting together on a machine of two cores, beside the few blocking
+    /// tests that run at a time (which hold a turn of their own already, and do not wait for one of these).
+    private static let turns = TestTurns(width: 2)
+
+    /// Runs `snap` (or `executable`) with `arguments`, with standard input from /dev/null, and awaits its end without
+    /// holding a thread: its output goes to files, read once it has ended.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil
+    ) async throws -> Result {
+        if BlockingTrait.holdsTurn { return try await runNow(arguments, environment: environment, executable: executable) }
+        await turns.take()
+        do {
+            let result = try await runNow(arguments, environment: environment, executable: executable)
+            await turns.give()
+            return result
+        } catch {
+            await turns.give()
+            throw error
+        }
+    }
+
+    private static func runNow(_ arguments: [String], environment: [String: String], executable: URL?) async throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outFile, errFile) = (folder.appendingPathComponent("stdout"), folder.appendingPathComponent("stderr"))
+        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outFile)
+        let err = try FileHandle(forWritingTo: errFile)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
         process.environment = Self.environment(adding: environment)
         process.currentDirectoryURL = packageRoot
-        let out = Pipe()
-        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in ended.resume() }
+            do {
+                try process.run()
+            } catch {
+                ended.resume(throwing: error)
+            }
+        }
         return Result(
             status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stdout: String(decoding: try Data(contentsOf: outFile), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errFile), as: UTF8.self))
     }
 
     /// A `snap serve` started in the background.

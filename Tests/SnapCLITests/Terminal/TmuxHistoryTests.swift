@@ -43,18 +43,18 @@ import Testing
         let winner = try #require(round.winner)
 
         // The table, and the JSON as the server gave it.
-        let listed = try SnapBinary.run(["history", "127.0.0.1:\(server.port)"])
+        let listed = try await SnapBinary.run(["history", "127.0.0.1:\(server.port)"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let lines = listed.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.trimmingCharacters(in: .whitespaces).hasPrefix("ID  WHEN") == true, "\(listed.stdout)")
         let row = try #require(lines.dropFirst().first, "\(listed.stdout)")
         #expect(row.trimmingCharacters(in: .whitespaces).hasPrefix("\(round.id)  "), "\(row)")
         for text in [round.table, "Ann", "Ray", "Lucy", "Steve", winner] { #expect(row.contains(text), "\(row)") }
-        let json = try SnapBinary.run(["history", "ws://127.0.0.1:\(server.port)", "--player", "Ann", "--json"])
+        let json = try await SnapBinary.run(["history", "ws://127.0.0.1:\(server.port)", "--player", "Ann", "--json"])
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((object?["rounds"] as? [Any])?.count == 1, "\(json.stdout)")
-        let nobody = try SnapBinary.run(["history", "http://127.0.0.1:\(server.port)", "--player", "Nobody"])
+        let nobody = try await SnapBinary.run(["history", "http://127.0.0.1:\(server.port)", "--player", "Nobody"])
         #expect(nobody.stdout.contains("No rounds with Nobody on this server yet."), "\(nobody.stdout)")
 
         // The replay, from no seat: it plays to the winner at 8×, steps back and quits.
@@ -83,24 +83,24 @@ import Testing
     @Test func historyErrorsSayWhatWentWrong() async throws {
         let none = try SnapBinary.startServer(["--db", "none", "--no-qr"])
         defer { none.stop() }
-        let noHistory = try SnapBinary.run(["history", "127.0.0.1:\(none.port)"])
+        let noHistory = try await SnapBinary.run(["history", "127.0.0.1:\(none.port)"])
         #expect(noHistory.status == 1)
         #expect(noHistory.stderr == "Error: This server keeps no history: it was started with --db none.\n", "\(noHistory.stderr)")
 
         let memory = try SnapBinary.startServer(["--db", ":memory:", "--no-qr"])
         defer { memory.stop() }
-        let unknown = try SnapBinary.run(["replay", "99", "127.0.0.1:\(memory.port)"])
+        let unknown = try await SnapBinary.run(["replay", "99", "127.0.0.1:\(memory.port)"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "Error: There is no round 99 on this server.\n", "\(unknown.stderr)")
-        let empty = try SnapBinary.run(["history", "127.0.0.1:\(memory.port)"])
+        let empty = try await SnapBinary.run(["history", "127.0.0.1:\(memory.port)"])
         #expect(empty.status == 0)
         #expect(empty.stdout == "No rounds have been kept on this server yet.\n", "\(empty.stdout)")
 
         let port = try TmuxNetworkTests.freePort()
-        let unreachable = try SnapBinary.run(["history", "127.0.0.1:\(port)"])
+        let unreachable = try await SnapBinary.run(["history", "127.0.0.1:\(port)"])
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.hasPrefix("Error: Could not reach a Snap! server at 127.0.0.1:\(port)"), "\(unreachable.stderr)")
-        let bad = try SnapBinary.run(["history", "ftp://example"])
+        let bad = try await SnapBinary.run(["history", "ftp://example"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("is not a server address"), "\(bad.stderr)")
     }

@@ -38,6 +38,7 @@ import Testing
         longest.apply(.joined(code: "KXPT", seat: .bottom), at: .zero)
         longest.apply(.snapshot(try waitingView(viewer: .bottom)), at: .zero)
         #expect(longest.waitingBanner.allSatisfy { $0.count <= 76 }, "\(longest.waitingBanner)")
+        #expect(!screen.contains { $0.contains("Round 1") }, "no round before the first is started")
         _ = session.handle(.enter, at: .zero)
         _ = session.handle(.character("c"), at: .zero)
         #expect(session.takeRequests() == [.startRound, .addComputer])
@@ -102,13 +103,63 @@ import Testing
         view.round = 1
         session.apply(.snapshot(view), at: .zero)
         #expect(session.waitingBanner.last?.hasPrefix("n starts the next round") == true, "\(session.waitingBanner)")
+        let over = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(over.contains { $0.contains("Press n for the next round") }, "\(over.joined(separator: "\n"))")
+        #expect(over.contains { $0.contains("n starts the next round") })
         _ = session.handle(.enter, at: .zero)
         #expect(session.takeRequests().isEmpty)
         let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
         #expect(lines[10].contains("** Winner: Bob **"))
         #expect(lines.contains { $0.contains("The round is over: press n for the next one.") })
+        #expect(lines[0].contains("Round 1") && !lines[0].contains("Round 2"), "\(lines[0])")
         _ = session.handle(.character("n"), at: .zero)
         #expect(session.takeRequests() == [.startRound])
+    }
+
+    /// Nothing on a player's screen, nor on a watcher's, gives a match away before a call is judged: the matching
+    /// cards look like any. Once a correct call is judged, they are framed doubly and the word comes, for everyone.
+    @Test func aMatchIsShownOnlyOnceACallIsJudged() throws {
+        var table = try twoPlayers()
+        var generator = SplitMix64(seed: 6)
+        var ann = try seated(.bottom)
+        var watcher = NetworkSession(watching: true)
+        watcher.apply(.watching(code: "KXPT"), at: .zero)
+        watcher.apply(.snapshot(table.view(for: nil)), at: .zero)
+        var time = Duration.zero
+        func send(_ events: [TableEvent]) {
+            time += .milliseconds(500)
+            ann.apply(.table(table.view(for: .bottom), events: events), at: time)
+            watcher.apply(.table(table.view(for: nil), events: events), at: time)
+        }
+        func screens() throws -> [(who: String, text: String)] {
+            [
+                ("Ann", try #require(ann.screen(size: TableScreen.minimumSize, colour: false, at: time)).render().joined(separator: "\n")),
+                ("the watcher", try #require(watcher.screen(size: TableScreen.minimumSize, colour: false, at: time)).render().joined(separator: "\n")),
+            ]
+        }
+        send(try table.startRound(by: .bottom, using: &generator))
+        send(try table.advance(.finishDeal))
+        // Turn, whoever is active, until two top cards match; a match stays until someone calls.
+        var turns = 0
+        while table.view(for: nil).matchingSeats.isEmpty, turns < 200 {
+            send(try table.turnCard(by: try #require(table.activeSeat)))
+            if table.view(for: nil).matchingSeats.isEmpty { send(try table.advance(.activateNext)) }
+            turns += 1
+        }
+        let matching = table.view(for: nil).matchingSeats
+        try #require(matching.count >= 2, "a match came up within \(turns) turns")
+        let top = try #require(table.view(for: nil)[matching[0]]?.topOpen).description
+        for (who, screen) in try screens() {
+            #expect(screen.contains(top), "\(who) sees the match, \(top), on the table:\n\(screen)")
+            #expect(!screen.contains("╔") && !screen.contains("Match"), "\(who) sees the match given away:\n\(screen)")
+        }
+
+        // Bob calls: judged correct, the cards are framed doubly and the word comes, for everyone.
+        send(try table.callSnap(by: .top))
+        for (who, screen) in try screens() {
+            #expect(screen.contains("«Snap!» ☺"), "\(who):\n\(screen)")
+            #expect(screen.contains("╔═══╗") && screen.contains("*** Match! *** Bob receives cards"), "\(who):\n\(screen)")
+        }
     }
 
     @Test func aSecondEnterAfterTurningIsNotSent() throws {

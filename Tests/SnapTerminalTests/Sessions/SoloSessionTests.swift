@@ -152,6 +152,36 @@ import Testing
         #expect(session.summary.hasPrefix("Thanks for playing Snap! 2 rounds played (seed 3).\nGames won: Tester "))
     }
 
+    /// A quick round with the turn timer and a person who never presses a key: the round's clock runs in the title,
+    /// the person's turn counts down its last seconds and is turned for them, and time ends the round, the clock
+    /// gone. 3 minutes at speed 12 is 15 s of the session's time; 8 s a turn is two thirds of a second.
+    @Test func aQuickRoundCountsDownTurnsForAnIdlePlayerAndEndsByTime() throws {
+        let settings = TableSettings(roundLength: .quick(.seconds(180)), turnTime: TableSettings.standardTurnTime)
+        var session = SoloSession(name: "Tester", seed: 7, speed: 12, difficulty: .normal, settings: settings)
+        session.start(at: .zero)
+        func lines(at time: Duration) -> [String] { session.lines(size: TableScreen.minimumSize, colour: false, at: time) }
+        var time = run(&session, from: .zero) { $0.view.phase == .playing }
+        #expect(lines(at: time)[0].contains("Round 1 · 0:1") && lines(at: time)[0].contains(" left"), "\(lines(at: time)[0])")
+
+        time = run(&session, from: time) { $0.view.active == SoloSession.seat && !$0.view.hasTurned }
+        let deadline = try #require(session.runner.turnDeadline).deadline
+        #expect(session.screen(size: TableScreen.minimumSize, colour: false, at: deadline - .milliseconds(300)).statusText
+            == "Your turn: press Enter · 1 s")
+        // The table turns for the idle person, and the next player's turn comes.
+        let open = session.view[SoloSession.seat]!.open.count
+        time = run(&session, from: time) { $0.view.active == SoloSession.seat && $0.view.hasTurned }
+        #expect(session.view[SoloSession.seat]!.open.count == open + 1, "a card turned for the idle person")
+        time = run(&session, from: time) { $0.view.active != SoloSession.seat }
+        #expect(lines(at: time)[10].contains("Ray's turn"), "\(lines(at: time)[10])")
+
+        time = run(&session, from: time) { !$0.view.phase.isRoundUnderWay }
+        #expect(time >= .seconds(15), "the round ended by time, not by a player holding all the cards")
+        let end = lines(at: time).joined(separator: "\n")
+        #expect(end.contains("Winner"), "\(end)")
+        #expect(end.contains("Press n for the next round"))
+        #expect(!end.contains(" left "), "the clock is gone once the round is over")
+    }
+
     @Test func waitsForTheNextTimerOrAFrame() {
         var session = started()
         let time = run(&session, from: .zero) { $0.view.phase == .playing }
