@@ -22,13 +22,16 @@ public final class SQLiteGameStore: GameStore {
 
     /// Opens (or creates) the Snap! database at `path`, upgrading an older one.
     ///
+    /// - Parameter busyTimeout: how long a write waits for another program's write on the same file before it
+    ///   fails (several servers may share one file).
     /// - Throws: ``StoreError/notASnapDatabase(path:)``, ``StoreError/newerSchema(location:found:supported:)``,
     ///   ``StoreError/readOnly(path:)`` (each leaving the file unchanged), or ``StoreError/failed(_:)``.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
         try SQLiteFileCheck.check(path: path)
         var configuration = Configuration()
         // Several servers may share one file: wait for the other's write rather than fail at once.
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(
+            Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
         configuration.label = "snap"
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

@@ -149,8 +149,10 @@ import GRDB
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("snap.sqlite").path
-        let store = try SQLiteGameStore(path: file)
-        // Another program takes the write lock and keeps it: every write waits its 5 s and fails.
+        // Every write waits a fifth of a second for the lock before it fails (5 s by default), so that the test
+        // does not wait out two whole timeouts.
+        let store = try SQLiteGameStore(path: file, busyTimeout: .milliseconds(200))
+        // Another program takes the write lock and keeps it: every write waits its time and fails.
         let blocker = try DatabaseQueue(path: file)
         let locked = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
