@@ -108,10 +108,33 @@ if (!window.__autoCaller) {
 """
 
 
+# Installed in both pages of the margin test before they load: each answers the server's pings 300 ms late, so that
+# each looks far away and the verdict on the first call waits for the other (up to the server's 200 ms bound) —
+# on loopback a few milliseconds' wait, and two browsers on a machine kept busy draw the same match further apart
+# than that, and then the first call is judged alone, with no margin.
+FAR_PONGS_JS = r"""
+(() => {
+  const PONG = 0x7A;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data)
+      : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
+    if (bytes && bytes.length >= 10 && ((bytes[8] << 8) | bytes[9]) === PONG) {
+      setTimeout(() => send.call(this, data), 300);
+      return;
+    }
+    return send.call(this, data);
+  };
+})();
+"""
+
+
 def test_a_close_call_shows_its_margin(snap_server, browser):
     server = snap_server(speed=5, grace=5)
     host = browser("host", DESKTOP)
     joiner = browser("joiner", PHONE)
+    for page in (host, joiner):
+        page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAR_PONGS_JS})
     host_seat, joiner_seat = start_two_player_table(server, host, joiner)
     names = {int(host_seat): HOST_NAME, int(joiner_seat): JOINER_NAME}
     for page in (host, joiner):
