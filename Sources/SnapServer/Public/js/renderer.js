@@ -10,12 +10,11 @@ import { Flights } from "./flights.js";
 import { JoinScreen } from "./screens/join_screen.js";
 import { LobbyScreen } from "./screens/lobby_screen.js";
 import { MenuScreen } from "./screens/menu_screen.js";
+import { buildRoundChoices, checkRound } from "./screens/round_choice.js";
 import { RING_MS, TableScreen } from "./screens/table_screen.js";
 
 /** Events older than this when drawn (a hidden tab) do not move. */
 const STALE_MS = 1000;
-/** The rounds a host may choose, in seconds (0: classic). */
-export const ROUNDS = [180, 300, 600, 0];
 
 /** The page's one view: its screens, notices and dialog, drawn a frame at a time, and the motion. */
 export class Renderer {
@@ -48,10 +47,7 @@ export class Renderer {
     this.table = new TableScreen(doc);
     this.seats = this.table.seats;
     this.flights = new Flights(doc, (model, seat) => this.table.seatParts(model, seat));
-    for (const box of doc.querySelectorAll(".choice")) {
-      box.insertAdjacentHTML("beforeend", ROUNDS.map((round) => `<label><input type="radio" name="${box.id}" ` +
-        `value="${round}" data-typed="${box.id}"><span>${round ? `${round / 60} min` : "Classic"}</span></label>`).join(""));
-    }
+    buildRoundChoices(doc);
     this.motionQuery = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
     // A touch screen's primary pointer is coarse; a desktop's is a mouse (fine), or none at all (keys alone).
     this.touchQuery = globalThis.matchMedia?.("(pointer: coarse)");
@@ -109,7 +105,7 @@ export class Renderer {
 
   /** Checks `round` (seconds, 0: classic; null: none) in the choice `id`. */
   setChoice(id, round) {
-    for (const radio of this.$(id).querySelectorAll("input")) radio.checked = Number(radio.value) === round;
+    checkRound(this.$(id), round);
   }
 
   /** A notice in #messages; one with the same `key` replaces the last, a `sticky` one stays until dismissed. */

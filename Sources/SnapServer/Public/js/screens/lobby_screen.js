@@ -2,6 +2,7 @@
 
 import { ROUND_ABOUT } from "../words.js";
 import { escapeHTML, setAttr, setText } from "../dom.js";
+import { checkRound } from "./round_choice.js";
 import { renderWatchers } from "./watchers.js";
 
 /** Draws the waiting room of a table. */
@@ -53,7 +54,7 @@ export class LobbyScreen {
     const round = model.settings?.round ?? null;
     const choice = this.$("round-setting");
     choice.disabled = !isHost;
-    for (const radio of choice.querySelectorAll("input")) radio.checked = Number(radio.value) === round;
+    checkRound(choice, round);
     setText(choice.firstElementChild, isHost ? "Round" : "Round (the host chooses)");
     const hostName = view.host === null ? "the host" : model.displayName(view.host);
     const about = round === null ? "" : ` ${ROUND_ABOUT(round)}`;
