@@ -63,6 +63,8 @@ struct ClientSession: Sendable {
     private(set) var protocolErrors = 0
     /// The server said it is shutting down: there is nothing to reconnect to.
     private(set) var serverQuit = false
+    /// Another connection took the seat with its token: reconnecting would take it back, and round again.
+    private(set) var replaced = false
     /// Whether the sign-in is still awaited: until the first Welcome or refusal (or until the client gives up).
     private(set) var isSigningIn = true
 
@@ -116,6 +118,21 @@ struct ClientSession: Sendable {
         case .reconnect: lastTableRequest = .reconnect
         default: break
         }
+    }
+
+    /// The server closed the connection with a close frame of `code` and `reason`: a seat another connection took
+    /// with its token (``Wire/replacedCloseReason``) is said, and never taken back.
+    mutating func closedByServer(code: UInt16?, reason: String?) -> [Action] {
+        // 1008: policy violation, the code the server closes a replaced connection with.
+        guard code == 1008, reason == Wire.replacedCloseReason else { return [] }
+        replaced = true
+        return [.emit(.replaced)]
+    }
+
+    /// Whether a client whose connection dropped goes back to its seat: it has one, and neither the server's going
+    /// away nor another connection taking the seat ended it.
+    var mayReconnect: Bool {
+        !serverQuit && !replaced && token != nil && tableCode != nil
     }
 
     /// The client left its table (or stopped watching it).

@@ -83,8 +83,6 @@ public actor SnapClient {
     var outbound: WebSocketOutboundWriter?
     private var signInWaiter: CheckedContinuation<Void, any Error>?
     private var isClosing = false
-    /// Another connection took the seat with its token: reconnecting would take it back, and round again.
-    private var replaced = false
     private var connectionTask: Task<Void, Never>?
     /// Set when the server welcomes us, so that the reconnect loop starts counting afresh after each drop.
     private var welcomed = false
@@ -305,9 +303,10 @@ public actor SnapClient {
                         await self.receive(Array(buffer.readableBytesView))
                     }
                 }
-                if close?.closeCode == .policyViolation, close?.reason == Wire.replacedCloseReason {
-                    replaced = true
-                    continuation.yield(.replaced)
+                if let close {
+                    for action in session.closedByServer(code: UInt16(webSocketErrorCode: close.closeCode), reason: close.reason) {
+                        await run(action)
+                    }
                 }
             } catch {
                 if let waiter = signInWaiter {
@@ -338,9 +337,7 @@ public actor SnapClient {
                 dropped = nil
                 attempt = 0
             }
-            guard !isClosing, !session.serverQuit, !replaced, session.token != nil, session.tableCode != nil else {
-                break
-            }
+            guard !isClosing, session.mayReconnect else { break }
             // Dropped while at a table: try to get back in, for as long as the server keeps the seat.
             dropped = dropped ?? clock.now
             guard clock.now - dropped! < reconnectWindow else { break }

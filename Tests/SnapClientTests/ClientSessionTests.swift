@@ -55,6 +55,29 @@ import Testing
             ])
     }
 
+    @Test func aSeatedClientMayGoBackAfterADropButNotAfterTheServerQuit() {
+        var (session, next) = seated()
+        #expect(session.mayReconnect)
+        #expect(session.closedByServer(code: 1008, reason: "too many requests") == [])
+        #expect(session.mayReconnect, "a 1008 for a limit is a drop like any other")
+        _ = session.receive(Frame(number: next, packet: .serverQuit(reason: "The server shut down.")))
+        #expect(!session.mayReconnect)
+    }
+
+    @Test func aSeatAnotherConnectionTookIsSaidAndNeverTakenBack() {
+        var (session, _) = seated()
+        #expect(session.closedByServer(code: 1008, reason: Wire.replacedCloseReason) == [.emit(.replaced)])
+        #expect(session.replaced)
+        #expect(!session.mayReconnect)
+    }
+
+    @Test func aClientWithoutASeatDoesNotReconnect() {
+        var session = ClientSession(name: "Ann")
+        _ = session.receive(Frame(number: 0, packet: .signInRequest))
+        _ = session.receive(Frame(number: 1, packet: .welcome(version: Wire.version, id: ann, token: "t0k")))
+        #expect(!session.mayReconnect)
+    }
+
     @Test func aWatcherWatchesAgainAfterADrop() {
         var session = ClientSession(name: "Ann")
         _ = session.receive(Frame(number: 0, packet: .signInRequest))

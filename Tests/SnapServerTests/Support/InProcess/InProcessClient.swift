@@ -228,7 +228,12 @@ actor InProcessClient {
 
     /// The connection closed: back with the token when seated and not leaving, otherwise closed for good.
     private func connectionEnded() async {
-        guard !isClosing, !session.serverQuit, token != nil, tableCode != nil, let next = try? await server.socket(address: address)
+        if let closing = socket, let code = closing.closeCode {
+            for action in session.closedByServer(code: UInt16(webSocketErrorCode: code), reason: closing.closeReason) {
+                await run(action)
+            }
+        }
+        guard !isClosing, session.mayReconnect, let next = try? await server.socket(address: address)
         else {
             socket = nil
             log.append(.closed)

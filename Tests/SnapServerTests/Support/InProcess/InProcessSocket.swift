@@ -19,6 +19,7 @@ final class InProcessSocket: Sendable {
         var undecodable = 0
         var searched = 0
         var closeCode: WebSocketErrorCode?
+        var closeReason: String?
         var isClosed = false
         /// Whether this client has sent its close frame (nothing more goes out after it).
         var sentClose = false
@@ -46,6 +47,8 @@ final class InProcessSocket: Sendable {
     var undecodable: Int { state.withLock { $0.undecodable } }
     /// The code of the server's close frame, once one came.
     var closeCode: WebSocketErrorCode? { state.withLock { $0.closeCode } }
+    /// The reason in the server's close frame, once one came.
+    var closeReason: String? { state.withLock { $0.closeReason } }
     /// Whether the connection has closed.
     var isClosed: Bool { state.withLock { $0.isClosed } }
 
@@ -157,6 +160,7 @@ final class InProcessSocket: Sendable {
                     }
                 case .close:
                     state.closeCode = frame.closeCode.map { WebSocketErrorCode(codeNumber: Int($0)) }
+                    state.closeReason = frame.closeReason
                     if !state.sentClose {
                         state.sentClose = true
                         answer = Self.clientFrame(.connectionClose, Array(frame.payload.prefix(2)))
