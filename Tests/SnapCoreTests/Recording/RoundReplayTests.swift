@@ -5,8 +5,9 @@ import Testing
 @Suite struct RoundReplayTests {
     /// Plays tables the way the server drives them — people acting at random moments (turns, calls right and
     /// wrong, leaving, dropping and coming back, changing settings between rounds), computer players on their
-    /// timers, networks whose allowances change — and replays every finished round from its log.
-    @Test(arguments: 0..<40)
+    /// timers, networks whose allowances change — and replays every finished round from its log. One seed at a time
+    /// (each a fraction of a second of computing), leaving Swift's shared threads to the other tests meanwhile.
+    @Test(.serialized, arguments: 0..<40)
     func everyRoundReplaysToTheSameEvents(seed: UInt64) throws {
         var driver = ServerLikeDriver(seed: seed)
         let rounds = driver.play(until: 3)

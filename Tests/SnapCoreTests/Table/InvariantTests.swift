@@ -92,8 +92,9 @@ import Testing
         }
     }
 
-    /// 2,000 games in eight chunks, so that they run in parallel.
-    @Test(arguments: 0..<8)
+    /// 2,000 games in eight chunks, one after another: a chunk at a time leaves Swift's shared threads (as many as
+    /// the cores) to the other tests, whose servers in process play whole games meanwhile.
+    @Test(.serialized, arguments: 0..<8)
     func thousandsOfRandomGamesKeepEveryCardAndNeverGetStuck(chunk: UInt64) async {
         var refusals = Set<TableError>()
         for seed in chunk * 250 + 1...chunk * 250 + 250 {

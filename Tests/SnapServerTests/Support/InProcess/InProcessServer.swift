@@ -149,24 +149,29 @@ final class InProcessServer: Sendable {
     /// Runs the server until `condition` holds: its loop until it has nothing left to do, every client's
     /// reactions to what it was sent, then — when nothing holds yet — waits for the server's next word (work for
     /// the lobby is done off the loop). With `advancing`, a server with nothing left to do has its clock moved to
-    /// the next deadline it waits for, as people wait for the table. Fails after ``Patience/deadline`` of the
-    /// machine's time, which only a failing test reaches.
+    /// the next deadline it waits for, as people wait for the table. Fails when the server has sent nothing for
+    /// ``Patience/deadline`` of the machine's time, or after ten times that in all: only a failing test gets there,
+    /// however slowly a busy machine plays a whole game.
     func wait(
         _ what: String, advancing: Bool = false, isolation: isolated (any Actor)? = #isolation,
         until condition: () async throws -> Bool
     ) async throws {
-        let deadline = ContinuousClock.now + Patience.deadline
+        let limit = ContinuousClock.now + Patience.deadline * 10
+        var deadline = ContinuousClock.now + Patience.deadline
         while true {
-            guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
+            guard ContinuousClock.now < min(deadline, limit) else { throw TimedOut(what: what) }
             let seen = arrivals.count
             await settle()
             if try await condition() { return }
-            if arrivals.count > seen { continue }
+            if arrivals.count > seen {
+                deadline = ContinuousClock.now + Patience.deadline
+                continue
+            }
             if advancing, let next = clock.nextDeadline {
                 clock.advance(to: next)
                 continue
             }
-            guard await arrivals.wait(after: seen, until: deadline) else { throw TimedOut(what: what) }
+            guard await arrivals.wait(after: seen, until: min(deadline, limit)) else { throw TimedOut(what: what) }
         }
     }
 
