@@ -100,11 +100,6 @@ public struct Catalogue: Sendable {
         return Self.fill(form(of: entry, count: count ?? 0), with: arguments)
     }
 
-    /// Shorthand for ``text(_:count:_:)`` without a count.
-    public func text(_ key: String, _ arguments: [String: String]) -> String {
-        text(key, count: nil, arguments)
-    }
-
     /// Whether the catalogue has `key`.
     public func has(_ key: String) -> Bool {
         entries[key] != nil

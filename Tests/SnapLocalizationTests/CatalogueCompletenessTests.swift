@@ -67,7 +67,3 @@ import Testing
         }
     }
 }
-
-extension Catalogue.Part: CustomTestStringConvertible {
-    public var testDescription: String { folder ?? "shared" }
-}
