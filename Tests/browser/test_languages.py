@@ -26,15 +26,36 @@ from test_web_client import size_name
 SHOTS = Path(os.environ.get("SNAP_I18N_SHOTS", "/tmp/i18n-shots"))
 CATALOGUES = ROOT / "Sources" / "SnapLocalization" / "Catalogues"
 
-# Every text in a button, a status line, a bubble, a notice or a banner that is cut off or spills out of its box.
-BOXES = ("button, .button-link, #status, #call-margin, .bubble, .notice, #result-text, #standings li, .plate, .tag, "
-         "legend, label, .menu-buttons small, .seats, #table-label, .table-code, .stat .what, .facts dt")
-OVERFLOW_JS = "const boxes = document.querySelectorAll(" + json.dumps(BOXES) + ");" + """
+# Every text in a button, a status line, a bubble, a notice or a banner that is cut off or spills out of its box:
+# the text's own extent (a Range around it) outside the element's border box, so that a box's decoration (a
+# bubble's tail) does not count; and any row or panel wider than it may be (scrollWidth).
+TEXT_BOXES = ("button, .button-link, #status, #call-margin, .bubble, .notice, #result-text, #standings li, .plate, "
+              ".tag, legend, label, .menu-buttons small, .seats, #table-label, .stat .what, .facts dt")
+ROWS = ".panel, fieldset, .menu-buttons, .lobby-buttons, #replay-controls .buttons, .controls"
+OVERFLOW_JS = "const textBoxes = " + json.dumps(TEXT_BOXES) + "; const rows = " + json.dumps(ROWS) + ";" + """
 const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-return [...boxes].filter(shown).filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
-    && getComputedStyle(e).overflowY === 'hidden')
-  .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} ` +
-    `"${e.innerText.trim().slice(0, 60)}" (${e.scrollWidth}>${e.clientWidth})`);
+const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} ` +
+  `"${e.innerText.trim().slice(0, 60)}"`;
+// The text a person sees in `e`: its text nodes, less those only a screen reader reads (.visually-hidden).
+const seenText = (e) => {
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  const rects = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim() || node.parentElement.closest('.visually-hidden')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    rects.push(...range.getClientRects());
+  }
+  return rects;
+};
+const spilled = [...document.querySelectorAll(textBoxes)].filter(shown).filter((e) => {
+  const box = e.getBoundingClientRect();
+  return seenText(e).some((text) => text.width > 0 && (text.left < box.left - 1 || text.right > box.right + 1
+    || text.top < box.top - 1 || text.bottom > box.bottom + 1));
+}).map((e) => name(e) + ' (its text spills out)');
+const wide = [...document.querySelectorAll(rows)].filter(shown).filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .map((e) => name(e).slice(0, 60) + ` (${e.scrollWidth}>${e.clientWidth})`);
+return spilled.concat(wide);
 """
 
 

@@ -176,6 +176,11 @@ function showMarks(calls) {
   }));
 }
 
+/** A computer player's level (SnapCore's Difficulty) in the page's language; one the catalogue lacks as it is. */
+function levelText(level) {
+  return catalogue().has(`level.${level}`) ? t(`level.${level}`) : level;
+}
+
 function link(href, text) {
   const anchor = document.createElement("a");
   anchor.href = href;
@@ -204,11 +209,15 @@ function showFacts(round) {
     b.cards_at_end - a.cards_at_end);
   $("facts-players").replaceChildren(...players.map((player) => {
     const item = document.createElement("li");
-    if (player.name === round.winner) item.dataset.winner = t("replay.winnerTag");
-    item.append(link(playerPath(player.name), player.name));
+    const anchor = link(playerPath(player.name), player.name);
+    if (player.name === round.winner) {
+      item.dataset.winner = "";
+      anchor.dataset.winnerTag = t("replay.winnerTag"); // drawn after the name (pages.css)
+    }
+    item.append(anchor);
     const about = document.createElement("span");
     const who = player.computer
-      ? player.level ? t("replay.computer.level", { level: player.level }) : t("replay.computer")
+      ? player.level ? t("replay.computer.level", { level: levelText(player.level) }) : t("replay.computer")
       : t("replay.person");
     const calls = (round.calls ?? []).filter((call) => call.seat === player.seat && call.verdict === "correct");
     const best = calls.reduce((min, call) => (call.reaction_ms != null && call.reaction_ms < min ? call.reaction_ms : min),
