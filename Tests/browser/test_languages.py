@@ -2,7 +2,8 @@
 single-player round to the winner banner, the history, a replay and a player's page, each in the browser's
 language (navigator.languages). On every screen: <html lang> is the language's, a known text is in it, no text
 overflows its button, status line or bubble, and axe-core finds no serious or critical violation (counts by rule
-are printed). Screenshots of every screen go to $SNAP_I18N_SHOTS (/tmp/i18n-shots unless set), to be looked at.
+are printed). Screenshots of every screen go to $SNAP_I18N_SHOTS (/tmp/i18n-shots unless set), to be looked at;
+$SNAP_I18N_LANGS adds languages.
 
 The chooser on the menu is tested too: a language picked there is remembered and outlasts a reload.
 """
@@ -24,12 +25,16 @@ from test_history import wait_js
 from test_web_client import size_name
 
 SHOTS = Path(os.environ.get("SNAP_I18N_SHOTS", "/tmp/i18n-shots"))
+# English, the longest words (German) and the other script (Japanese); SNAP_I18N_LANGS="en,nl,de,fr,es,pt-BR,ja"
+# tours them all.
+LANGUAGES = os.environ.get("SNAP_I18N_LANGS", "en,de,ja").split(",")
 CATALOGUES = ROOT / "Sources" / "SnapLocalization" / "Catalogues"
 
 # Every text in a button, a status line, a bubble, a notice or a banner that is cut off or spills out of its box:
 # the text's own extent (a Range around it) outside the element's border box, so that a box's decoration (a
 # bubble's tail) does not count; and any row or panel wider than it may be (scrollWidth).
-TEXT_BOXES = ("button, .button-link, #status, #call-margin, .bubble, .notice, #result-text, #standings li, .plate, "
+TEXT_BOXES = ("button, .button-link, #status, #call-margin, .bubble, .notice, #result-text, #standings span, .plate, "
+              ".plate .name, "
               ".tag, legend, label, .menu-buttons small, .seats, #table-label, .stat .what, .facts dt")
 ROWS = ".panel, fieldset, .menu-buttons, .lobby-buttons, #replay-controls .buttons, .controls"
 OVERFLOW_JS = "const textBoxes = " + json.dumps(TEXT_BOXES) + "; const rows = " + json.dumps(ROWS) + ";" + """
@@ -118,7 +123,7 @@ class Tour:
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("tag", ["en", "de", "ja"])
+@pytest.mark.parametrize("tag", LANGUAGES)
 def test_every_screen_speaks_the_browsers_language(snap_server, browser, tag, size):
     server = snap_server(speed=50, grace=5, db=":memory:")
     tour = Tour(tag, size)

@@ -19,8 +19,8 @@ const REFRESH_MS = 200;
 const $ = (id) => document.getElementById(id);
 await startLanguage(document);
 const renderer = new Renderer(document);
-// Nobody turns a card here: the bottom pile is just a pile.
-renderer.seats[0].closed.removeAttribute("role");
+// Nobody turns a card here: the bottom pile is just a pile, a picture labelled with its count.
+renderer.seats[0].closed.setAttribute("role", "img");
 renderer.seats[0].closed.removeAttribute("tabindex");
 const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 

@@ -24,6 +24,9 @@ export class TableScreen {
     own.setAttribute("role", "button");
     own.tabIndex = 0;
     own.setAttribute("aria-label", t("table.ownPile"));
+    // The others' face-down piles are pictures labelled with their count ("12 face-down cards"): an aria-label on
+    // a div with no role is not allowed, and axe flagged it once the pile held nothing else to read.
+    for (const seat of this.seats.slice(1)) seat.closed.setAttribute("role", "img");
     this.roundOver = new RoundOverBanner(doc);
   }
 
