@@ -58,13 +58,12 @@ export class LobbyScreen {
     checkRound(choice, round);
     setText(choice.firstElementChild, isHost ? t("lobby.round") : t("lobby.round.hostChooses"));
     const hostName = view.host === null ? t("seat.theHost") : model.displayName(view.host);
-    const about = round === null ? "" : ` ${ROUND_ABOUT(round)}`;
-    setText(
-      this.$("lobby-hint"),
-      (isHost
-        ? players < 2 ? t("lobby.hint.needPlayers") : t("lobby.hint.ready")
-        : t("lobby.hint.waiting", { host: hostName })) + about,
-    );
+    const hint = isHost
+      ? players < 2 ? t("lobby.hint.needPlayers") : t("lobby.hint.ready")
+      : t("lobby.hint.waiting", { host: hostName });
+    // Two sentences one after the other, as the language joins them (Japanese puts no space between).
+    const about = round === null ? hint : t("lobby.hint.andRound", { hint, round: ROUND_ABOUT(round) });
+    setText(this.$("lobby-hint"), about);
     renderWatchers(this.$("lobby-watchers"), table.watchers);
   }
 
