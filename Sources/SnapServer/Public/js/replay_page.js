@@ -74,7 +74,8 @@ function jumpTo(index) {
   }
   page.index = index;
   renderer.reset();
-  renderer.setTable(page.state, t("replay.tableRound", { table: replay.round.table, round: replay.round.round }), false);
+  const label = t("replay.tableRound", { table: replay.round.table, round: replay.round.round });
+  renderer.setTable(page.state, label, false);
   showControls();
 }
 
@@ -225,7 +226,8 @@ function showFacts(round) {
     const parts = [who, t("replay.cardsAtEnd", { count: player.cards_at_end })];
     if (calls.length > 0) {
       const correct = t("replay.correctCalls", { count: calls.length });
-      parts.push(best < Infinity ? t("replay.correctCalls.best", { calls: correct, time: reactionText(best) }) : correct);
+      const fastest = best < Infinity ? reactionText(best) : null;
+      parts.push(fastest ? t("replay.correctCalls.best", { calls: correct, time: fastest }) : correct);
     }
     about.textContent = ` ${parts.join(" · ")}`;
     item.append(about);

@@ -17,7 +17,8 @@ export const wins = (count) => t("table.wins", { count });
 export const STATUS = {
   waitingForPlayers: () => t("status.waitingForPlayers"),
   dealing: () => t("status.dealing"),
-  yourTurn: (_, { device = "touch" } = {}) => t(device === "pointer" ? "status.yourTurn.pointer" : "status.yourTurn.touch"),
+  yourTurn: (_, { device = "touch" } = {}) =>
+    t(device === "pointer" ? "status.yourTurn.pointer" : "status.yourTurn.touch"),
   playersTurn: (name) => t("status.playersTurn", { name }),
   next: (name, { you = false } = {}) => (you ? t("status.next.you") : t("status.next", { name })),
   mustPay: (name, { you = false } = {}) => (you ? t("status.mustPay.you") : t("status.mustPay", { name })),

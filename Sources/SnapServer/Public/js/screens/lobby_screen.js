@@ -42,7 +42,8 @@ export class LobbyScreen {
       if (entry && !model.isConnected(seat)) tags.push(t("tag.offline"));
       const html = entry
         ? `<span class="who">${escapeHTML(seat === view.viewer ? t("lobby.you", { name: entry.name }) : entry.name)}` +
-          `</span><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}</span>`
+          `</span><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}` +
+          "</span>"
         : `<span class="who">${escapeHTML(t("seat.empty"))}</span>`;
       if (item.innerHTML !== html) item.innerHTML = html;
     }
