@@ -194,3 +194,49 @@ test("every key the code and HTML name is in the English catalogue, and every En
   const unused = Object.keys(english).filter((key) => !used.has(key) && !DYNAMIC.some((pattern) => pattern.test(key)));
   assert.deepEqual(unused, [], "keys no code or HTML uses");
 });
+
+// MARK: Filling the HTML's static text (localize.js, on a stand-in for the DOM)
+
+/** An element with just what fillText and fillSlots use. */
+function element(attributes = {}, children = []) {
+  return {
+    attributes: { ...attributes },
+    children,
+    dataset: Object.fromEntries(Object.entries(attributes).filter(([name]) => name.startsWith("data-"))
+      .map(([name, value]) => [name.slice(5).replace(/-([a-z])/g, (_, letter) => letter.toUpperCase()), value])),
+    getAttribute(name) { return this.attributes[name] ?? null; },
+    setAttribute(name, value) { this.attributes[name] = value; },
+    replaceChildren(...nodes) { this.children = nodes; },
+    /** Only the selectors fillText asks for: [data-i18n], [data-i18n-slot] and [data-i18n-<attribute>]. */
+    querySelectorAll(selector) {
+      const name = selector.slice(1, -1);
+      const all = [];
+      const walk = (node) => {
+        for (const child of node.children ?? []) {
+          if (typeof child !== "object") continue;
+          if (name in child.attributes) all.push(child);
+          walk(child);
+        }
+      };
+      walk(this);
+      return all;
+    },
+  };
+}
+
+test("the HTML's marked text and attributes are filled from the catalogue, a slot keeping its element", async () => {
+  const { fillText } = await import("../../Sources/SnapServer/Public/js/localize.js");
+  speak("de");
+  const bold = element({ "data-i18n-slot": "snap" }, ["Snap!"]);
+  const rules = element({ "data-i18n": "menu.howTo.rules" }, ["In turn, … hit ", bold, " (or Space) …"]);
+  const mute = element({ "data-i18n-title": "sound.on", title: "Sound on (M)" });
+  const name = element({ "data-i18n-placeholder": "menu.namePlaceholder", placeholder: "e.g. Ann" });
+  const root = element({}, [rules, mute, name]);
+  fillText(root);
+  assert.equal(mute.attributes.title, "Ton an (M)");
+  assert.equal(name.attributes.placeholder, "z. B. Anna");
+  assert.ok(rules.children.includes(bold), "the bold Snap! is kept, not turned into text");
+  assert.match(rules.children[0], /^Reihum im Uhrzeigersinn/);
+  assert.match(rules.children.at(-1), /^ \(oder die Leertaste\)/);
+  speak("en");
+});
