@@ -1,5 +1,5 @@
-"""The web client in English, German and Japanese, at phone and desktop size: the menu, the waiting room, a
-single-player round to the winner banner, the history, a replay and a player's page, each in the browser's
+"""The web client in English, German and Japanese, at phone and desktop size: the menu, the waiting room, the join
+screen, a single-player round to the winner banner, the history, a replay and a player's page, each in the browser's
 language (navigator.languages). On every screen: <html lang> is the language's, a known text is in it, no text
 overflows its button, status line or bubble, and axe-core finds no serious or critical violation (counts by rule
 are printed). Screenshots of every screen go to $SNAP_I18N_SHOTS (/tmp/i18n-shots unless set), to be looked at;
@@ -143,6 +143,15 @@ def test_every_screen_speaks_the_browsers_language(snap_server, browser, tag, si
     tour.check("waiting-room", host)
 
     player = browser("player", size, lang=tag)
+    player.open(server.url + "/")
+    player.enter_name("Bea")
+    player.click("#join-game")
+    player.wait_screen("join")
+    wait_js(player, "Ann's table in the list", "return !!document.querySelector('#table-list > li')")
+    host_of = words["join.hostsTable"].replace("{host}", "Ann")
+    assert tour.text(player, "#table-list .host") == host_of
+    assert tour.text(player, "#table-list .watch") == words["join.watch"]
+    tour.check("join", player)
     player.single_player(server.url, "Bea", round_seconds=180)
     dealing = words["status.dealing"]
     player.wait_for("the deal to finish", lambda s: s.me and (s.me["closed"] or 0) > 0 and s.status != dealing,
