@@ -7,12 +7,19 @@ import Foundation
 /// let terminal = Language.preferred(fromEnvironment: ProcessInfo.processInfo.environment)
 /// ```
 public enum Language: String, CaseIterable, Hashable, Sendable, Codable {
+    /// English, the language shown when nothing else fits.
     case english = "en"
+    /// Dutch.
     case dutch = "nl"
+    /// German.
     case german = "de"
+    /// French.
     case french = "fr"
+    /// Spanish.
     case spanish = "es"
+    /// Brazilian Portuguese, also for any other Portuguese.
     case brazilianPortuguese = "pt-BR"
+    /// Japanese.
     case japanese = "ja"
 
     /// The language shown when nothing else fits.

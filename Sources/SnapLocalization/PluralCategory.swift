@@ -1,6 +1,17 @@
 /// A plural form, as CLDR (and `Intl.PluralRules` in the browser) names it.
 public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Codable {
-    case zero, one, two, few, many, other
+    /// None (in languages that say it apart; none of ours do).
+    case zero
+    /// One, and in French and Portuguese also none.
+    case one
+    /// Two (in languages that say it apart; none of ours do).
+    case two
+    /// A few (in languages that say it apart; none of ours do).
+    case few
+    /// Many: CLDR's form for a million and up in French, Spanish and Portuguese; ours fall back to ``other``.
+    case many
+    /// Every other count, and the one form of Japanese.
+    case other
 }
 
 extension Language {
