@@ -18,6 +18,7 @@ const REFRESH_MS = 200;
 
 const $ = (id) => document.getElementById(id);
 await startLanguage(document);
+document.title = `Snap! · ${t("replay.title")}`;
 const renderer = new Renderer(document);
 // Nobody turns a card here: the bottom pile is just a pile, a picture labelled with its count.
 renderer.seats[0].closed.setAttribute("role", "img");
