@@ -94,12 +94,15 @@ class Tour:
         self.axe[screen] = axe_violations(page.driver)
 
     def weight(self, screen: str, page) -> None:
-        """Prints the bytes the page has loaded (uncompressed): its HTML, CSS, scripts and the one catalogue."""
+        """Checks that the page fetched its own language's catalogue and no other; on the menu, prints the bytes it
+        loaded (uncompressed): its HTML, CSS, scripts and that catalogue. The table is the same page."""
         files = page.js("""return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
           .filter((e) => new URL(e.name).origin === location.origin && !e.name.includes('/api/'))
           .map((e) => [new URL(e.name).pathname, e.decodedBodySize])""", "reading the loaded files")
         catalogues = [name for name, _ in files if name.startswith("/i18n/")]
         assert catalogues == [f"/i18n/{self.tag}.json"], f"{self.label} {screen}: catalogues loaded: {catalogues}"
+        if screen != "menu":
+            return  # the same page: what it loaded is in the cache, and nothing was added but the socket
         total = sum(size for _, size in files)
         by_kind = {kind: sum(size for name, size in files if name.endswith(kind)) for kind in (".js", ".css", ".json")}
         print(f"\n{self.label} {screen}: {total} bytes in {len(files)} files ({by_kind}, the rest HTML)")
