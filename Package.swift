@@ -54,6 +54,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Languages: the texts of every client, by key, one catalogue per language
+
+        .target(name: "SnapLocalization", resources: [.copy("Catalogues")], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapLocalizationTests", dependencies: ["SnapLocalization"], swiftSettings: swiftSettings),
+
         // MARK: - LAN: discovery (DNS-SD) and QR codes, through system libraries loaded at run time
 
         .target(
@@ -93,6 +98,7 @@ let package = Package(
                 "SnapCore",
                 "SnapProtocol",
                 "SnapLAN",
+                "SnapLocalization",
                 "SnapStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

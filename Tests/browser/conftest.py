@@ -63,15 +63,16 @@ def server(snap_server) -> SnapServer:
 
 @pytest.fixture
 def browser(request, snap_server):
-    """A factory: browser(label, size=DESKTOP) opens a headless Chromium window as a Page.
+    """A factory: browser(label, size=DESKTOP, lang=None) opens a headless Chromium window as a Page, in the
+    browser language `lang` ("de", "ja"; English unless said).
 
     It depends on snap_server so that every window is closed before the servers are stopped.
     """
     pages: list[Page] = []
     test_name = _safe(request.node.name)
 
-    def open_browser(label: str, size: tuple[int, int] = DESKTOP) -> Page:
-        driver = chrome(size, phone=size in PHONES, log_name=f"chromedriver-{test_name}-{label}")
+    def open_browser(label: str, size: tuple[int, int] = DESKTOP, lang: str | None = None) -> Page:
+        driver = chrome(size, phone=size in PHONES, log_name=f"chromedriver-{test_name}-{label}", lang=lang)
         page = Page(driver, label, test_name, size, request.node.snap_servers)
         pages.append(page)
         return page

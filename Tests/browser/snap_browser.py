@@ -224,6 +224,7 @@ return {
   screen: body ? body.getAttribute('data-screen') : null,
   connection: body ? body.getAttribute('data-connection') : null,
   status: text('#status'),
+  statusKind: document.getElementById('status')?.dataset.kind ?? null,
   messages: text('#messages'),
   joinMessage: text('#join-message'),
   tableCode: text('#table-code'),
@@ -417,8 +418,9 @@ class Snapshot(dict):
 
     @property
     def your_turn(self) -> bool:
-        """The status line says it is our turn (in the words for a touch screen or for a mouse)."""
-        return self.status.startswith(YOUR_TURN)
+        """The status line says it is our turn (in the words for a touch screen or for a mouse, in English; its
+        kind, #status[data-kind="yourTurn"], in any language)."""
+        return self.status.startswith(YOUR_TURN) or (self.get("statusKind") == "yourTurn" and bool(self.status))
 
     @property
     def round_over(self) -> bool:
@@ -746,9 +748,13 @@ class Page:
                 pass
 
 
-def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver"):
-    """Headless Chromium (Debian's, through its chromedriver) with a page of exactly `size`."""
+def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver", lang: str | None = None):
+    """Headless Chromium (Debian's, through its chromedriver) with a page of exactly `size`; `lang` ("de",
+    "ja") is the browser's language (navigator.languages), English by default."""
     options = webdriver.ChromeOptions()
+    if lang:
+        options.add_argument(f"--lang={lang}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--no-first-run", "--no-default-browser-check", "--mute-audio",

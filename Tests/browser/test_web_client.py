@@ -368,7 +368,8 @@ return {
 def test_page_weight_and_time_to_first_table(server, browser):
     """Measures what the page loads (HTML, JS, CSS; uncompressed) and the time from navigation to the
     first drawn table, in headless Chromium with the cache off. The person's name is remembered from an
-    earlier visit and Single Player is pressed by the page itself as soon as it has loaded, so that the
+    earlier visit and Single Player is pressed by the page itself as soon as it has loaded (main.js has run, its
+    language's texts in), so that the
     figure holds no test-driver delay. Writes test-output/metrics.json."""
     page = browser("measure", DESKTOP)
     page.open(server.url + "/")
@@ -376,8 +377,10 @@ def test_page_weight_and_time_to_first_table(server, browser):
     driver = page.driver
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    # main.js waits for the page's texts (its language's catalogue) before it listens: press as soon as it has run.
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
-        "addEventListener('DOMContentLoaded', () => document.querySelector('#single-player').click());")})
+        "addEventListener('DOMContentLoaded', () => { const press = () => window.snapDebug"
+        " ? document.querySelector('#single-player').click() : setTimeout(press, 5); press(); });")})
     driver.get(server.url + "/")
     page.wait_screen("table")
     measured = page.wait_for("performance mark snap:first-table",
@@ -400,8 +403,9 @@ def test_page_weight_and_time_to_first_table(server, browser):
     assert head["title"].startswith("Snap!") and "width=device-width" in (head["viewport"] or ""), head
     assert head["icon"].startswith("data:image/svg+xml,"), head
     # The budget catches growth by accident; each raise is stated in docs/WEB_CLIENT.md (the last: getting a seat
-    # back after a reload, names counted as people see them, and the phones' layout, 15.9 kB).
-    assert 0 < page_bytes < 190_000, f"the page should load under 190,000 bytes of HTML, JS and CSS: {metrics}"
+    # back after a reload, names counted as people see them, and the phones' layout, 15.9 kB; then the page's seven
+    # languages, 14.5 kB, besides the one catalogue it fetches, which is JSON and not counted here).
+    assert 0 < page_bytes < 205_000, f"the page should load under 205,000 bytes of HTML, JS and CSS: {metrics}"
     assert metrics["firstTableMs"] is not None and metrics["firstTableMs"] < 5000, (
         f"the table should be drawn within 5 s of navigation: {metrics}")
 

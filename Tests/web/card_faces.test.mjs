@@ -4,6 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cardName, faceSVG } from "../../Sources/SnapServer/Public/js/card_faces.js";
+import { speak } from "./catalogues.mjs";
+
+speak("en");
 
 const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const uses = (svg) => [...svg.matchAll(/<use href="#suit-(\w+)"/g)].map((match) => match[1]);

@@ -5,12 +5,15 @@ import {
   RequestError, fetchJSON, historyPath, lengthText, playerPath, playersText, reactionText, readHistoryQuery,
   replayPath, whenText,
 } from "../../Sources/SnapServer/Public/js/history_words.js";
+import { speak } from "./catalogues.mjs";
+
+speak("en");
 
 test("when a round was played reads as today, yesterday or a date", () => {
   const now = new Date(2026, 10, 23, 22, 0);
   assert.equal(whenText(new Date(2026, 10, 23, 9, 5).toISOString(), now), "today 09:05");
   assert.equal(whenText(new Date(2026, 10, 22, 23, 59).toISOString(), now), "yesterday 23:59");
-  assert.equal(whenText(new Date(2026, 10, 3, 14, 5).toISOString(), now), "3 Nov 14:05");
+  assert.equal(whenText(new Date(2026, 10, 3, 14, 5).toISOString(), now), "3 Nov, 14:05");
   assert.equal(whenText(new Date(2025, 0, 9, 14, 5).toISOString(), now), "9 Jan 2025");
   assert.equal(whenText("not a date", now), "");
 });

@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
 import {
   NAME_MAX_BYTES, NAME_MAX_CHARACTERS, nameProblem, utf8Length, visibleLength,
 } from "../../Sources/SnapServer/Public/js/names.js";
+import { speak } from "./catalogues.mjs";
+
+speak("en");
 
 const FAMILY = "👨‍👩‍👧‍👦"; // four people joined by zero-width joiners: one picture
 const E_ACCENT = "e\u0301"; // "é" written as an e and a combining accent

@@ -5,6 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Replay } from "../../Sources/SnapServer/Public/js/replay_model.js";
+import { speak } from "./catalogues.mjs";
+
+speak("en");
 
 const json = JSON.parse(readFileSync(new URL("./fixtures/replay_round.json", import.meta.url)));
 const cardsAt = (state) => state.view.seats.reduce((sum, seat) => sum + (seat ? seat.closedCount + seat.open.length : 0), 0);

@@ -8,6 +8,9 @@ import { decodeFrame } from "../../Sources/SnapServer/Public/js/codec.js";
 import { hexToBytes } from "./codec_json.mjs";
 import { TableState } from "../../Sources/SnapServer/Public/js/table_state.js";
 import { STATUS, marginText } from "../../Sources/SnapServer/Public/js/words.js";
+import { speak } from "./catalogues.mjs";
+
+speak("en");
 
 const YOUR_TURN_TEXT = STATUS.yourTurn();
 
@@ -210,7 +213,7 @@ test("margins are said in whole milliseconds", () => {
   assert.equal(marginText("You", 1_000), "Snap! — You, by 1 ms");
   assert.equal(marginText("You", 999), "Snap! — You, by <1 ms");
   assert.equal(marginText("You", 0), "Snap! — You, by <1 ms");
-  assert.equal(marginText("Bob", 60_000_000), "Snap! — Bob, by 60000 ms");
+  assert.equal(marginText("Bob", 60_000_000), "Snap! — Bob, by 60,000 ms", "grouped as the language groups figures");
   assert.equal(marginText("Bob", null), null);
 });
 

@@ -2,27 +2,30 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  NOTICE, ROUND_ABOUT, SEAT, STATUS, cards, clockText, listed, nextRoundHint, wins,
+  NOTICE, ROUND_ABOUT, SEAT, STATUS, cards, clockText, givenTo, listed, nextRoundHint, wins,
 } from "../../Sources/SnapServer/Public/js/words.js";
+import { speak } from "./catalogues.mjs";
+
+speak("en");
 
 test("status lines read as RULES.md lists them, in sentence case", () => {
   // "Match!" comes only with a judged correct call: nothing says there is a match before (RULES.md).
   assert.equal(STATUS.match, undefined);
   assert.equal(STATUS.mustPay("Lucy"), "Lucy must pay");
-  assert.equal(STATUS.mustPay("You"), "You must pay");
+  assert.equal(STATUS.mustPay("You", { you: true }), "You must pay");
   assert.equal(STATUS.receivesCards("Steve"), "Match! Steve receives cards");
   assert.equal(STATUS.youReceiveCards(), "Match! You receive cards");
   assert.equal(STATUS.next("Lucy"), "Lucy is next");
-  assert.equal(STATUS.next("You"), "You turn again next");
-  assert.equal(STATUS.yourTurn(undefined, "touch"), "Your turn. Tap the stack.");
-  assert.equal(STATUS.yourTurn(undefined, "pointer"), "Your turn. Click the stack or press Enter.");
+  assert.equal(STATUS.next("You", { you: true }), "You turn again next");
+  assert.equal(STATUS.yourTurn(undefined, { device: "touch" }), "Your turn. Tap the stack.");
+  assert.equal(STATUS.yourTurn(undefined, { device: "pointer" }), "Your turn. Click the stack or press Enter.");
   assert.equal(STATUS.yourTurn(), "Your turn. Tap the stack.", "touch words unless the page knows better");
   assert.equal(STATUS.winner("Lucy"), "Lucy wins the round!");
-  assert.equal(STATUS.winner("You"), "You win the round!");
+  assert.equal(STATUS.winner("You", { you: true }), "You win the round!");
   assert.equal(STATUS.playersTurn("Ray"), "Ray's turn");
   assert.equal(STATUS.timeUp(), "Time's up!");
   for (const [kind, say] of Object.entries(STATUS).flatMap(([kind, say]) => [
-    [kind, (name) => say(name, "touch")], [`${kind} (pointer)`, (name) => say(name, "pointer")]])) {
+    [kind, (name) => say(name, { device: "touch" })], [`${kind} (pointer)`, (name) => say(name, { device: "pointer" })]])) {
     const text = say("Lucy");
     assert.doesNotMatch(text, /\*/, `${kind} has an asterisk: ${text}`);
     // Only a sentence's first word and names (and Snap!) start with a capital letter.
@@ -32,10 +35,12 @@ test("status lines read as RULES.md lists them, in sentence case", () => {
 });
 
 test("notices name who and what", () => {
-  assert.equal(NOTICE.playerLeft("Bob", 3, ["you", "Ray (2)"]), "Bob left the table. Their 3 cards went to you and Ray (2).");
-  assert.equal(NOTICE.playerLeft("Bob", 1, ["you"]), "Bob left the table. Their 1 card went to you.");
+  const given = [givenTo("You", 1, { you: true, shared: true }), givenTo("Ray", 2, { shared: true })];
+  assert.deepEqual(given, ["you (1)", "Ray (2)"]);
+  assert.equal(NOTICE.playerLeft("Bob", 3, given), "Bob left the table. Their 3 cards went to you (1) and Ray (2).");
+  assert.equal(NOTICE.playerLeft("Bob", 1, [givenTo("You", 1, { you: true })]), "Bob left the table. Their 1 card went to you.");
   assert.equal(NOTICE.playerLeft("Bob", 0, []), "Bob left the table.");
-  assert.equal(NOTICE.hostChanged("You"), "You are now the host: you start the rounds.");
+  assert.equal(NOTICE.hostChanged("You", { you: true }), "You are now the host: you start the rounds.");
   assert.equal(NOTICE.hostChanged("Ray"), "Ray is now the host.");
   assert.equal(listed(["a", "b", "c"]), "a, b and c");
   assert.equal(cards(1), "1 card");

@@ -109,6 +109,7 @@ public struct SnapGameServer: Sendable {
         let router = Router()
         router.add(middleware: PathGuardMiddleware())
         router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
+        router.add(middleware: CatalogueFiles(logger: logger))
         router.get("/healthz") { _, _ in "ok\n" }
         router.get("/api/tables") { _, _ in
             let body = try JSONEncoder.sorted.encode(await lobby.openTables().map(TableListing.init))

@@ -1,9 +1,10 @@
 // The cards' faces, drawn as SVG, and their names for people and screen readers.
 
+import { t } from "./i18n.js";
+
 /** The suits by their number on the wire. */
 export const SUITS = ["clubs", "diamonds", "hearts", "spades"];
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const VALUE_NAMES = ["", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 
 /** Pip centres for 2–10 in the 100 × 140 card box; pips below the middle are drawn upside down. */
 const PIPS = (() => {
@@ -24,9 +25,9 @@ const PIPS = (() => {
   };
 })();
 
-/** A card's name for people and screen readers: "Queen of hearts". */
+/** A card's name for people and screen readers, in the page's language: "Queen of hearts". */
 export function cardName(card) {
-  return `${VALUE_NAMES[card.value]} of ${SUITS[card.suit]}`;
+  return t("card.name", { value: t(`card.value.${card.value}`), suit: t(`card.suit.${SUITS[card.suit]}`) });
 }
 
 /** The SVG drawing of a card's face. */

@@ -250,7 +250,11 @@ export class Connection {
       this.#lastTableRequest = null;
       const message = `Table ${packet.code} could not be reached: the servers sent this page on `
         + `${MAX_REDIRECTS + 1} times in a row. Try again in a moment.`;
-      this.onPacket({ type: "Error", code: reconnecting ? UNKNOWN_TOKEN : UNKNOWN_TABLE, message, tooManyRedirects: true });
+      // The page says it in its language from the code and the count; the message is the English of it.
+      this.onPacket({
+        type: "Error", code: reconnecting ? UNKNOWN_TOKEN : UNKNOWN_TABLE, message, tooManyRedirects: true,
+        redirects: MAX_REDIRECTS + 1, tableCode: packet.code,
+      });
       if (reconnecting) this.#stop("seatLost");
       return;
     }

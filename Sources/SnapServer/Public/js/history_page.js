@@ -3,16 +3,20 @@
 // the link as `trail`).
 
 import { fetchJSON, historyPath, readHistoryQuery } from "./history_words.js";
+import { t } from "./i18n.js";
+import { startLanguage } from "./localize.js";
 import { roundItem } from "./round_list.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
 
 async function start() {
+  await startLanguage(document);
+  document.title = `Snap! · ${t("history.title")}`;
   const { player, before, trail } = readHistoryQuery(location.search);
   $("player-filter").value = player;
   $("clear-filter").hidden = player === "";
-  $("history-title").textContent = player ? `Rounds played by ${player}` : "Recent rounds";
+  $("history-title").textContent = player ? t("history.by", { name: player }) : t("history.recent");
   const query = new URLSearchParams({ limit: String(PAGE) });
   if (player) query.set("player", player);
   if (before !== null) query.set("before", String(before));
@@ -30,8 +34,8 @@ async function start() {
     const none = document.createElement("li");
     none.className = "none";
     none.textContent = player
-      ? `No rounds with ${player} yet.`
-      : before !== null ? "No older rounds." : "No rounds have been played here yet: finish one, and it shows here.";
+      ? t("history.noneWith", { name: player })
+      : before !== null ? t("history.noOlder") : t("history.none");
     list.append(none);
   }
   const older = $("older");

@@ -1,36 +1,44 @@
-// What the history, replay and stats pages say, and how they ask the server (no DOM, so that it runs under
-// `node --test`): dates, lengths, reaction times, links, and the JSON endpoints with their error messages.
+// What the history, replay and stats pages say, in the page's language (i18n.js), and how they ask the server (no
+// DOM, so that it runs under `node --test`): dates, lengths, reaction times, links, and the JSON endpoints with
+// their error messages.
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+import { catalogue, t } from "./i18n.js";
 
-/** When a round was played, in local time: "today 14:05", "yesterday 09:30", "3 Nov 14:05", "3 Nov 2025". */
+const TIME = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
+/**
+ * When a round was played, in local time, through Intl: "today 14:05", "yesterday 09:30", "3 Nov 14:05",
+ * "3 Nov 2025" (in English).
+ */
 export function whenText(iso, now = new Date()) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const time = `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+  const words = catalogue();
+  const time = words.date(date, TIME);
   const day = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((day(now) - day(date)) / 86_400_000);
-  if (days === 0) return `today ${time}`;
-  if (days === 1) return `yesterday ${time}`;
-  const dayMonth = `${date.getDate()} ${MONTHS[date.getMonth()]}`;
-  return date.getFullYear() === now.getFullYear() ? `${dayMonth} ${time}` : `${dayMonth} ${date.getFullYear()}`;
+  if (days === 0 || days === 1) return t("when.dayTime", { day: words.relative(-days, "day"), time });
+  if (date.getFullYear() === now.getFullYear()) return words.date(date, { day: "numeric", month: "short", ...TIME });
+  return words.date(date, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** A round's length: "48 s", "4 min 05 s". */
 export function lengthText(seconds) {
   const whole = Math.max(0, Math.round(seconds));
-  if (whole < 60) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
+  if (whole < 60) return t("length.seconds", { seconds: whole });
+  return t("length.minutes", { minutes: Math.floor(whole / 60), seconds: String(whole % 60).padStart(2, "0") });
 }
 
-/** A reaction time in ms: "241 ms", "1.2 s", "—" for none. */
+/** A reaction time in ms: "241 ms", "1.2 s" ("1,2 s" in German), "—" for none. */
 export function reactionText(ms) {
   if (ms === null || ms === undefined) return "—";
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return t("reaction.ms", { ms: Math.round(ms) });
+  return t("reaction.seconds", { seconds: Math.round(ms / 100) / 10 });
 }
 
-/** A call's verdict as the stats say it. */
-export const VERDICT = { correct: "correct", wrong: "wrong", too_late: "too late" };
+/** A call's verdict as the stats say it, by its name in the API. */
+export const verdictText = (verdict) =>
+  ({ correct: t("verdict.correct"), wrong: t("verdict.wrong"), too_late: t("verdict.tooLate") })[verdict] ?? verdict;
 
 /** The page of a player's stats, a round's replay, a page of the history. */
 export const playerPath = (name) => `/players/${encodeURIComponent(name)}`;
@@ -59,8 +67,7 @@ export function readHistoryQuery(search) {
 
 /** The players of a round, the winner first: "Ray, Ann and Lucy". */
 export function playersText(players, winner) {
-  const names = players.map((player) => player.name).sort((a, b) => (b === winner) - (a === winner));
-  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return catalogue().list(players.map((player) => player.name).sort((a, b) => (b === winner) - (a === winner)));
 }
 
 /** A failed request: its message says what went wrong, `status` is the HTTP status (0: no answer). */
@@ -77,7 +84,7 @@ export async function fetchJSON(path, fetcher = globalThis.fetch) {
   try {
     response = await fetcher(path, { cache: "no-store" });
   } catch {
-    throw new RequestError("Could not reach the server. Check that it is running, then reload the page.", 0);
+    throw new RequestError(t("request.unreachable"), 0);
   }
   let body = null;
   try {
@@ -86,9 +93,10 @@ export async function fetchJSON(path, fetcher = globalThis.fetch) {
     // Not JSON: said below.
   }
   if (!response.ok) {
-    const message = body?.error?.message ?? `The server answered ${response.status}.`;
+    // The server's own message is English: it says what went wrong more precisely than a status could.
+    const message = body?.error?.message ?? t("request.status", { status: String(response.status) });
     throw new RequestError(message, response.status);
   }
-  if (body === null) throw new RequestError("The server's answer could not be read.", response.status);
+  if (body === null) throw new RequestError(t("request.unreadable"), response.status);
   return body;
 }

@@ -3,7 +3,9 @@
 // This file decides which screen shows and what to ask the server; it draws nothing itself.
 
 import { Connection } from "./connection.js";
+import { catalogue, t } from "./i18n.js";
 import { Input } from "./input.js";
+import { buildLanguageChooser, startLanguage } from "./localize.js";
 import { NAME_MAX_CHARACTERS, nameProblem, visibleLength } from "./names.js";
 import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
@@ -11,7 +13,7 @@ import { ROUNDS } from "./screens/round_choice.js";
 import { SeatTokens } from "./seat_tokens.js";
 import { Sounds } from "./sounds.js";
 import { TableState } from "./table_state.js";
-import { NOTICE, SEAT } from "./words.js";
+import { NOTICE, SEAT, givenTo } from "./words.js";
 
 const NAME_KEY = "snap.name";
 const ROUND_KEY = "snap.round";
@@ -20,10 +22,19 @@ const TURN_SECONDS = 8;
 const TABLES_EVERY_MS = 2000;
 const CODE_PATTERN = /^[A-Z]{4}$/;
 
+/** The server's English reasons that the page says in its own language. */
+const KNOWN_REASONS = {
+  "The server shut down.": "connection.serverQuit",
+  "Everyone has left the table: it is closed.": "watch.closed",
+};
+
 /** Error codes that only mean a press raced the table: nothing to tell. */
 const QUIET_ERRORS = new Set([8, 9, 10, 11, 12, 13, 14, 15, 107]);
 
+// The texts first: every screen is drawn in the page's language.
+await startLanguage(document);
 const renderer = new Renderer(document);
+buildLanguageChooser(document.getElementById("language"));
 const sounds = new Sounds();
 const input = new Input(document);
 const clock = new ReactionClock();
@@ -88,7 +99,6 @@ function start() {
   }
   if (linkCode) {
     renderer.joinCode = linkCode;
-    const verb = watchCode ? "watch" : "join";
     if (validName(renderer.name)) {
       showJoin();
       if (watchCode) watchTable(linkCode);
@@ -97,7 +107,8 @@ function start() {
       app.linkCode = linkCode;
       app.linkWatch = Boolean(watchCode);
       renderer.showScreen("menu");
-      renderer.setMessage("menu", `Enter your name to ${verb} table ${linkCode}, then press Join Game.`, "info");
+      const key = watchCode ? "menu.link.enterName.watch" : "menu.link.enterName.join";
+      renderer.setMessage("menu", t(key, { code: linkCode }), "info");
       renderer.focusName();
     }
   } else {
@@ -161,8 +172,8 @@ input.on("mute", () => {
 input.on("copy-link", () => {
   const link = renderer.joinLink(app.code);
   navigator.clipboard?.writeText(link).then(
-    () => renderer.notice("Link copied: send it to your friends.", { key: "copied", seconds: 3 }),
-    () => renderer.notice(`Share this link: ${link}`, { key: "copied" }),
+    () => renderer.notice(t("lobby.linkCopied"), { key: "copied", seconds: 3 }),
+    () => renderer.notice(t("share.link", { link }), { key: "copied" }),
   );
 });
 input.on("snap", ({ time }) => {
@@ -180,8 +191,8 @@ input.on("name-typed", ({ value }) => {
     renderer.setMessage("menu", nameProblem(value));
     return;
   }
-  const verb = app.linkWatch ? "watch" : "join";
-  renderer.setMessage("menu", app.linkCode ? `Press Join Game to ${verb} table ${app.linkCode}.` : "", "info");
+  const key = app.linkWatch ? "menu.link.pressJoin.watch" : "menu.link.pressJoin.join";
+  renderer.setMessage("menu", app.linkCode ? t(key, { code: app.linkCode }) : "", "info");
 });
 
 // Closing the tab (or reloading it) is a drop, never a leave: the server keeps the seat for its grace period, and
@@ -228,17 +239,17 @@ function joinTable(rawCode) {
   const code = (rawCode ?? "").trim().toUpperCase();
   renderer.joinCode = code;
   if (!CODE_PATTERN.test(code)) {
-    renderer.setMessage("join", "A table code is four letters, like KXPT.");
+    renderer.setMessage("join", t("join.badCode"));
     return;
   }
   if (comeBack(code)) return;
   const name = nameFromMenu();
   if (name === null) {
     app.linkCode = code;
-    renderer.setMessage("menu", `Enter your name, then press Join Game to join table ${code}.`, "info");
+    renderer.setMessage("menu", t("menu.link.nameFirst.join", { code }), "info");
     return;
   }
-  renderer.setMessage("join", `Joining table ${code}…`);
+  renderer.setMessage("join", t("join.joining", { code }));
   app.request = { kind: "join", code };
   withSession(name, () => connection.send({ type: "JoinTable", code }));
 }
@@ -247,17 +258,17 @@ function joinTable(rawCode) {
 function watchTable(rawCode) {
   const code = (rawCode ?? "").trim().toUpperCase();
   if (!CODE_PATTERN.test(code)) {
-    renderer.setMessage("join", "A table code is four letters, like KXPT.");
+    renderer.setMessage("join", t("join.badCode"));
     return;
   }
   const name = nameFromMenu();
   if (name === null) {
     app.linkCode = code;
     app.linkWatch = true;
-    renderer.setMessage("menu", `Enter your name, then press Join Game to watch table ${code}.`, "info");
+    renderer.setMessage("menu", t("menu.link.nameFirst.watch", { code }), "info");
     return;
   }
-  renderer.setMessage("join", `Watching table ${code}…`);
+  renderer.setMessage("join", t("join.watching", { code }));
   app.request = { kind: "watch", code };
   withSession(name, () => connection.send({ type: "WatchTable", code }));
 }
@@ -423,7 +434,7 @@ function tableClosed(packet) {
   if (app.code === null) return;
   forgetTable();
   showJoin();
-  renderer.setMessage("join", `${packet.reason} You are no longer watching.`);
+  renderer.setMessage("join", t("watch.ended", { reason: reasonText(packet.reason) }));
 }
 
 function snapshot(packet) {
@@ -448,9 +459,9 @@ function snapshot(packet) {
 /** The table is on another server of the site: the connection moves there and asks again. */
 function redirected() {
   if (app.request?.kind === "join" || app.request?.kind === "watch") {
-    renderer.setMessage("join", "Moving to the table's server…", "info");
+    renderer.setMessage("join", t("join.moving"), "info");
   } else {
-    renderer.notice("Moving to the table's server…", { key: "connection", seconds: 3 });
+    renderer.notice(t("join.moving"), { key: "connection", seconds: 3 });
   }
 }
 
@@ -512,15 +523,16 @@ function react(event, model, names, away) {
     case "playerLeft": {
       const shares = new Map();
       for (const seat of event.handedOutTo) shares.set(seat, (shares.get(seat) ?? 0) + 1);
-      const given = [...shares].map(([seat, count]) => {
-        const recipient = seat === model.viewer ? "you" : name(seat);
-        return shares.size > 1 ? `${recipient} (${count})` : recipient;
-      });
-      renderer.notice(NOTICE.playerLeft(names[event.seat] ?? "A player", event.handedOutTo.length, given), { seconds: 12 });
+      const given = [...shares].map(([seat, count]) =>
+        givenTo(name(seat), count, { you: seat === model.viewer, shared: shares.size > 1 }));
+      const leaver = names[event.seat] ?? t("notice.aPlayer");
+      renderer.notice(NOTICE.playerLeft(leaver, event.handedOutTo.length, given), { seconds: 12 });
       break;
     }
     case "hostChanged":
-      if (event.seat !== null) renderer.notice(NOTICE.hostChanged(name(event.seat)), { seconds: 10 });
+      if (event.seat !== null) {
+        renderer.notice(NOTICE.hostChanged(name(event.seat), { you: event.seat === model.viewer }), { seconds: 10 });
+      }
       break;
     case "connectionChanged": {
       const key = `connection-${event.seat}`;
@@ -540,30 +552,34 @@ function topCards(model) {
   return JSON.stringify([round, phase, seats.map((entry) => entry?.open.at(-1) ?? null)]);
 }
 
-/** An Error packet: say it where the person is looking. */
-function refused({ code, message, tooManyRedirects = false }) {
+/**
+ * An Error packet: say it where the person is looking, in the page's language by its code (the server's English
+ * `message` for a code the catalogue lacks).
+ */
+function refused({ code, message: english, tooManyRedirects = false, redirects = 0, tableCode = "" }) {
   const request = app.request;
+  const message = tooManyRedirects
+    ? t("join.tooManyRedirects", { code: tableCode, count: redirects })
+    : errorText(code, english);
   if (code === 104) {
     // badName answers the sign-in, so whatever we were about to do cannot happen.
     app.request = null;
     app.afterWelcome = null;
     connection.close();
     renderer.showScreen("menu");
-    renderer.setMessage("menu", message);
+    // The page's own check says which rule the name breaks, where it can tell.
+    renderer.setMessage("menu", nameProblem(connection.name ?? "") ?? message);
     renderer.focusName();
     return;
   }
   if (request?.kind === "join" || request?.kind === "watch") {
     app.request = null;
-    const texts = {
-      1: `Table ${request.code} is full: four players are already seated. You can watch it.`,
-      2: `A round is under way at table ${request.code}. Wait for it to end, then try again, or watch it.`,
-      3: `Someone at table ${request.code} already has your name. Change it in the menu and try again.`,
-      101: `There is no open table with the code ${request.code}. Check the code and try again.`,
-      115: `Table ${request.code} has as many watchers as it allows. Watch another table, or try again later.`,
-    };
+    // The refusals of a join say which table, and what to do instead.
+    const said = [1, 2, 3, 101, 115].includes(code) && !tooManyRedirects
+      ? t(`join.refused.${code}`, { code: request.code })
+      : message;
     if (renderer.screen !== "join") showJoin();
-    renderer.setMessage("join", (tooManyRedirects ? null : texts[code]) ?? message);
+    renderer.setMessage("join", said);
     return;
   }
   if (request?.kind === "host" || request?.kind === "solo") {
@@ -579,15 +595,26 @@ function refused({ code, message, tooManyRedirects = false }) {
   else renderer.notice(message, { key: "error", seconds: 6 });
 }
 
+/** An error's code in the page's language; the server's English for a code the catalogue lacks. */
+function errorText(code, english) {
+  const key = `error.${code}`;
+  return catalogue().has(key) ? t(key) : english;
+}
+
+/** A reason the server gave in English (ServerQuit, TableClosed), in the page's language where it is a known one. */
+function reasonText(reason) {
+  return KNOWN_REASONS[reason] ? t(KNOWN_REASONS[reason]) : reason;
+}
+
 // MARK: The connection
 
 function connectionChanged(state, reason, was) {
   renderer.setConnection(state);
   if (state === "reconnecting" && was !== "reconnecting") {
-    warn("Connection lost. Reconnecting…");
+    warn(t("connection.lost.reconnecting"));
     renderer.update();
   } else if (state === "open" && was === "reconnecting") {
-    renderer.notice("Reconnected: you are back at the table.", { key: "connection", seconds: 4 });
+    renderer.notice(t("connection.reconnected"), { key: "connection", seconds: 4 });
   } else if (state === "closed") {
     closed(reason);
   }
@@ -613,24 +640,24 @@ function closed(reason) {
   switch (reason) {
     case "serverQuit":
       renderer.dismissNotice("connection");
-      warn(app.serverQuitReason || "The server shut down.", "server");
+      warn(app.serverQuitReason ? reasonText(app.serverQuitReason) : t("connection.serverQuit"), "server");
       app.serverQuitReason = null;
       break;
     case "gaveUp":
-      warn("Could not reconnect to the server. Your seat is no longer kept.");
+      warn(t("connection.gaveUp"));
       break;
     case "seatLost":
-      warn("You were away too long: your seat was given up.");
+      warn(t("connection.seatLost"));
       break;
     case "replaced":
       warn(SEAT.replaced(app.solo ? null : app.code));
       break;
     case "lost":
       if (wasSeated) {
-        warn("The connection to the server was lost.");
+        warn(t("connection.lost"));
       } else if (pending) {
         const where = renderer.screen === "join" ? "join" : "menu";
-        renderer.setMessage(where, "Could not reach the server. Check that it is running, then try again.");
+        renderer.setMessage(where, t("connection.unreachable"));
       }
       break;
     default:
@@ -659,7 +686,7 @@ function cameBackToNothing(reason, { code, solo }) {
   if (reason !== "seatLost") {
     const where = solo ? "menu" : "join";
     renderer.showScreen(where);
-    renderer.setMessage(where, "Could not reach the server. Check that it is running, then try again.");
+    renderer.setMessage(where, t("connection.unreachable"));
     return;
   }
   history.replaceState(null, "", solo ? "/" : `/?t=${code}`);
@@ -675,7 +702,7 @@ function cameBackToNothing(reason, { code, solo }) {
   } else {
     app.linkCode = code;
     renderer.showScreen("menu");
-    renderer.setMessage("menu", `Enter your name to join table ${code}, then press Join Game.`, "info");
+    renderer.setMessage("menu", t("menu.link.enterName.join", { code }), "info");
     renderer.focusName();
   }
 }

@@ -2,6 +2,8 @@
 // visible characters — grapheme clusters, what a person sees as one character — and at most 255 bytes of UTF-8,
 // the most one string of the protocol holds (docs/PROTOCOL.md, "Data types"). No DOM, so it runs under `node --test`.
 
+import { t } from "./i18n.js";
+
 /** The most visible characters a name may have. */
 export const NAME_MAX_CHARACTERS = 20;
 /** The most bytes of UTF-8 a name may take on the wire. */
@@ -27,17 +29,18 @@ export function utf8Length(text) {
   return new TextEncoder().encode(text).length;
 }
 
-/** What is wrong with a name typed as `raw`, in a sentence, or null when the page can send it. */
+/** What is wrong with a name typed as `raw`, in a sentence (in the page's language), or null when it can be sent. */
 export function nameProblem(raw) {
   const name = raw.trim();
-  if (name.length === 0) return "Enter your name first: the other players will see it.";
+  if (name.length === 0) return t("name.empty");
   const length = visibleLength(name);
   if (length > NAME_MAX_CHARACTERS) {
-    return `A name has at most ${NAME_MAX_CHARACTERS} characters; this one has ${length}.`;
+    return t("name.tooLong", { max: NAME_MAX_CHARACTERS, length });
   }
   if (utf8Length(name) > NAME_MAX_BYTES) {
-    return "That name is too long to send: fewer emoji fit in a name than letters.";
+    return t("name.tooManyBytes");
   }
-  if (name.toLowerCase() === "you") return "“You” is how everyone sees themselves; pick another name.";
+  // The server refuses "You" in any language's page: it is how the English page shows everyone themselves.
+  if (name.toLowerCase() === "you") return t("name.you");
   return null;
 }

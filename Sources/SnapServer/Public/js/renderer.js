@@ -5,8 +5,9 @@
 // The renderer keeps what the page shows and draws it in frames; each screen draws itself (screens/), the cards'
 // faces are card_faces.js's and the cards in flight flights.js's.
 
-import { setAttr, setText } from "./dom.js";
+import { escapeHTML, setAttr, setText } from "./dom.js";
 import { Flights } from "./flights.js";
+import { t } from "./i18n.js";
 import { JoinScreen } from "./screens/join_screen.js";
 import { LobbyScreen } from "./screens/lobby_screen.js";
 import { MenuScreen } from "./screens/menu_screen.js";
@@ -116,7 +117,8 @@ export class Renderer {
     item.className = "notice";
     item.dataset.kind = kind;
     if (key) item.dataset.key = key;
-    item.innerHTML = `<span></span><button type="button" class="dismiss" aria-label="Dismiss">×</button>`;
+    const dismiss = escapeHTML(t("notice.dismiss"));
+    item.innerHTML = `<span></span><button type="button" class="dismiss" aria-label="${dismiss}">×</button>`;
     item.firstChild.textContent = text;
     item.lastChild.addEventListener("click", () => item.remove());
     box.append(item);
@@ -156,7 +158,7 @@ export class Renderer {
   setMuted(muted) {
     const button = this.$("mute");
     setAttr(button, "aria-pressed", muted ? "true" : "false");
-    button.title = muted ? "Sound off (M)" : "Sound on (M)";
+    button.title = muted ? t("sound.off") : t("sound.on");
   }
 
   /** Opens or closes the "Leave the table?" question. */
@@ -169,9 +171,7 @@ export class Renderer {
     const playing = model !== null && model.isRoundUnderWay && !model.isOut(model.viewer);
     setText(
       this.$("confirm-text"),
-      playing
-        ? "Your cards will be shared out among the other players. The round goes on while you decide."
-        : "You can come back with the table code while no round is under way.",
+      playing ? t("confirm.playing") : t("confirm.idle"),
     );
     this.$("confirm-no").focus();
   }
@@ -305,7 +305,8 @@ export class Renderer {
   }
 
   #renderTitle(model) {
-    const title = model && this.#code ? `Snap! · ${this.#solo ? "Single player" : `Table ${this.#code}`}` : "Snap!";
+    const where = this.#solo ? t("table.single") : t("table.code", { code: this.#code });
+    const title = model && this.#code ? `Snap! · ${where}` : "Snap!";
     if (this.doc.title !== title) this.doc.title = title;
   }
 

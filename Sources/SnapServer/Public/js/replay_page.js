@@ -2,11 +2,13 @@
 // with play and pause, steps, speeds, a scrubber marked at every Snap! call, the round's facts and a link to
 // share. The timeline's arithmetic is timeline.js; the table at each moment is replay_model.js.
 
+import { catalogue, t } from "./i18n.js";
+import { startLanguage } from "./localize.js";
 import { Renderer } from "./renderer.js";
 import { Replay } from "./replay_model.js";
 import { PlaybackClock, callMarks, momentAt, nextSpeed, speedText, step, timeText } from "./timeline.js";
 import {
-  VERDICT, fetchJSON, lengthText, playerPath, reactionText, replayPath, whenText,
+  fetchJSON, lengthText, playerPath, reactionText, replayPath, verdictText, whenText,
 } from "./history_words.js";
 
 /** Jumps of more moments than this are drawn at once, without motion. */
@@ -15,9 +17,11 @@ const MOTION_UP_TO = 3;
 const REFRESH_MS = 200;
 
 const $ = (id) => document.getElementById(id);
+await startLanguage(document);
+document.title = `Snap! · ${t("replay.title")}`;
 const renderer = new Renderer(document);
-// Nobody turns a card here: the bottom pile is just a pile.
-renderer.seats[0].closed.removeAttribute("role");
+// Nobody turns a card here: the bottom pile is just a pile, a picture labelled with its count.
+renderer.seats[0].closed.setAttribute("role", "img");
 renderer.seats[0].closed.removeAttribute("tabindex");
 const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 
@@ -35,7 +39,7 @@ async function start() {
   try {
     page.replay = new Replay(json, () => page.clock.time(performance.now()));
   } catch (error) {
-    failed(`This round cannot be replayed: ${error.message}.`);
+    failed(t("replay.cannot", { reason: error.message }));
     return;
   }
   page.clock = new PlaybackClock(page.replay.duration);
@@ -55,8 +59,8 @@ async function start() {
 function failed(message) {
   document.body.dataset.state = "failed";
   $("replay-message").textContent = message;
-  $("facts-title").textContent = "No replay";
-  document.title = "Snap! · No replay";
+  $("facts-title").textContent = t("replay.none");
+  document.title = `Snap! · ${t("replay.none")}`;
 }
 
 // MARK: Showing moments
@@ -71,7 +75,8 @@ function jumpTo(index) {
   }
   page.index = index;
   renderer.reset();
-  renderer.setTable(page.state, `${replay.round.table} · round ${replay.round.round}`, false);
+  const label = t("replay.tableRound", { table: replay.round.table, round: replay.round.round });
+  renderer.setTable(page.state, label, false);
   showControls();
 }
 
@@ -143,21 +148,22 @@ function showControls() {
   const { clock, replay } = page;
   if (!clock) return;
   const now = performance.now();
-  const t = clock.time(now);
+  const at = clock.time(now);
   const playing = clock.playing;
   const button = $("play");
-  const label = playing ? "Pause" : clock.atEnd(now) ? "Replay" : "Play";
+  const label = playing ? t("replay.pause") : clock.atEnd(now) ? t("replay.again") : t("replay.play");
   if (button.textContent !== label) button.textContent = label;
   button.setAttribute("aria-pressed", String(playing));
   document.body.dataset.playing = String(playing);
-  $("replay-time").textContent = `${timeText(t)} / ${timeText(replay.duration)}`;
+  $("replay-time").textContent = `${timeText(at)} / ${timeText(replay.duration)}`;
   $("speed").textContent = speedText(clock.speed);
   $("slower").disabled = clock.speed === 0.5;
   $("faster").disabled = clock.speed === 8;
   $("step-back").disabled = page.index === 0;
   $("step-forward").disabled = page.index === replay.moments.length - 1;
-  if (!page.dragging) $("scrubber").value = String(t);
-  $("scrubber").setAttribute("aria-valuetext", `${timeText(t)} of ${timeText(replay.duration)}`);
+  if (!page.dragging) $("scrubber").value = String(at);
+  const position = t("replay.position", { time: timeText(at), duration: timeText(replay.duration) });
+  $("scrubber").setAttribute("aria-valuetext", position);
 }
 
 function showMarks(calls) {
@@ -167,9 +173,14 @@ function showMarks(calls) {
     item.className = "mark";
     item.dataset.verdict = mark.verdict;
     item.style.left = `${(mark.fraction * 100).toFixed(3)}%`;
-    item.title = `${timeText(mark.at)} · ${mark.name}: ${VERDICT[mark.verdict] ?? mark.verdict}`;
+    item.title = t("replay.mark", { time: timeText(mark.at), name: mark.name, verdict: verdictText(mark.verdict) });
     return item;
   }));
+}
+
+/** A computer player's level (SnapCore's Difficulty) in the page's language; one the catalogue lacks as it is. */
+function levelText(level) {
+  return catalogue().has(`level.${level}`) ? t(`level.${level}`) : level;
 }
 
 function link(href, text) {
@@ -180,36 +191,46 @@ function link(href, text) {
 }
 
 function showFacts(round) {
-  $("facts-title").textContent = `Round ${round.round} at table ${round.table}`;
+  $("facts-title").textContent = t("replay.heading", { round: round.round, table: round.table });
   const facts = [
-    ["Played", whenText(round.started_at)],
-    ["Length", lengthText(round.length_seconds)],
-    ["Winner", round.winner ?? "nobody (the round was abandoned)"],
-    ["Snap! calls", String(round.calls?.length ?? 0)],
+    ["played", whenText(round.started_at)],
+    ["length", lengthText(round.length_seconds)],
+    ["winner", round.winner ?? t("replay.nobody")],
+    ["calls", catalogue().number(round.calls?.length ?? 0)],
   ];
   $("facts-list").replaceChildren(...facts.flatMap(([term, value]) => {
     const dt = document.createElement("dt");
-    dt.textContent = term;
+    dt.textContent = t(`replay.${term}`);
     const dd = document.createElement("dd");
-    if (term === "Winner" && round.winner) dd.append(link(playerPath(round.winner), round.winner));
+    if (term === "winner" && round.winner) dd.append(link(playerPath(round.winner), round.winner));
     else dd.textContent = value;
-    if (term === "Winner") dd.id = "facts-winner";
+    if (term === "winner") dd.id = "facts-winner";
     return [dt, dd];
   }));
   const players = [...round.players].sort((a, b) => (b.name === round.winner) - (a.name === round.winner) ||
     b.cards_at_end - a.cards_at_end);
   $("facts-players").replaceChildren(...players.map((player) => {
     const item = document.createElement("li");
-    if (player.name === round.winner) item.dataset.winner = "";
-    item.append(link(playerPath(player.name), player.name));
+    const anchor = link(playerPath(player.name), player.name);
+    if (player.name === round.winner) {
+      item.dataset.winner = "";
+      anchor.dataset.winnerTag = t("replay.winnerTag"); // drawn after the name (pages.css)
+    }
+    item.append(anchor);
     const about = document.createElement("span");
-    const who = player.computer ? `computer${player.level ? `, ${player.level}` : ""}` : "person";
+    const who = player.computer
+      ? player.level ? t("replay.computer.level", { level: levelText(player.level) }) : t("replay.computer")
+      : t("replay.person");
     const calls = (round.calls ?? []).filter((call) => call.seat === player.seat && call.verdict === "correct");
     const best = calls.reduce((min, call) => (call.reaction_ms != null && call.reaction_ms < min ? call.reaction_ms : min),
       Infinity);
-    about.textContent = ` ${who} · ${player.cards_at_end} card${player.cards_at_end === 1 ? "" : "s"} at the end` +
-      (calls.length > 0 ? ` · ${calls.length} correct call${calls.length === 1 ? "" : "s"}` +
-        (best < Infinity ? `, best ${reactionText(best)}` : "") : "");
+    const parts = [who, t("replay.cardsAtEnd", { count: player.cards_at_end })];
+    if (calls.length > 0) {
+      const correct = t("replay.correctCalls", { count: calls.length });
+      const fastest = best < Infinity ? reactionText(best) : null;
+      parts.push(fastest ? t("replay.correctCalls.best", { calls: correct, time: fastest }) : correct);
+    }
+    about.textContent = ` ${parts.join(" · ")}`;
     item.append(about);
     return item;
   }));
@@ -238,8 +259,8 @@ scrubber.addEventListener("change", () => {
 $("copy-link").addEventListener("click", () => {
   const link = $("share-link").href;
   navigator.clipboard?.writeText(link).then(
-    () => renderer.notice("Link copied.", { key: "copied", seconds: 3 }),
-    () => renderer.notice(`Share this link: ${link}`, { key: "copied" }),
+    () => renderer.notice(t("replay.linkCopied"), { key: "copied", seconds: 3 }),
+    () => renderer.notice(t("share.link", { link }), { key: "copied" }),
   );
 });
 addEventListener("keydown", (event) => {

@@ -1,7 +1,9 @@
 // One round as the history and a player's page list it: when, table, players (each a link to their stats), the
-// winner, the length, and a link to its replay. DOM only; the words are history_words.js's.
+// winner, the length, and a link to its replay. DOM only; the words are history_words.js's and the catalogue's.
 
 import { lengthText, playerPath, replayPath, whenText } from "./history_words.js";
+import { catalogue, t } from "./i18n.js";
+import { fillSlots } from "./localize.js";
 
 function element(doc, tag, className, text) {
   const node = doc.createElement(tag);
@@ -23,24 +25,28 @@ export function roundItem(doc, round, now = new Date()) {
   const when = element(doc, "span", "when");
   const time = element(doc, "time", "", whenText(round.started_at, now));
   time.dateTime = round.started_at;
-  when.append(time, element(doc, "span", "table", ` · table ${round.table}`));
+  when.append(time, element(doc, "span", "table", ` · ${t("rounds.table", { table: round.table })}`));
   const players = element(doc, "span", "players");
   const ordered = [...round.players].sort((a, b) => (b.name === round.winner) - (a.name === round.winner) || a.seat - b.seat);
-  ordered.forEach((player, index) => {
-    if (index > 0) players.append(index === ordered.length - 1 ? " and " : ", ");
-    players.append(playerLink(doc, player.name));
-  });
+  // "Ray, Ann and Lucy" in the page's language, each name a link.
+  const names = ordered.map((player) => player.name);
+  let next = 0;
+  for (const part of catalogue().listParts(names)) {
+    players.append(part.type === "element" ? playerLink(doc, ordered[next++].name) : part.value);
+  }
   const winner = element(doc, "span", "winner");
   if (round.winner) {
-    winner.append(playerLink(doc, round.winner), element(doc, "span", "won", " won"));
+    const won = element(doc, "span", "won");
+    fillSlots(won, t("rounds.won", { name: "{name}" }), { name: playerLink(doc, round.winner) });
+    winner.append(won);
   } else {
-    winner.textContent = "no winner";
+    winner.textContent = t("rounds.noWinner");
     winner.dataset.none = "";
   }
   const length = element(doc, "span", "length", lengthText(round.length_seconds));
-  const replay = element(doc, "a", "replay button-link", "Replay");
+  const replay = element(doc, "a", "replay button-link", t("rounds.replay"));
   replay.href = replayPath(round.id);
-  replay.setAttribute("aria-label", `Replay round ${round.round} at table ${round.table}`);
+  replay.setAttribute("aria-label", t("rounds.replay.label", { round: round.round, table: round.table }));
   item.append(when, players, winner, length, replay);
   return item;
 }

@@ -3,6 +3,7 @@
 // view is shaped like a decoded Snapshot's, so a Snapshot replaces it whole; the events `applyPacket` returns
 // are listed in docs/WEB_CLIENT.md ("The model").
 
+import { t } from "./i18n.js";
 import { STATUS, marginText } from "./words.js";
 
 const SEATS = [0, 1, 2, 3];
@@ -341,7 +342,7 @@ export class TableState {
     const timing = this.timing;
     const judged = (call) => call.seat === timing.seat && call.verdict.kind !== "tooLate";
     if (!timing || this.view.phase !== "playing" || !this.view.calls.some(judged)) return null;
-    return marginText(this.displayName(timing.seat), timing.margin);
+    return marginText(this.displayName(timing.seat), timing.margin, { you: timing.seat === this.view.viewer });
   }
 
   /** Whether the player in `seat` is connected (PlayerConnection). */
@@ -349,9 +350,9 @@ export class TableState {
     return this.view.seats[seat] !== null && !this.#offline.has(seat);
   }
 
-  /** The name to show for a seat: "You" for the viewer, "?" for an empty seat. */
+  /** The name to show for a seat: "You" (in the page's language) for the viewer, "?" for an empty seat. */
   displayName(seat) {
-    return seat === this.view.viewer ? "You" : (this.view.seats[seat]?.name ?? "?");
+    return seat === this.view.viewer ? t("player.you") : (this.view.seats[seat]?.name ?? "?");
   }
 
   /** Where `seat` is drawn on the viewer's screen: (seat − viewer) mod 4. */
@@ -390,7 +391,15 @@ export class TableState {
     return { byCards, rows };
   }
 
-  /** The status line `{kind, name?, text}` as SnapCore's TableStatus works it out (kind: a key of STATUS). */
+  /** A status about the player in `seat`, who may be the viewer (`you`). */
+  #about(kind, seat) {
+    return status(kind, this.displayName(seat), seat === this.view.viewer);
+  }
+
+  /**
+   * The status line `{kind, name?, you?, text}` as SnapCore's TableStatus works it out (kind: a key of STATUS;
+   * `you`: it is about the viewer).
+   */
   get status() {
     const view = this.view;
     switch (view.phase) {
@@ -399,20 +408,21 @@ export class TableState {
       case "dealing":
         return status("dealing");
       case "roundOver":
-        return view.winner === null ? status("abandoned") : status("winner", this.displayName(view.winner));
+        return view.winner === null ? status("abandoned") : this.#about("winner", view.winner);
       default:
         if (this.timeUp && !this.suddenDeath) return status("timeUp");
         if (view.stop !== null) {
-          const name = this.displayName(view.stop.seat);
-          if (view.stop.verdict.kind === "wrong") return status("mustPay", name);
-          return view.stop.seat === view.viewer ? status("youReceiveCards") : status("receivesCards", name);
+          if (view.stop.verdict.kind === "wrong") return this.#about("mustPay", view.stop.seat);
+          return view.stop.seat === view.viewer
+            ? status("youReceiveCards")
+            : status("receivesCards", this.displayName(view.stop.seat));
         }
         // Nothing says there is a match before a call is judged: spotting it is the game (RULES.md).
         if (view.active !== null && view.active === view.viewer) {
           if (!view.hasTurned) return status("yourTurn");
           // Turned: the next player is activated half a second later; say who, not "Your turn".
           const next = this.nextToTurn;
-          if (next !== null) return status("next", this.displayName(next));
+          if (next !== null) return this.#about("next", next);
         }
         if (this.suddenDeath) return status("suddenDeath");
         if (view.active !== null) return status("playersTurn", this.displayName(view.active));
@@ -421,8 +431,9 @@ export class TableState {
   }
 }
 
-/** A status with its text (TableStatus.text in Swift, in sentence case). */
-function status(kind, name) {
-  const text = STATUS[kind](name);
-  return name === undefined ? { kind, text } : { kind, name, text };
+/** A status with its text (TableStatus.text in Swift, in sentence case, in the page's language). */
+function status(kind, name, you = false) {
+  const text = STATUS[kind](name, { you });
+  if (name === undefined) return { kind, text };
+  return you ? { kind, name, you, text } : { kind, name, text };
 }

@@ -1,83 +1,83 @@
-// What the table says, in one place and in plain sentence case: the status line by its kind, the notices by
-// the table event they tell of, the round's standings and the clocks. No DOM, so it runs under `node --test`.
+// What the table says, in one place and in plain sentence case, in the page's language (i18n.js): the status line
+// by its kind, the notices by the table event they tell of, the round's standings and the clocks. No DOM, so it
+// runs under `node --test`.
 
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+import { catalogue, t } from "./i18n.js";
 
 /** "1 card", "12 cards". */
-export const cards = (count) => plural(count, "card");
+export const cards = (count) => t("table.cards", { count });
 
 /** "1 win", "0 wins". */
-export const wins = (count) => plural(count, "win");
-
-/** "Your turn" on a touch screen, and where there is a mouse and a keyboard (`device`: "touch" or "pointer"). */
-const YOUR_TURN = {
-  touch: "Your turn. Tap the stack.",
-  pointer: "Your turn. Click the stack or press Enter.",
-};
+export const wins = (count) => t("table.wins", { count });
 
 /**
- * The status line, by status kind (TableState.status); `name` is who it is about, "You" for the viewer, and
- * `device` ("touch" or "pointer") how the person plays, for the lines that say what to press.
+ * The status line, by status kind (TableStatus.status): `name` is who it is about, `you` whether that is the
+ * viewer, and `device` ("touch" or "pointer") how the person plays, for the lines that say what to press.
  */
 export const STATUS = {
-  waitingForPlayers: () => "Waiting for players…",
-  dealing: () => "Dealing…",
-  yourTurn: (_, device = "touch") => YOUR_TURN[device] ?? YOUR_TURN.touch,
-  playersTurn: (name) => `${name}'s turn`,
-  next: (name) => (name === "You" ? "You turn again next" : `${name} is next`),
-  mustPay: (name) => `${name} must pay`,
+  waitingForPlayers: () => t("status.waitingForPlayers"),
+  dealing: () => t("status.dealing"),
+  yourTurn: (_, { device = "touch" } = {}) =>
+    t(device === "pointer" ? "status.yourTurn.pointer" : "status.yourTurn.touch"),
+  playersTurn: (name) => t("status.playersTurn", { name }),
+  next: (name, { you = false } = {}) => (you ? t("status.next.you") : t("status.next", { name })),
+  mustPay: (name, { you = false } = {}) => (you ? t("status.mustPay.you") : t("status.mustPay", { name })),
   // "Match!" only once a correct call has been judged (RULES.md, "Status lines people expect to see").
-  receivesCards: (name) => `Match! ${name} receives cards`,
-  youReceiveCards: () => "Match! You receive cards",
-  winner: (name) => (name === "You" ? "You win the round!" : `${name} wins the round!`),
-  abandoned: () => "Round over: nobody won",
-  timeUp: () => "Time's up!",
-  suddenDeath: () => "Sudden death: the next correct Snap! wins",
+  receivesCards: (name) => t("status.receivesCards", { name }),
+  youReceiveCards: () => t("status.receivesCards.you"),
+  winner: (name, { you = false } = {}) => (you ? t("status.winner.you") : t("status.winner", { name })),
+  abandoned: () => t("status.abandoned"),
+  timeUp: () => t("status.timeUp"),
+  suddenDeath: () => t("status.suddenDeath"),
 };
 
 /** Notices, by the table event they tell of; `name` is the player's display name. */
 export const NOTICE = {
-  playerJoined: (name) => `${name} sat down at the table.`,
-  /** `given` lists who got the leaver's `count` cards ("you", "Ray (3)"). */
+  playerJoined: (name) => t("notice.playerJoined", { name }),
+  /** `given` lists who got the leaver's `count` cards (givenTo: "you", "Ray (3)"). */
   playerLeft: (name, count, given) =>
-    count > 0 ? `${name} left the table. Their ${cards(count)} went to ${listed(given)}.` : `${name} left the table.`,
-  hostChanged: (name) => (name === "You" ? "You are now the host: you start the rounds." : `${name} is now the host.`),
-  connectionLost: (name) => `${name} lost their connection; their seat is kept for a little while.`,
-  connectionBack: (name) => `${name} is back.`,
+    count > 0 ? t("notice.playerLeft.cards", { name, count, given: listed(given) }) : t("notice.playerLeft", { name }),
+  hostChanged: (name, { you = false } = {}) => (you ? t("notice.hostChanged.you") : t("notice.hostChanged", { name })),
+  connectionLost: (name) => t("notice.connectionLost", { name }),
+  connectionBack: (name) => t("notice.connectionBack", { name }),
 };
+
+/** Who got a leaver's cards, as a notice lists them: "you", or "Ray (3)" when several shared them. */
+export function givenTo(name, count, { you = false, shared = false } = {}) {
+  const who = you ? t("notice.given.you") : name;
+  return shared ? t("notice.given.count", { name: who, count }) : who;
+}
 
 /** Getting back into a seat after the page was reloaded, closed or opened again (main.js, seat_tokens.js). */
 export const SEAT = {
-  resuming: (code) => `Taking your seat at table ${code} back…`,
-  resumingSolo: () => "Taking your seat in your single-player game back…",
-  resumed: () => "You are back at your seat.",
-  lost: (code) => `Your seat at table ${code} was no longer kept: you were away too long, and your cards were ` +
-    "shared out. Joining the table again…",
-  soloLost: () => "Your single-player game ended while the page was away. Start a new one.",
+  resuming: (code) => t("seat.resuming", { code }),
+  resumingSolo: () => t("seat.resumingSolo"),
+  resumed: () => t("seat.resumed"),
+  lost: (code) => t("seat.lost", { code }),
+  soloLost: () => t("seat.soloLost"),
   /** This page's seat went to another tab or window that came back into it (`code` null: single player). */
-  replaced: (code) => `${code ? `Your seat at table ${code}` : "Your single-player game"} is now open in another ` +
-    "tab or window, so this one let go of it.",
+  replaced: (code) => (code ? t("seat.replaced", { code }) : t("seat.replaced.solo")),
 };
 
 /** What the round's result says under the standings about the next round (`players`: seated now). */
 export function nextRoundHint({ isHost, players, hostName }) {
-  if (players < 2) {
-    return isHost
-      ? "A round needs at least two players: add a computer player, or share the table's code."
-      : "A round needs at least two players: waiting for someone to sit down.";
-  }
-  return isHost ? "" : `Waiting for ${hostName} to start the next round…`;
+  if (players < 2) return isHost ? t("result.needPlayers.host") : t("result.needPlayers");
+  return isHost ? "" : t("result.waitingForHost", { host: hostName });
 }
 
-/** "a", "a and b", "a, b and c". */
+/** "a", "a and b", "a, b and c", in the page's language. */
 export function listed(items) {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+  return catalogue().list(items);
 }
 
-/** A call's margin (µs; null: nobody else called in time) in words: "Snap! — Ann, by 12 ms", or null. */
-export function marginText(name, margin) {
+/**
+ * A call's margin (µs; null: nobody else called in time) in words: "Snap! — Ann, by 12 ms", or null; `you`: the
+ * caller is the viewer.
+ */
+export function marginText(name, margin, { you = false } = {}) {
   if (margin == null) return null;
-  return `Snap! — ${name}, by ${margin < 1000 ? "<1" : Math.round(margin / 1000)} ms`;
+  const ms = margin < 1000 ? "<1" : Math.round(margin / 1000);
+  return you ? t("margin.call.you", { ms }) : t("margin.call", { name, ms });
 }
 
 /** Milliseconds left as m:ss, whole seconds counted up. */
@@ -87,6 +87,5 @@ export function clockText(ms) {
 }
 
 /** What a table's round setting (seconds, 0: classic) means, in a sentence. */
-export const ROUND_ABOUT = (round) => round > 0
-  ? `Rounds of ${round / 60} minutes: when the time is up, the most cards wins.`
-  : "Classic rounds: play until one player holds every card.";
+export const ROUND_ABOUT = (round) =>
+  round > 0 ? t("round.about.quick", { count: round / 60 }) : t("round.about.classic");

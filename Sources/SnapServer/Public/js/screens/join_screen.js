@@ -1,6 +1,7 @@
 // The join screen: a code typed in, and the open tables to join or watch.
 
 import { escapeHTML, setText } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** The join screen's code field and list of open tables. */
 export class JoinScreen {
@@ -22,25 +23,28 @@ export class JoinScreen {
     this.#tablesKey = key;
     if (tables === null) {
       this.list.replaceChildren();
-      setText(this.none, "Could not load the open tables; trying again…");
+      setText(this.none, t("join.loadFailed"));
       this.none.hidden = false;
       return;
     }
-    setText(this.none, "No open tables yet. Ask your host for the code, or host a game yourself.");
+    setText(this.none, t("join.none"));
     this.none.hidden = tables.length > 0;
     this.list.replaceChildren(...tables.map((table) => {
       const item = this.doc.createElement("li");
       item.dataset.code = table.code;
       const full = table.seats_free === 0;
-      const state = table.round_under_way ? "round under way" : full ? "full" : `${table.seats_free} free`;
+      const state = table.round_under_way
+        ? t("join.roundUnderWay")
+        : full ? t("join.full") : t("join.free", { count: table.seats_free });
       item.dataset.state = table.round_under_way ? "playing" : full ? "full" : "open";
-      const players = `${table.players} player${table.players === 1 ? "" : "s"}`;
+      const players = t("join.players", { count: table.players });
+      const hostsTable = t("join.hostsTable", { host: table.host || t("join.someone") });
       item.innerHTML =
         `<span class="code">${escapeHTML(table.code)}</span>` +
-        `<span class="about"><span class="host">${escapeHTML(table.host || "Someone")}’s table</span>` +
-        `<span class="seats">${players} · ${state}</span></span>` +
-        `<button class="join primary" type="button" data-action="join-table">Join</button>` +
-        `<button class="watch" type="button" data-action="watch-table">Watch</button>`;
+        `<span class="about"><span class="host">${escapeHTML(hostsTable)}</span>` +
+        `<span class="seats">${escapeHTML(players)} · ${escapeHTML(state)}</span></span>` +
+        `<button class="join primary" type="button" data-action="join-table">${escapeHTML(t("join.join"))}</button>` +
+        `<button class="watch" type="button" data-action="watch-table">${escapeHTML(t("join.watch"))}</button>`;
       return item;
     }));
   }

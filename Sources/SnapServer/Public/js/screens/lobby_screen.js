@@ -2,6 +2,7 @@
 
 import { ROUND_ABOUT } from "../words.js";
 import { escapeHTML, setAttr, setText } from "../dom.js";
+import { t } from "../i18n.js";
 import { checkRound } from "./round_choice.js";
 import { renderWatchers } from "./watchers.js";
 
@@ -36,13 +37,14 @@ export class LobbyScreen {
       setAttr(item, "data-empty", entry === null);
       setAttr(item, "data-you", seat === view.viewer);
       const tags = [];
-      if (entry && seat === view.host) tags.push("host");
-      if (entry?.isComputer) tags.push("computer");
-      if (entry && !model.isConnected(seat)) tags.push("offline");
+      if (entry && seat === view.host) tags.push(t("tag.host"));
+      if (entry?.isComputer) tags.push(t("tag.computer"));
+      if (entry && !model.isConnected(seat)) tags.push(t("tag.offline"));
       const html = entry
-        ? `<span class="who">${escapeHTML(seat === view.viewer ? `${entry.name} (you)` : entry.name)}</span>` +
-          `<span class="tags">${tags.map((tag) => `<span class="tag">${tag}</span>`).join("")}</span>`
-        : '<span class="who">Empty seat</span>';
+        ? `<span class="who">${escapeHTML(seat === view.viewer ? t("lobby.you", { name: entry.name }) : entry.name)}` +
+          `</span><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}` +
+          "</span>"
+        : `<span class="who">${escapeHTML(t("seat.empty"))}</span>`;
       if (item.innerHTML !== html) item.innerHTML = html;
     }
     const add = this.$("add-computer");
@@ -55,17 +57,14 @@ export class LobbyScreen {
     const choice = this.$("round-setting");
     choice.disabled = !isHost;
     checkRound(choice, round);
-    setText(choice.firstElementChild, isHost ? "Round" : "Round (the host chooses)");
-    const hostName = view.host === null ? "the host" : model.displayName(view.host);
-    const about = round === null ? "" : ` ${ROUND_ABOUT(round)}`;
-    setText(
-      this.$("lobby-hint"),
-      (isHost
-        ? players < 2
-          ? "Share the code, or add a computer player: a round needs at least two players."
-          : "Everyone here? Start the round."
-        : `Waiting for ${hostName} to start the round…`) + about,
-    );
+    setText(choice.firstElementChild, isHost ? t("lobby.round") : t("lobby.round.hostChooses"));
+    const hostName = view.host === null ? t("seat.theHost") : model.displayName(view.host);
+    const hint = isHost
+      ? players < 2 ? t("lobby.hint.needPlayers") : t("lobby.hint.ready")
+      : t("lobby.hint.waiting", { host: hostName });
+    // Two sentences one after the other, as the language joins them (Japanese puts no space between).
+    const about = round === null ? hint : t("lobby.hint.andRound", { hint, round: ROUND_ABOUT(round) });
+    setText(this.$("lobby-hint"), about);
     renderWatchers(this.$("lobby-watchers"), table.watchers);
   }
 
@@ -79,7 +78,7 @@ export class LobbyScreen {
     if (source) {
       qr.onload = () => (qr.hidden = false);
       qr.onerror = () => (qr.hidden = true);
-      qr.alt = `QR code: scan it with a phone's camera to join table ${code} at ${link}`;
+      qr.alt = t("lobby.qr", { code, link });
       qr.src = source;
     } else {
       qr.removeAttribute("src");

@@ -1,6 +1,7 @@
 // The banner of a round's result: the winner, the standings, and the next round (the host's to start).
 
 import { escapeHTML, setAttr, setText } from "../dom.js";
+import { t } from "../i18n.js";
 import { STATUS, cards, nextRoundHint, wins } from "../words.js";
 
 /** Draws the round's result over the table once it is over, and hides it otherwise. */
@@ -19,18 +20,21 @@ export class RoundOverBanner {
     const isHost = view.host !== null && view.host === view.viewer;
     const players = model.occupiedSeats.length;
     const winner = view.winner;
-    setText(this.$("result-text"), winner === null ? "Round over" : STATUS.winner(model.displayName(winner)));
+    const you = winner !== null && winner === view.viewer;
+    const result = winner === null ? t("table.roundOver") : STATUS.winner(model.displayName(winner), { you });
+    setText(this.$("result-text"), result);
     setAttr(this.$("round-result"), "data-you", winner !== null && winner === view.viewer);
     const { byCards, rows } = model.standings;
     const html = rows.map((row) => `<li${row.seat === winner ? " data-winner" : ""}><span>${escapeHTML(row.name)}` +
-      `</span>${byCards ? `<span>${cards(row.cards)}</span>` : ""}<span>${wins(row.gamesWon)}</span></li>`).join("");
+      `</span>${byCards ? `<span>${escapeHTML(cards(row.cards))}</span>` : ""}` +
+      `<span>${escapeHTML(wins(row.gamesWon))}</span></li>`).join("");
     const standings = this.$("standings");
     if (standings.innerHTML !== html) standings.innerHTML = html;
     const next = this.$("next-round");
     next.hidden = !isHost;
     next.disabled = players < 2;
     this.$("table-add-computer").hidden = !isHost || table.solo || players >= 4;
-    const hostName = view.host === null ? "the host" : model.displayName(view.host);
+    const hostName = view.host === null ? t("seat.theHost") : model.displayName(view.host);
     setText(this.$("result-hint"), nextRoundHint({ isHost, players, hostName }));
   }
 }

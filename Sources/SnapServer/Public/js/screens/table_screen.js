@@ -2,8 +2,9 @@
 // Snap! button. The round's result has a banner of its own (round_over.js).
 
 import { SUITS, cardKey, cardName, colour, faceSVG } from "../card_faces.js";
-import { setAttr, setText } from "../dom.js";
-import { STATUS, clockText } from "../words.js";
+import { escapeHTML, setAttr, setText } from "../dom.js";
+import { t } from "../i18n.js";
+import { STATUS, clockText, wins } from "../words.js";
 import { RoundOverBanner } from "./round_over.js";
 import { renderWatchers } from "./watchers.js";
 
@@ -22,7 +23,10 @@ export class TableScreen {
     own.dataset.action = "turn";
     own.setAttribute("role", "button");
     own.tabIndex = 0;
-    own.setAttribute("aria-label", "Your face-down pile: turn the top card (Enter)");
+    own.setAttribute("aria-label", t("table.ownPile"));
+    // The others' face-down piles are pictures labelled with their count ("12 face-down cards"): an aria-label on
+    // a div with no role is not allowed, and axe flagged it once the pile held nothing else to read.
+    for (const seat of this.seats.slice(1)) seat.closed.setAttribute("role", "img");
     this.roundOver = new RoundOverBanner(doc);
   }
 
@@ -76,12 +80,12 @@ export class TableScreen {
     const status = model.status;
     const statusLine = this.$("status");
     // The round's result has its own banner; the words of a line that says what to press suit the device.
-    setText(statusLine, over ? "" : STATUS[status.kind](status.name, table.device));
+    setText(statusLine, over ? "" : STATUS[status.kind](status.name, { device: table.device, you: status.you }));
     setAttr(statusLine, "data-kind", status.kind);
     setText(this.$("call-margin"), model.marginText ?? "");
     setText(
       this.$("table-label"),
-      table.solo ? "Single player" : `${table.watching ? "Watching table" : "Table"} ${table.code ?? ""}`,
+      table.solo ? t("table.single") : t(table.watching ? "table.watching" : "table.code", { code: table.code ?? "" }),
     );
     renderWatchers(this.$("watcher-count"), table.watchers);
 
@@ -123,7 +127,7 @@ export class TableScreen {
     setAttr(element, "data-you", seat === view.viewer);
 
     if (!entry) {
-      setText(parts.name, "Empty seat");
+      setText(parts.name, t("seat.empty"));
       setText(parts.won, "");
       setText(parts.tags, "");
       setAttr(parts.closed, "data-count", 0);
@@ -140,19 +144,19 @@ export class TableScreen {
     }
 
     setText(parts.name, model.displayName(seat));
-    setText(parts.won, `${entry.gamesWon} ${entry.gamesWon === 1 ? "win" : "wins"}`);
+    setText(parts.won, wins(entry.gamesWon));
     const tags = [];
-    if (view.host === seat && !table.solo) tags.push("host");
-    if (entry.isComputer) tags.push("computer");
-    if (!model.isConnected(seat)) tags.push("offline");
-    if (model.isOut(seat)) tags.push("out");
+    if (view.host === seat && !table.solo) tags.push(t("tag.host"));
+    if (entry.isComputer) tags.push(t("tag.computer"));
+    if (!model.isConnected(seat)) tags.push(t("tag.offline"));
+    if (model.isOut(seat)) tags.push(t("tag.out"));
     setText(parts.tags, tags.join(" · "));
 
     const closed = entry.closedCount;
     setAttr(parts.closed, "data-count", closed);
     setAttr(parts.closed, "data-depth", closed === 0 ? 0 : closed < 5 ? 1 : closed < 15 ? 2 : closed < 30 ? 3 : 4);
     setText(parts.count, closed > 0 ? String(closed) : "");
-    if (seat !== view.viewer) setAttr(parts.closed, "aria-label", `${closed} face-down card${closed === 1 ? "" : "s"}`);
+    if (seat !== view.viewer) setAttr(parts.closed, "aria-label", t("table.faceDown", { count: closed }));
 
     const open = entry.open;
     const top = open.at(-1) ?? null;
@@ -166,7 +170,7 @@ export class TableScreen {
       if (under) html += `<div class="under face ${colour(under)}">${faceSVG(under)}</div>`;
       if (top) {
         html += `<div class="card face ${colour(top)}" data-value="${top.value}" data-suit="${SUITS[top.suit]}" ` +
-          `role="img" aria-label="${cardName(top)}">${faceSVG(top)}</div>`;
+          `role="img" aria-label="${escapeHTML(cardName(top))}">${faceSVG(top)}</div>`;
       }
       parts.open.innerHTML = html;
     }
@@ -214,8 +218,8 @@ export class TableScreen {
     const bubble = this.doc.createElement("div");
     bubble.className = "bubble";
     bubble.dataset.verdict = call.verdict.kind;
-    const mark = { wrong: "✗ no match", correct: "☺", tooLate: "too late" }[call.verdict.kind];
-    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${mark}</span>`;
+    const mark = { wrong: t("bubble.wrong"), correct: "☺", tooLate: t("bubble.tooLate") }[call.verdict.kind];
+    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${escapeHTML(mark)}</span>`;
     parts.element.append(bubble);
     parts.bubble = bubble;
   }
