@@ -34,6 +34,8 @@ struct JoinCommand: AsyncParsableCommand {
     @Flag(help: "List the servers on this network and exit, as `snap servers` does.")
     var list = false
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         if list { return }
         if server != nil { _ = try webSocketURL() }
@@ -64,7 +66,8 @@ struct JoinCommand: AsyncParsableCommand {
     func run() async throws {
         if list { return try await ServersCommand.list(json: false) }
         try NoTerminal.requireTerminal(for: "snap join")
-        let url = try await server == nil ? Self.pickServer() : webSocketURL()
+        let texts = try language.texts()
+        let url = try await server == nil ? Self.pickServer(texts: texts) : webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let name = try PlayerName.validated(name ?? "")
         let kept = KeptSeats.standard()
@@ -76,7 +79,7 @@ struct JoinCommand: AsyncParsableCommand {
             client = try await sitDown(url: url, table: asked, name: name, kept: kept, logger: quiet)
         }
         let seatedAt = await client.tableCode
-        let status = await NetworkGame(client: client).run()
+        let status = await NetworkGame(client: client, texts: texts).run()
         if let seatedAt { await remember(client, at: seatedAt, url: url, name: name, kept: kept, status: status) }
         if status != 0 { throw ExitCode(status) }
     }
@@ -148,12 +151,12 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     /// Looks for servers on the network, with a spinner, and lets the player choose one; its WebSocket address.
-    static func pickServer(command: String = "snap join") async throws -> String {
+    static func pickServer(command: String = "snap join", texts: TerminalTexts) async throws -> String {
         let spinner = Task {
             let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
             var frame = 0
             while !Task.isCancelled {
-                FileHandle.standardOutput.write(Data("\r\(frames[frame % frames.count]) Looking for Snap! servers on this network…".utf8))
+                FileHandle.standardOutput.write(Data("\r\(frames[frame % frames.count]) \(texts.text("terminal.picker.looking"))".utf8))
                 frame += 1
                 try? await Task.sleep(for: .milliseconds(80))
             }
@@ -175,10 +178,12 @@ struct JoinCommand: AsyncParsableCommand {
         case .success(let list):
             servers = list
         }
-        let picker = ListPicker(title: "Snap! servers on this network: which one?", entries: LANDiscovery.lines(servers))
+        let picker = ListPicker(
+            title: texts.text("terminal.picker.servers"), entries: LANDiscovery.lines(servers, texts: texts), texts: texts)
         switch await picker.run() {
         case .chosen(let index):
-            print("\(command == "snap join" ? "Joining" : "Watching on") \(servers[index].name) at \(servers[index].address)…")
+            let chosen = ["name": servers[index].name, "address": servers[index].address]
+            print(texts.text(command == "snap join" ? "terminal.picker.joining" : "terminal.picker.watching", chosen))
             return servers[index].webSocketURL
         case .gaveUp(let status):
             throw ExitCode(status == 1 ? 0 : status)
