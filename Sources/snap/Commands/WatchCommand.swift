@@ -55,7 +55,7 @@ struct WatchCommand: AsyncParsableCommand {
         do {
             try await client.watch(code: table)
         } catch {
-            print("Could not watch table \(table): \(error)")
+            print(texts.text("terminal.watch.couldNotWatch", ["code": table, "reason": "\(error)"]))
             await client.disconnect()
             throw ExitCode.failure
         }
