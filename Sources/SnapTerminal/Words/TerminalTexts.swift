@@ -50,10 +50,12 @@ public struct TerminalTexts: Hashable, Sendable {
         text(isViewer ? key + ".you" : key, count: count, arguments)
     }
 
+    /// Whether two values hold the same language's same texts.
     public static func == (lhs: TerminalTexts, rhs: TerminalTexts) -> Bool {
         lhs.language == rhs.language && lhs.catalogue.entries == rhs.catalogue.entries
     }
 
+    /// Hashes the language alone: equal texts are of one language.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(language)
     }
