@@ -42,7 +42,7 @@ let package = Package(
         // MARK: - Rules
 
         .target(name: "SnapCore", swiftSettings: swiftSettings),
-        .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore", "SnapTestThreads"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"], swiftSettings: swiftSettings),
 
         // MARK: - Wire format
 
@@ -116,13 +116,11 @@ let package = Package(
             resources: [.copy("Public")],
             swiftSettings: swiftSettings
         ),
-        // The trait of tests that block a thread (their own threads, a few at a time), for any test target.
-        .target(name: "SnapTestThreads", path: "Tests/SnapTestThreads", swiftSettings: swiftSettings),
         // Raw sockets and hand-made WebSocket frames, for tests that must break the rules on purpose.
         .target(
             name: "SnapTestSupport",
             dependencies: [
-                "SnapProtocol", "SnapStore", "SnapTestThreads", "SnapNetworkTools", "SnapLAN",
+                "SnapProtocol", "SnapStore", "SnapNetworkTools", "SnapLAN",
                 // A database of its own for each test that uses PostgreSQL.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

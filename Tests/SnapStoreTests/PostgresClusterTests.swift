@@ -312,8 +312,19 @@ struct PostgresClusterTests {
                 try await connection.query("BEGIN", logger: logger)
                 try await connection.query("SELECT * FROM snap_table WHERE code = 'KXPT' FOR UPDATE", logger: logger)
                 let append = Task { try await paused.append(code: "KXPT", fence: fence, entries: [[1]]) }
-                // What a takeover writes (by hand here, so that the append is surely waiting behind it).
-                try await Task.sleep(for: .milliseconds(200))
+                // Until PostgreSQL says the append waits behind the lock; then what a takeover writes, by hand.
+                let waiting = try await Patience.wait {
+                    try await TestPostgres.withConnection(to: paused.address) { observer in
+                        let rows = try await observer.query(
+                            """
+                            SELECT count(*)::int FROM pg_stat_activity
+                            WHERE datname = current_database() AND wait_event_type = 'Lock'
+                            """, logger: logger)
+                        for try await count in rows.decode(Int.self) { return count > 0 }
+                        return false
+                    }
+                }
+                #expect(waiting, "the append never waited for the locked row")
                 try await connection.query(
                     """
                     UPDATE snap_table SET owner_term = \(bob.node!.term), fence = nextval('snap_table_fence')

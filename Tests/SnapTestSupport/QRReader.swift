@@ -21,7 +21,7 @@ public enum QRReader {
     public static let available = (path != nil && encoderInstalled) || required
 
     /// What a picture of dark (`true`) and light pixels, row by row, reads as; nil if no code was found.
-    public static func read(pixels: [[Bool]], scale: Int = 4) throws -> String? {
+    public static func read(pixels: [[Bool]], scale: Int = 4) async throws -> String? {
         let height = pixels.count * scale
         let width = (pixels.first?.count ?? 0) * scale
         var bytes = Array("P5\n\(width) \(height)\n255\n".utf8)
@@ -32,12 +32,17 @@ public enum QRReader {
         let file = FileManager.default.temporaryDirectory.appending(path: "snap-qr-\(UUID().uuidString).pgm")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try read(file: file.path)
+        return try await read(file: file.path)
     }
 
     /// What the picture in `file` reads as (PNG, PGM and the formats ImageMagick opens); nil if no code was found.
-    public static func read(file: String) throws -> String? {
+    public static func read(file: String) async throws -> String? {
         guard let path else { throw Missing(what: "zbarimg (Debian: apt-get install zbar-tools)") }
+        return try await offThePool { try run(path, file: file) }
+    }
+
+    /// Runs zbarimg on `file` to its end: it blocks its thread.
+    private static func run(_ path: String, file: String) throws -> String? {
         let process = Process()
         process.executableURL = URL(filePath: path)
         process.arguments = ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", file]

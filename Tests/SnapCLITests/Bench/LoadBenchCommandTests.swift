@@ -71,8 +71,8 @@ import Testing
         #expect(ratio["memory"] is Double)
     }
 
-    @Test(.blocking) func loadCanTargetARunningServer() async throws {
-        let server = try SnapBinary.startServer(["--speed", "10", "--log-level", "error"])
+    @Test(.startsPrograms) func loadCanTargetARunningServer() async throws {
+        let server = try await SnapBinary.startServer(["--speed", "10", "--log-level", "error"])
         defer { server.stop() }
         let object = try await json(["load", "--url", "ws://127.0.0.1:\(server.port)/ws"] + Self.shortRun)
         expectASoundRun(object, server: "snap", ownServer: false)
@@ -83,9 +83,9 @@ import Testing
         }
     }
 
-    @Test(.blocking) func theFloorRunsAloneAndCanBeLoadedByAddress() async throws {
+    @Test(.startsPrograms) func theFloorRunsAloneAndCanBeLoadedByAddress() async throws {
         expectASoundRun(try await json(["baseline"] + Self.shortRun), server: "floor")
-        let floor = try SnapBinary.startBackground(
+        let floor = try await SnapBinary.startBackground(
             ["floor-server", "--port", "0", "--speed", "10"], executable: SnapBinary.benchURL)
         defer { floor.stop() }
         #expect(floor.banner.contains("Floor server listening on ws://127.0.0.1:"))

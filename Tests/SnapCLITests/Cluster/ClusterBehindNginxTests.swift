@@ -10,7 +10,7 @@ import Testing
 /// sent to the one that does. Everything is waited for with generous deadlines, never timed. One test at a time:
 /// each runs several servers and nginx beside the rest of the suite.
 @Suite(
-    .blocking,
+    .startsPrograms,
     .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)),
     .enabled(if: TestNginx.enabled, Comment(rawValue: TestNginx.skipped)),
     .serialized, .timeLimit(.minutes(6)))
@@ -89,7 +89,7 @@ struct ClusterBehindNginxTests {
             // A node holding a table is killed outright: nginx answers on, and new players still host through it
             // (on the nodes left).
             let victim = try #require(owners[codes[0]])
-            cluster.kill(node: victim.number)
+            await cluster.kill(node: victim.number)
             let healthy = await Patience.wait { (try? await cluster.get("/healthz"))?.status == 200 }
             #expect(healthy, "nginx's /healthz with node \(victim.number) dead")
             for number in 1...4 {

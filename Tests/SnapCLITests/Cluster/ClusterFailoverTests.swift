@@ -10,7 +10,7 @@ import Testing
 /// in their seat; and a paused node that wakes up acts no more for the tables it lost. Three `snap serve` nodes,
 /// nginx in front, one PostgreSQL (``ClusterHarness``). Everything is waited for, nothing timed.
 @Suite(
-    .blocking,
+    .startsPrograms,
     .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)),
     .enabled(if: TestNginx.enabled, Comment(rawValue: TestNginx.skipped)),
     .serialized, .timeLimit(.minutes(7)))
@@ -76,7 +76,7 @@ struct ClusterFailoverTests {
                 for player in table.players { seen.append(await player.log.count(where: Self.isTurn)) }
                 turnsBefore[table.code] = seen
             }
-            cluster.kill(node: victim)
+            await cluster.kill(node: victim)
 
             for table in lost {
                 for player in table.players {

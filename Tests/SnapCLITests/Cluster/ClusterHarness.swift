@@ -19,7 +19,7 @@ import SnapTestSupport
 /// try await ClusterHarness.run(nodes: 3) { cluster in
 ///     let client = try await SnapClient.connect(to: cluster.entryURL, name: "Ann")
 ///     …
-///     cluster.kill(node: 1)
+///     await cluster.kill(node: 1)
 /// }
 /// ```
 final class ClusterHarness {
@@ -101,7 +101,7 @@ final class ClusterHarness {
         do {
             for number in 1...count {
                 let port = try LoopbackPort.free()
-                let server = try SnapBinary.startBackground(
+                let server = try await SnapBinary.startBackground(
                     [
                         "serve", "--host", "127.0.0.1", "--port", "\(port)", "--db", db,
                         "--node-url", "ws://127.0.0.1:\(port)/ws", "--log-level", "error", "--no-qr",
@@ -116,7 +116,7 @@ final class ClusterHarness {
                 }
             }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-nginx-\(UUID().uuidString.prefix(8))")
-            let nginx = try TestNginx.start(in: folder, nodes: nodes.map { "127.0.0.1:\($0.port)" })
+            let nginx = try await TestNginx.start(in: folder, nodes: nodes.map { "127.0.0.1:\($0.port)" })
             return ClusterHarness(database: address, directory: directory, nodes: nodes, nginx: nginx, nginxFolder: folder)
         } catch {
             for node in nodes { node.server.stop() }
@@ -126,12 +126,12 @@ final class ClusterHarness {
     }
 
     /// Kills node `number` outright (`kill -9`): no goodbye, no leaving the cluster; its lease runs out.
-    func kill(node number: Int) {
+    func kill(node number: Int) async {
         let node = nodes[number - 1]
         guard !node.isDown else { return }
         signal(SIGKILL, to: node)
         node.isDown = true
-        node.server.process.waitUntilExit()
+        await node.server.end.status
     }
 
     /// Pauses node `number` (SIGSTOP), as a long pause or a cut network would: it answers nothing, and its lease
@@ -160,9 +160,9 @@ final class ClusterHarness {
             // A paused node must go on to hear that it is to stop.
             signal(SIGCONT, to: node)
             node.isDown = true
-            node.server.stop()
+            await node.server.stopped()
         }
-        TestNginx.stop(in: nginxFolder)
+        await TestNginx.stop(in: nginxFolder)
         await directory.close()
     }
 

@@ -88,12 +88,12 @@ struct ServeClusterTests {
         }
     }
 
-    @Test(.blocking, .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
+    @Test(.startsPrograms, .enabled(if: TestPostgres.enabled, Comment(rawValue: TestPostgres.skipped)))
     func aNodeJoinsListsItselfAndLeavesWhenStopped() async throws {
         try await TestPostgres.withDatabase { address in
             let port = try LoopbackPort.free()
             let url = "ws://127.0.0.1:\(port)/ws"
-            let server = try SnapBinary.startBackground(
+            let server = try await SnapBinary.startBackground(
                 ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--db", try Self.url(of: address), "--db-timeout", "30", "--node-url", url],
                 until: "A node of the cluster")
             #expect(server.banner.contains("A node of the cluster in \(address.description), reached at \(url)"), "\(server.banner)")
@@ -101,7 +101,7 @@ struct ServeClusterTests {
             let listed = try JSONSerialization.jsonObject(with: nodes) as? [[String: Any]] ?? []
             #expect(listed.compactMap { $0["url"] as? String } == [url], "\(String(decoding: nodes, as: UTF8.self))")
             // Stopped as Ctrl-C or a service manager would: it leaves the cluster at once, not when its lease runs out.
-            server.stop()
+            await server.stopped()
             let cluster = try await PostgresCluster.open(address, timeout: TestPostgres.timeout)
             #expect(try await cluster.liveNodes().isEmpty)
             await cluster.close()

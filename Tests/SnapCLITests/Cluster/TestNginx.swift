@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 
 /// Debian's nginx for the tests, run by `scripts/nginx` as the current user on a free loopback port, each with a
 /// folder of its own for its configuration, pid and logs. Without nginx installed the tests that need it are
@@ -23,18 +24,19 @@ enum TestNginx {
 
     /// Starts nginx in front of `nodes` (host:port each; node N in this order is also at /nodes/N/ws), keeping its
     /// files in `folder`; returns its address, http://127.0.0.1:PORT.
-    static func start(in folder: URL, nodes: [String]) throws -> String {
-        try script(["start", folder.path] + nodes)
+    static func start(in folder: URL, nodes: [String]) async throws -> String {
+        try await offThePool { try script(["start", folder.path] + nodes) }
         let url = try String(contentsOf: folder.appendingPathComponent("url"), encoding: .utf8)
         return url.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Stops the nginx started in `folder`, and deletes what it wrote there.
-    static func stop(in folder: URL) {
-        _ = try? script(["stop", folder.path])
+    static func stop(in folder: URL) async {
+        _ = try? await offThePool { try script(["stop", folder.path]) }
     }
 
     @discardableResult
+    /// Runs scripts/nginx to its end: it blocks its thread (``offThePool(_:)``).
     private static func script(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

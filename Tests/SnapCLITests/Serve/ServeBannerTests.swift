@@ -5,10 +5,10 @@ import Testing
 
 /// What `snap serve` shows a newcomer first: the banner alone at the default log level, with a `join` command that
 /// works as copied, for however this `snap` was started, on a line of its own and as short as it can be typed.
-@Suite(.blocking) struct ServeBannerTests {
-    @Test func theBannerComesFirstWithoutTheFrameworksStartupLines() throws {
+@Suite(.startsPrograms) struct ServeBannerTests {
+    @Test func theBannerComesFirstWithoutTheFrameworksStartupLines() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", keepErrors: true)
         // A request in, so that anything logged on the way has been logged.
         _ = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/healthz")!)
@@ -21,7 +21,7 @@ import Testing
 
     @Test func theGamesOwnMessagesStillShowAtTheDefaultLevel() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", keepErrors: true)
         let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
         _ = try await client.sitDown(at: nil)
@@ -30,24 +30,24 @@ import Testing
         #expect(server.errorText().contains("table opened"), "\(server.errorText())")
     }
 
-    @Test func theFrameworksStartupLinesShowAtDebug() throws {
+    @Test func theFrameworksStartupLinesShowAtDebug() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--log-level", "debug"], until: "Ctrl-C",
             keepErrors: true)
         server.stop()
         #expect(server.errorText().contains("Server started and listening"), "\(server.errorText())")
     }
 
-    @Test func aBinarySwiftPMBuiltSaysSwiftRun() throws {
-        let server = try SnapBinary.startServer()
+    @Test func aBinarySwiftPMBuiltSaysSwiftRun() async throws {
+        let server = try await SnapBinary.startServer()
         server.stop()
         #expect(
             server.banner.contains("Play in a terminal:\n  swift run snap join ws://127.0.0.1:\(server.port) --name YourName"),
             "\(server.banner)")
     }
 
-    @Test func aSnapOnPathSaysSnap() throws {
+    @Test func aSnapOnPathSaysSnap() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-path-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -55,7 +55,7 @@ import Testing
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: SnapBinary.url)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: link,
             environment: ["PATH": "\(folder.path):\(path)"])
         server.stop()
@@ -64,14 +64,14 @@ import Testing
             "\(server.banner)")
     }
 
-    @Test func aCopiedBinaryElsewhereSaysItsPath() throws {
+    @Test func aCopiedBinaryElsewhereSaysItsPath() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("snap")
         try FileManager.default.copyItem(at: SnapBinary.url, to: copy)
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: copy)
         server.stop()
         #expect(
@@ -81,7 +81,7 @@ import Testing
 
     /// A binary started by its whole path from the home folder is named from `~`, which a person can type, and the
     /// line with the address stays inside a 100-column terminal however long the path is.
-    @Test func aBinaryUnderTheHomeFolderSaysTildeAndTheAddressNeverWraps() throws {
+    @Test func aBinaryUnderTheHomeFolderSaysTildeAndTheAddressNeverWraps() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("snap-home-\(UUID().uuidString)")
         let folder = home.appendingPathComponent("games/snap-1.0/bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -89,7 +89,7 @@ import Testing
         let copy = folder.appendingPathComponent("snap")
         try FileManager.default.copyItem(at: SnapBinary.url, to: copy)
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"], until: "Ctrl-C", executable: copy,
             environment: ["HOME": home.path])
         server.stop()

@@ -9,33 +9,32 @@ import Glibc
 
 /// `snap serve` as a real process: its banner, a port in use, and SIGTERM reaching connected players.
 @Suite struct ServeCommandTests {
-    func startServer() throws -> (Process, Int, Pipe) {
-        let server = try SnapBinary.startServer(["--log-level", "warning"])
+    func startServer() async throws -> SnapBinary.Server {
+        let server = try await SnapBinary.startServer(["--log-level", "warning"])
         #expect(server.banner.contains("http://127.0.0.1:\(server.port)/"))
-        return (server.process, server.port, server.output)
+        return server
     }
 
-    @Test(.blocking) func aPortInUseGetsAClearMessage() async throws {
-        let (server, port, _) = try startServer()
-        defer { server.terminate(); server.waitUntilExit() }
-        let second = try await SnapBinary.run(["serve", "--host", "127.0.0.1", "--port", "\(port)"])
+    @Test(.startsPrograms) func aPortInUseGetsAClearMessage() async throws {
+        let server = try await startServer()
+        defer { server.stop() }
+        let second = try await SnapBinary.run(["serve", "--host", "127.0.0.1", "--port", "\(server.port)"])
         #expect(second.status != 0)
-        #expect(second.stderr.contains("Port \(port) is already in use"))
+        #expect(second.stderr.contains("Port \(server.port) is already in use"))
     }
 
-    @Test(.blocking) func sigtermTellsEveryPlayerTheServerShutDown() async throws {
-        let (server, port, _) = try startServer()
-        let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: "Ann")
+    @Test(.startsPrograms) func sigtermTellsEveryPlayerTheServerShutDown() async throws {
+        let server = try await startServer()
+        let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(server.port)/ws", name: "Ann")
         _ = try await client.sitDown(at: nil)
-        kill(server.processIdentifier, SIGTERM)
+        kill(server.process.processIdentifier, SIGTERM)
         var reason: String?
         for await update in client.updates {
             if case .serverQuit(let why) = update { reason = why }
             if case .closed = update { break }
         }
         #expect(reason == "The server shut down.")
-        server.waitUntilExit()
-        #expect(server.terminationStatus == 0)
+        #expect(await server.end.status == 0)
     }
 
     @Test(arguments: [["--port", "70000"], ["--speed", "0"], ["--grace", "-1"], ["--log-level", "loud"], ["--host", ""]])
@@ -64,11 +63,11 @@ import Glibc
 
 /// `snap serve` under a low descriptor limit, as a real process: idle sockets cannot lock anyone out.
 @Suite struct ServeDescriptorLimitTests {
-    @Test(.blocking) func atItsDescriptorLimitTheServerClosesIdleSocketsKeepsItsPlayersAndSaysSo() async throws {
+    @Test(.startsPrograms) func atItsDescriptorLimitTheServerClosesIdleSocketsKeepsItsPlayersAndSaysSo() async throws {
         let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
         try #require(FileManager.default.isExecutableFile(atPath: prlimit.path), "prlimit (util-linux) is needed")
         let port = try TmuxNetworkTests.freePort()
-        let server = try SnapBinary.startBackground(
+        let server = try await SnapBinary.startBackground(
             ["--nofile=256:256", SnapBinary.url.path, "serve", "--host", "127.0.0.1", "--port", "\(port)",
              "--max-connections-per-address", "1000", "--connection-rate-per-address", "10000",
              "--log-level", "warning"],

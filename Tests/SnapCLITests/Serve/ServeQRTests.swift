@@ -4,18 +4,18 @@ import Testing
 
 /// The QR code in `snap serve`'s banner, read off a real terminal (tmux) by ZBar: it must open exactly the address
 /// it says, and that address must be one other devices can reach.
-@Suite(.blocking, .enabled(if: TmuxSoloTests.tmuxAvailable && QRReader.available, "tmux, zbarimg or libqrencode is missing"))
+@Suite(.startsPrograms, .enabled(if: TmuxSoloTests.tmuxAvailable && QRReader.available, "tmux, zbarimg or libqrencode is missing"))
 struct ServeQRTests {
-    @Test func theBannersCodeOpensTheLANAddressItNames() throws {
+    @Test func theBannersCodeOpensTheLANAddressItNames() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let pane = try TmuxSoloTests.SnapPane(arguments: "serve --port \(port)")
+        let pane = try await SnapPane(arguments: "serve --port \(port)")
         defer { pane.close() }
-        let screen = try pane.waitFor("the banner") { $0.contains("Ctrl-C") }
+        let screen = try await pane.waitFor("the banner") { $0.contains("Ctrl-C") }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let caption = try #require(lines.firstIndex { $0.hasPrefix("Scan with a phone's camera to open ") }, "\(screen)")
         let end = try #require(lines.firstIndex { $0.hasPrefix("Play in a terminal") }, "\(screen)")
         let link = try #require(lines[caption].firstMatch(of: /open (http:\/\/\S+) :/)?.1, "\(screen)")
-        #expect(try QRReader.read(pixels: QRReader.pixels(ofHalfBlocks: Array(lines[(caption + 1)..<end]))) == String(link))
+        #expect(try await QRReader.read(pixels: QRReader.pixels(ofHalfBlocks: Array(lines[(caption + 1)..<end]))) == String(link))
         // The first address the banner lists after this machine's own, which is never the one shared when there
         // is another.
         let listed = lines.filter { $0.hasPrefix("  http://") && !$0.contains("(this machine)") }
@@ -26,13 +26,13 @@ struct ServeQRTests {
         #expect(lines.count <= 24, "the banner fits an 80×24 terminal: \(screen)")
     }
 
-    @Test func theHostShowsTheTablesCodeWithI() throws {
+    @Test func theHostShowsTheTablesCodeWithI() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let pane = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port)")
+        let pane = try await SnapPane(arguments: "host --name Ann --port \(port)")
         defer { pane.close() }
-        try pane.waitFor("the waiting room") { $0.contains("i QR code") }
-        try pane.send("i")
-        let screen = try pane.waitFor("the QR code") { $0.contains("Scan to join") && $0.contains("any key closes") }
+        try await pane.waitFor("the waiting room") { $0.contains("i QR code") }
+        try await pane.send("i")
+        let screen = try await pane.waitFor("the QR code") { $0.contains("Scan to join") && $0.contains("any key closes") }
         // Inside the box's borders (the table shows around it), the code's rows, then the link.
         let inside = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let cells = Array(line)
@@ -44,24 +44,24 @@ struct ServeQRTests {
         })
         let linkLine = try #require(inside.firstIndex { $0.contains("http://") }, "\(screen)")
         let link = try #require(inside[linkLine].firstMatch(of: /(http:\/\/\S+)/)?.1)
-        #expect(try QRReader.read(pixels: QRReader.pixels(ofHalfBlocks: Array(inside[(top + 1)..<linkLine]))) == String(link))
+        #expect(try await QRReader.read(pixels: QRReader.pixels(ofHalfBlocks: Array(inside[(top + 1)..<linkLine]))) == String(link))
         let code = try #require(screen.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1)
         #expect(link.hasSuffix("/?t=\(code)"), "\(link)")
-        try pane.send("x")
-        try pane.waitFor("the table again") { !$0.contains("Scan to join") }
+        try await pane.send("x")
+        try await pane.waitFor("the table again") { !$0.contains("Scan to join") }
     }
 
-    @Test func noQRLeavesTheCodeOut() throws {
+    @Test func noQRLeavesTheCodeOut() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let pane = try TmuxSoloTests.SnapPane(arguments: "serve --port \(port) --no-qr")
+        let pane = try await SnapPane(arguments: "serve --port \(port) --no-qr")
         defer { pane.close() }
-        let screen = try pane.waitFor("the banner") { $0.contains("Ctrl-C") }
+        let screen = try await pane.waitFor("the banner") { $0.contains("Ctrl-C") }
         #expect(!screen.contains("Scan with"), "\(screen)")
         #expect(!screen.contains("█"), "\(screen)")
     }
 
-    @Test func aBannerThatIsNotInATerminalHasNoCode() throws {
-        let server = try SnapBinary.startServer()
+    @Test func aBannerThatIsNotInATerminalHasNoCode() async throws {
+        let server = try await SnapBinary.startServer()
         server.stop()
         #expect(server.banner.contains("Stop the server with Ctrl-C."), "\(server.banner)")
         #expect(!server.banner.contains("Scan with"), "\(server.banner)")
@@ -70,14 +70,14 @@ struct ServeQRTests {
 
 /// Without libqrencode the server starts as ever: the banner says why there is no code, the page gets the link
 /// alone.
-@Suite(.blocking, .enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+@Suite(.startsPrograms, .enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
 struct ServeWithoutQRLibraryTests {
-    @Test func theBannerSaysWhatToInstallAndTheServerSaysItDrawsNoCodes() throws {
+    @Test func theBannerSaysWhatToInstallAndTheServerSaysItDrawsNoCodes() async throws {
         let port = try TmuxNetworkTests.freePort()
-        let pane = try TmuxSoloTests.SnapPane(
+        let pane = try await SnapPane(
             arguments: "serve --port \(port)", environment: ["SNAP_LIBQRENCODE": "/nonexistent/libqrencode.so.4"])
         defer { pane.close() }
-        let screen = try pane.waitFor("the banner") { $0.contains("Ctrl-C") }
+        let screen = try await pane.waitFor("the banner") { $0.contains("Ctrl-C") }
         #expect(screen.contains("QR codes are off: install libqrencode (Debian: apt-get install libqrencode4)."), "\(screen)")
         #expect(!screen.contains("█"), "\(screen)")
         let about = try String(contentsOf: URL(string: "http://127.0.0.1:\(port)/api/server")!, encoding: .utf8)

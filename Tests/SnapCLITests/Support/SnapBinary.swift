@@ -1,5 +1,5 @@
 import Foundation
-import SnapTestThreads
+import SnapTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -83,9 +83,9 @@ enum SnapBinary {
         try await run(arguments, environment: environment, executable: benchURL)
     }
 
-    /// How many programs ``run(_:environment:executable:)`` runs at once for tests that are not `.blocking`: it is
-    /// this that keeps dozens of programs from starting together on a machine of two cores, beside the few blocking
-    /// tests that run at a time (which hold a turn of their own already, and do not wait for one of these).
+    /// How many programs ``run(_:environment:executable:)`` runs at once for tests that are not `.startsPrograms`: it
+    /// is this that keeps dozens of programs from starting together on a machine of two cores, beside the few tests
+    /// that drive programs (which hold a turn of their own already, and do not wait for one of these).
     private static let turns = TestTurns(width: 2)
 
     /// Runs `snap` (or `executable`) with `arguments`, with standard input from /dev/null, and awaits its end without
@@ -93,7 +93,7 @@ enum SnapBinary {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil
     ) async throws -> Result {
-        if BlockingTrait.holdsTurn { return try await runNow(arguments, environment: environment, executable: executable) }
+        if ProgramTurnsTrait.holdsTurn { return try await runNow(arguments, environment: environment, executable: executable) }
         await turns.take()
         do {
             let result = try await runNow(arguments, environment: environment, executable: executable)
@@ -141,7 +141,7 @@ enum SnapBinary {
     }
 
     /// A `snap serve` started in the background.
-    struct Server {
+    struct Server: Sendable {
         var process: Process
         var port: Int
         var output: Pipe
@@ -149,11 +149,19 @@ enum SnapBinary {
         var banner: String
         /// Where its standard error goes, when kept.
         var errors: URL?
+        /// Its end, once it comes.
+        var end: ProcessEnd
 
-        /// Stops it and waits until it has.
+        /// Asks it to stop (SIGTERM) and returns at once: for a test's `defer`, which cannot await.
         func stop() {
-            process.terminate()
-            process.waitUntilExit()
+            if !end.hasEnded { process.terminate() }
+        }
+
+        /// Asks it to stop (SIGTERM) and awaits its end: its exit status.
+        @discardableResult
+        func stopped() async -> Int32 {
+            stop()
+            return await end.status
         }
 
         /// What it wrote to standard error so far, when kept.
@@ -163,9 +171,9 @@ enum SnapBinary {
     }
 
     /// Starts `snap serve` on a free loopback port with `arguments` added, and waits for its banner.
-    static func startServer(_ arguments: [String] = []) throws -> Server {
+    static func startServer(_ arguments: [String] = []) async throws -> Server {
         let port = try TmuxNetworkTests.freePort()
-        return try startBackground(["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, until: "Ctrl-C")
+        return try await startBackground(["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, until: "Ctrl-C")
     }
 
     /// Starts `snap` with `arguments` in the background, from the package's folder, and waits until it prints
@@ -177,7 +185,7 @@ enum SnapBinary {
         executable: URL? = nil,
         environment: [String: String] = [:],
         keepErrors: Bool = false
-    ) throws -> Server {
+    ) async throws -> Server {
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
@@ -194,13 +202,21 @@ enum SnapBinary {
         } else {
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         }
+        let end = ProcessEnd(of: process)
         try process.run()
+        let text = try await offThePool { readBanner(from: output.fileHandleForReading, until: marker) }
+        let port = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
+            .flatMap { Int(text[$0].split(separator: ":").last ?? "") } ?? 0
+        return Server(process: process, port: port, output: output, banner: text, errors: errors, end: end)
+    }
+
+    /// What a program printed until `marker`, its end, or 20 seconds: it blocks its thread.
+    private static func readBanner(from reading: FileHandle, until marker: String) -> String {
         var banner = Data()
         let deadline = Date().addingTimeInterval(20)
-        let reading = output.fileHandleForReading
         while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains(marker) {
             // Read only what has arrived: a server that never prints the marker (no avahi-daemon to announce it,
-            // say) must fail the test at the deadline, not block it — and a thread of the test pool — for good.
+            // say) must fail the test at the deadline, not block it for good.
             var ready = pollfd(fd: reading.fileDescriptor, events: Int16(POLLIN), revents: 0)
             let waitMilliseconds = Int32(max(1, min(1_000, deadline.timeIntervalSinceNow * 1_000)))
             guard poll(&ready, 1, waitMilliseconds) > 0 else { continue }
@@ -208,9 +224,6 @@ enum SnapBinary {
             if chunk.isEmpty { break }  // The process closed its output: it has ended.
             banner += chunk
         }
-        let text = String(decoding: banner, as: UTF8.self)
-        let port = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
-            .flatMap { Int(text[$0].split(separator: ":").last ?? "") } ?? 0
-        return Server(process: process, port: port, output: output, banner: text, errors: errors)
+        return String(decoding: banner, as: UTF8.self)
     }
 }

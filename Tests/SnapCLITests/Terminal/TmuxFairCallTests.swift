@@ -6,38 +6,38 @@ import Testing
 
 /// The margin of a close call, shown in a real terminal: `snap host` in tmux, and two bots at its table who
 /// race on the first card — one near, one that looks far away, calls second and reacted faster.
-@Suite(.blocking) struct TmuxFairCallTests {
+@Suite(.startsPrograms) struct TmuxFairCallTests {
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func theTerminalShowsByHowMuchACloseCallWasWon() async throws {
         let port = try TmuxNetworkTests.freePort()
         // The largest compensation the server allows (1 s, not the default 200 ms), so that Cy can look far away
         // enough for the race to hold on a machine running the whole suite.
-        let host = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port) --max-compensation 1000")
+        let host = try await SnapPane(arguments: "host --name Ann --port \(port) --max-compensation 1000")
         defer { host.close() }
-        let waiting = try host.waitFor("the waiting room", timeout: 60) { $0.contains("1 of 4 seated") }
+        let waiting = try await host.waitFor("the waiting room", timeout: 60) { $0.contains("1 of 4 seated") }
         let code = String(try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1))
         let url = "ws://127.0.0.1:\(port)/ws"
 
         // Bob answers pings at once (a few ms away); Cy answers them 900 ms late, so he looks far away.
         let bob = try await SnapClient.connect(to: url, name: "Bob")
-        let cyPongs = PongCount()
+        let cyPings = PingCount()
         let cy = try await SnapClient.connect(
             to: url, name: "Cy",
             answerPing: { value in
+                await cyPings.add()
                 try? await Task.sleep(for: .milliseconds(900))
-                await cyPongs.add()
                 return value
             })
         _ = try await bob.sitDown(at: code)
         _ = try await cy.sitDown(at: code)
-        try host.waitFor("both guests") { $0.contains("3 of 4 seated") }
-        // The server must have measured Cy's network before the round: its six warm-up pings answered (counted, not
-        // slept on: a busy machine takes its time), and a moment for the last answer to be read.
+        try await host.waitFor("both guests") { $0.contains("3 of 4 seated") }
+        // The server must have measured Cy's network before the round. Its warm-up pings go one at a time, each sent
+        // once the last answer is measured: the sixth ping's arrival says five of Cy's slow answers have been (counted,
+        // not slept on: a busy machine takes its time).
         let deadline = ContinuousClock.now + .seconds(60)
-        while await cyPongs.count < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        let answered = await cyPongs.count
-        #expect(answered >= 6, "Cy answered \(answered) pings")
-        try await Task.sleep(for: .milliseconds(500))
+        while await cyPings.count < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let pinged = await cyPings.count
+        #expect(pinged >= 6, "Cy was sent \(pinged) pings")
 
         // On the first turned card, Bob calls after about 50 ms, saying how long it really took him (his client
         // measures it, and the server credits no more than the time it saw pass); Cy calls 20 ms after him saying
@@ -74,10 +74,10 @@ import Testing
                 return
             }
         }
-        // The verdict shows for about two seconds; this test runs on a thread of its own (.blocking), so nothing
+        // The verdict shows for about two seconds; this test runs on a thread of its own (.startsPrograms), so nothing
         // keeps it from looking every 100 ms.
-        try host.send("Enter")
-        let screen = try host.waitFor("the margin", timeout: 30) { $0.contains("Snap! — Cy, by ") }
+        try await host.send("Enter")
+        let screen = try await host.waitFor("the margin", timeout: 30) { $0.contains("Snap! — Cy, by ") }
         // About 40 ms when Bob's wait is on time, more when a busy machine stretches it: only the winner and a
         // margin are checked, not its size.
         let margin = try #require(screen.firstMatch(of: /Snap! — Cy, by (\d+) ms/)?.1).flatMap { Int($0) }
@@ -89,8 +89,8 @@ import Testing
     }
 }
 
-/// How many pings a test client has answered.
-private actor PongCount {
+/// How many pings a test client has been sent.
+private actor PingCount {
     private(set) var count = 0
     func add() { count += 1 }
 }

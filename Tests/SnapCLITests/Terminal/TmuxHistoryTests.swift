@@ -6,7 +6,7 @@ import Testing
 
 /// `snap history` and `snap replay` against a real `snap serve --db :memory:` where a round was played (a
 /// SnapClient host and three computer players, a quick round at speed 50), and their errors.
-@Suite(.blocking, .serialized) struct TmuxHistoryTests {
+@Suite(.startsPrograms, .serialized) struct TmuxHistoryTests {
     /// Plays one quick round at `server` to its end: a person who never turns (the turn timer turns for them)
     /// and three computer players; returns once the server lists the round.
     static func playOneRound(port: Int) async throws {
@@ -36,7 +36,7 @@ import Testing
 
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func historyListsTheRoundAndReplayPlaysItToTheWinner() async throws {
-        let server = try SnapBinary.startServer(["--db", ":memory:", "--speed", "50", "--round", "3", "--no-qr"])
+        let server = try await SnapBinary.startServer(["--db", ":memory:", "--speed", "50", "--round", "3", "--no-qr"])
         defer { server.stop() }
         try await Self.playOneRound(port: server.port)
         let round = try #require(try await HistoryClient(address: "127.0.0.1:\(server.port)").rounds().rounds.first)
@@ -58,36 +58,36 @@ import Testing
         #expect(nobody.stdout.contains("No rounds with Nobody on this server yet."), "\(nobody.stdout)")
 
         // The replay, from no seat: it plays to the winner at 8×, steps back and quits.
-        let pane = try TmuxSoloTests.SnapPane(arguments: "replay \(round.id) 127.0.0.1:\(server.port) --speed 8")
+        let pane = try await SnapPane(arguments: "replay \(round.id) 127.0.0.1:\(server.port) --speed 8")
         defer { pane.close() }
-        let start = try pane.waitFor("the replay") { $0.contains("round \(round.round) at \(round.table)") }
+        let start = try await pane.waitFor("the replay") { $0.contains("round \(round.round) at \(round.table)") }
         // The round lasted a few seconds, so at 8× it may be over by the first look: playing ([Space] pause) is not
         // checked here, only the speed; the end below is.
         #expect(start.contains("8×"), "\(start)")
         #expect(!start.contains("(you)"), "a replay is seen from no seat: \(start)")
-        let end = try pane.waitFor("the winner", timeout: 60) {
+        let end = try await pane.waitFor("the winner", timeout: 60) {
             $0.contains("\(winner) wins the round!")
         }
         #expect(end.contains("❚❚") && end.contains("[Space] play"), "paused at the end: \(end)")
-        try pane.send("Left")
-        try pane.waitFor("a step back") { !$0.contains("wins the round!") }
-        try pane.send("-")
-        try pane.waitFor("4×") { $0.contains("4×") }
-        try pane.send("q")
-        let after = try pane.waitFor("snap to exit") { $0.contains("snap exited with") }
+        try await pane.send("Left")
+        try await pane.waitFor("a step back") { !$0.contains("wins the round!") }
+        try await pane.send("-")
+        try await pane.waitFor("4×") { $0.contains("4×") }
+        try await pane.send("q")
+        let after = try await pane.waitFor("snap to exit") { $0.contains("snap exited with") }
         #expect(after.contains("snap exited with 0"), "\(after)")
         #expect(after.contains("terminal modes restored"), "\(after)")
         #expect(after.contains("Round \(round.round) at table \(round.table): \(winner) won."), "\(after)")
     }
 
     @Test func historyErrorsSayWhatWentWrong() async throws {
-        let none = try SnapBinary.startServer(["--db", "none", "--no-qr"])
+        let none = try await SnapBinary.startServer(["--db", "none", "--no-qr"])
         defer { none.stop() }
         let noHistory = try await SnapBinary.run(["history", "127.0.0.1:\(none.port)"])
         #expect(noHistory.status == 1)
         #expect(noHistory.stderr == "Error: This server keeps no history: it was started with --db none.\n", "\(noHistory.stderr)")
 
-        let memory = try SnapBinary.startServer(["--db", ":memory:", "--no-qr"])
+        let memory = try await SnapBinary.startServer(["--db", ":memory:", "--no-qr"])
         defer { memory.stop() }
         let unknown = try await SnapBinary.run(["replay", "99", "127.0.0.1:\(memory.port)"])
         #expect(unknown.status == 1)

@@ -6,30 +6,30 @@ import Testing
 ///
 /// What the screen shows around a match, and which key starts a round when, is the terminal's own logic and is
 /// checked in process, on made-up time (`NetworkSessionTests`, `TableScreenTests`).
-@Suite(.blocking) struct TmuxMatchTests {
+@Suite(.startsPrograms) struct TmuxMatchTests {
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
-    func theWinnerShowsAndEnterAfterTheRoundDoesNotStartTheNext() throws {
+    func theWinnerShowsAndEnterAfterTheRoundDoesNotStartTheNext() async throws {
         // A quick round of 3 minutes at speed 60 is 3 s; the turn timer turns for the idle host.
         let port = try TmuxNetworkTests.freePort()
-        let host = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port) --speed 60 --round 3")
+        let host = try await SnapPane(arguments: "host --name Ann --port \(port) --speed 60 --round 3")
         defer { host.close() }
-        try host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
-        try host.send("c")
-        let waiting = try host.waitFor("a computer player") { $0.contains("Ray") && $0.contains("Enter starts the round") }
+        try await host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
+        try await host.send("c")
+        let waiting = try await host.waitFor("a computer player") { $0.contains("Ray") && $0.contains("Enter starts the round") }
         #expect(!waiting.contains("Round 1"))
         // In the waiting room, before any round, Enter starts the first.
-        try host.send("Enter")
-        try host.waitFor("round 1") { $0.contains("Round 1") }
-        let end = try host.waitFor("the round to end", timeout: 90) { $0.contains("wins the round!") || $0.contains("nobody won") }
+        try await host.send("Enter")
+        try await host.waitFor("round 1") { $0.contains("Round 1") }
+        let end = try await host.waitFor("the round to end", timeout: 90) { $0.contains("wins the round!") || $0.contains("nobody won") }
         #expect(end.contains("Press n for the next round"), "\(end)")
         #expect(end.contains("n starts the next round"), "\(end)")
 
         // Enter, as if pressed for a last card: the winner stays, and the screen says which key starts a round.
-        try host.send("Enter")
-        let after = try host.waitFor("the hint") { $0.contains("The round is over: press n for the next one.") }
+        try await host.send("Enter")
+        let after = try await host.waitFor("the hint") { $0.contains("The round is over: press n for the next one.") }
         #expect(after.contains("Round 1") && !after.contains("Round 2"))
         #expect(after.contains("wins the round!") || after.contains("nobody won"), "\(after)")
-        try host.send("n")
-        try host.waitFor("round 2") { $0.contains("Round 2") }
+        try await host.send("n")
+        try await host.waitFor("round 2") { $0.contains("Round 2") }
     }
 }

@@ -8,52 +8,52 @@ import Glibc
 
 /// `snap host` and `snap join` for real: two tmux panes, one server, a round started by the host and
 /// the server's goodbye reaching the guest.
-@Suite(.blocking) struct TmuxNetworkTests {
+@Suite(.startsPrograms) struct TmuxNetworkTests {
     /// A port nobody listens on right now.
     static func freePort() throws -> Int {
         try LoopbackPort.free()
     }
 
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
-    func aHostAndAGuestPlayTogetherUntilTheHostCloses() throws {
+    func aHostAndAGuestPlayTogetherUntilTheHostCloses() async throws {
         let port = try Self.freePort()
-        let host = try TmuxSoloTests.SnapPane(arguments: "host --name Ann --port \(port) --speed 4")
+        let host = try await SnapPane(arguments: "host --name Ann --port \(port) --speed 4")
         defer { host.close() }
-        let waiting = try host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
+        let waiting = try await host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
         #expect(waiting.contains("snap join ws://"))
         let code = try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1)
 
-        let guest = try TmuxSoloTests.SnapPane(arguments: "join ws://127.0.0.1:\(port) --table \(code) --name Bob")
+        let guest = try await SnapPane(arguments: "join ws://127.0.0.1:\(port) --table \(code) --name Bob")
         defer { guest.close() }
-        try guest.waitFor("the guest's table") { $0.contains("Bob (you)") && $0.contains("Ann") }
-        try host.waitFor("the guest at the host's table") { $0.contains("Bob") && $0.contains("2 of 4 seated") }
+        try await guest.waitFor("the guest's table") { $0.contains("Bob (you)") && $0.contains("Ann") }
+        try await host.waitFor("the guest at the host's table") { $0.contains("Bob") && $0.contains("2 of 4 seated") }
 
-        try host.send("c")
-        try guest.waitFor("a computer player") { $0.contains("Ray") }
-        try host.send("Enter")
-        try host.waitFor("the round") { $0.contains("Round 1") }
-        try guest.waitFor("the round at the guest") { $0.contains("Round 1") }
+        try await host.send("c")
+        try await guest.waitFor("a computer player") { $0.contains("Ray") }
+        try await host.send("Enter")
+        try await host.waitFor("the round") { $0.contains("Round 1") }
+        try await guest.waitFor("the round at the guest") { $0.contains("Round 1") }
 
-        try host.send("q")
-        try host.waitFor("the quit prompt") { $0.contains("Quit") }
-        try host.send("y")
-        let hostAfter = try host.waitFor("the host to exit") { $0.contains("snap exited with") }
+        try await host.send("q")
+        try await host.waitFor("the quit prompt") { $0.contains("Quit") }
+        try await host.send("y")
+        let hostAfter = try await host.waitFor("the host to exit") { $0.contains("snap exited with") }
         #expect(hostAfter.contains("snap exited with 0"))
         #expect(hostAfter.contains("terminal modes restored"))
-        try guest.waitFor("the goodbye") { $0.contains("The server shut down.") }
-        try guest.send("x")
-        let guestAfter = try guest.waitFor("the guest to exit") { $0.contains("snap exited with") }
+        try await guest.waitFor("the goodbye") { $0.contains("The server shut down.") }
+        try await guest.send("x")
+        let guestAfter = try await guest.waitFor("the guest to exit") { $0.contains("snap exited with") }
         #expect(guestAfter.contains("snap exited with 0"))
         #expect(guestAfter.contains("terminal modes restored"))
     }
 
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
-    func joiningANonexistentServerSaysSoClearly() throws {
+    func joiningANonexistentServerSaysSoClearly() async throws {
         let port = try Self.freePort()
-        let pane = try TmuxSoloTests.SnapPane(arguments: "join ws://127.0.0.1:\(port) --table KXPT --name Bob")
+        let pane = try await SnapPane(arguments: "join ws://127.0.0.1:\(port) --table KXPT --name Bob")
         defer { pane.close() }
-        try pane.waitFor("the error") { $0.contains("snap exited with") }
-        let screen = try pane.captureJoined()
+        try await pane.waitFor("the error") { $0.contains("snap exited with") }
+        let screen = try await pane.captureJoined()
         let message = "Error: Nothing is listening at 127.0.0.1:\(port). Is `snap` running there? Check the address and the port."
         let lines = screen.split(separator: "\n").map(String.init)
         #expect(lines.contains(message), "\(screen)")

@@ -1,4 +1,3 @@
-import SnapTestThreads
 import Testing
 @testable import SnapCore
 
@@ -7,7 +6,7 @@ import Testing
     /// Plays tables the way the server drives them — people acting at random moments (turns, calls right and
     /// wrong, leaving, dropping and coming back, changing settings between rounds), computer players on their
     /// timers, networks whose allowances change — and replays every finished round from its log.
-    @Test(.computing, arguments: 0..<40)
+    @Test(arguments: 0..<40)
     func everyRoundReplaysToTheSameEvents(seed: UInt64) throws {
         var driver = ServerLikeDriver(seed: seed)
         let rounds = driver.play(until: 3)

@@ -143,7 +143,7 @@ import GRDB
 
 /// A database that cannot keep up never holds up a table: the round that could not be stored is counted and
 /// logged, the game goes on, and once the database is back the next round is kept.
-@Suite(.blocking) struct ServerStoreFailureTests {
+@Suite struct ServerStoreFailureTests {
     @Test func aLockedDatabaseDoesNotStopTheGameAndTheLostRoundIsCounted() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-locked-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -154,17 +154,18 @@ import GRDB
         let store = try SQLiteGameStore(path: file, busyTimeout: .milliseconds(200))
         // Another program takes the write lock and keeps it: every write waits its time and fails.
         let blocker = try DatabaseQueue(path: file)
-        let locked = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? blocker.inDatabase { db in
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                locked.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
+        // The lock is held on a thread of its own, which waits on a semaphore: never one of Swift's shared threads.
+        await withCheckedContinuation { (locked: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                try? blocker.inDatabase { db in
+                    try db.execute(sql: "BEGIN IMMEDIATE")
+                    locked.resume()
+                    release.wait()
+                    try db.execute(sql: "COMMIT")
+                }
             }
         }
-        locked.wait()
 
         let server = try await TestServer.start(speed: 200, seed: 31, store: store)
         let host = try await TestPlayer.connect(server, name: "Host", autoPlay: 1)

@@ -1,5 +1,6 @@
 import SnapCore
 import SnapProtocol
+import SnapTestSupport
 import Testing
 @testable import SnapServer
 
@@ -59,10 +60,15 @@ import Testing
         #expect(tables.status == 200)
         #expect(tables.body == #"[{"code":"\#(code)","host":"Ann","players":1,"round_under_way":false,"seats_free":3}]"#)
         #expect(try await server.get("/").body.contains("<title>Snap!</title>"))
-        try await Task.sleep(for: .milliseconds(500))  // a ping or two
-        let metrics = try await server.get("/metrics").body
-        for name in ["snap_connections", "snap_tables 2", "snap_packets_in_total", "snap_packets_out_total",
-                     "snap_round_trip_seconds_count", "snap_event_latency_seconds"] {
+        let names = ["snap_connections", "snap_tables 2", "snap_packets_in_total", "snap_packets_out_total",
+                     "snap_round_trip_seconds_count", "snap_event_latency_seconds"]
+        // The round trips are there once a ping has been answered.
+        var metrics = ""
+        _ = try await Patience.wait {
+            metrics = try await server.get("/metrics").body
+            return names.allSatisfy(metrics.contains)
+        }
+        for name in names {
             #expect(metrics.contains(name), "missing \(name)")
         }
         await server.stop()

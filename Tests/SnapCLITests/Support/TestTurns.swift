@@ -1,16 +1,16 @@
 /// Turns for at most `width` tests (or programs a test starts) at once, given in the order they were asked for.
-public actor TestTurns {
+actor TestTurns {
     private let width: Int
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Turns for at most `width` at once.
-    public init(width: Int) {
+    init(width: Int) {
         self.width = width
     }
 
     /// Waits until fewer than `width` tests hold a turn, and takes one.
-    public func take() async {
+    func take() async {
         guard running >= width else {
             running += 1
             return
@@ -19,7 +19,7 @@ public actor TestTurns {
     }
 
     /// Gives a turn back: the longest waiter gets it.
-    public func give() {
+    func give() {
         if waiting.isEmpty {
             running -= 1
         } else {
