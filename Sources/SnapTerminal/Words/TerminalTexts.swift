@@ -60,3 +60,9 @@ public struct TerminalTexts: Hashable, Sendable {
         hasher.combine(language)
     }
 }
+
+extension TerminalTexts: CustomStringConvertible {
+    /// The language's tag and name, "de (Deutsch)": not the whole catalogue, which a test's name would otherwise
+    /// print.
+    public var description: String { "\(language.tag) (\(language.nativeName))" }
+}
