@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The controlling terminal in full-screen mode: raw keys, the alternate screen, no cursor.
 ///
@@ -202,7 +203,19 @@ private func restoreTerminalNow() {
     }
 }
 
+// A signal that ends the game may arrive on any thread, while the loop's thread is writing a frame: the handler
+// waits for that write to end before it leaves the alternate screen, and nothing is written once it has begun, or
+// the frame could land on the normal screen after the restore (seen under load: the table left on the shell's
+// screen after SIGTERM).
+private let terminalEnding = Atomic<Bool>(false)
+private let terminalWriting = Atomic<Bool>(false)
+nonisolated(unsafe) private var terminalWritingThread = pthread_self()
+
 private func terminalWriteAll(_ bytes: inout [UInt8]) {
+    terminalWritingThread = pthread_self()
+    terminalWriting.store(true, ordering: .sequentiallyConsistent)
+    defer { terminalWriting.store(false, ordering: .sequentiallyConsistent) }
+    guard !terminalEnding.load(ordering: .sequentiallyConsistent) else { return }
     bytes.withUnsafeBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
         var offset = 0
@@ -220,6 +233,11 @@ private func terminalWriteAll(_ bytes: inout [UInt8]) {
 }
 
 private func terminalEndingSignalHandler(_ signal: Int32) {
+    terminalEnding.store(true, ordering: .sequentiallyConsistent)
+    // On the writing thread itself the write is interrupted, and cannot go on while this handler runs.
+    if pthread_equal(pthread_self(), terminalWritingThread) == 0 {
+        while terminalWriting.load(ordering: .sequentiallyConsistent) { sched_yield() }
+    }
     restoreTerminalNow()
     _exit(128 + signal)
 }
