@@ -158,8 +158,9 @@ let package = Package(
 
         // MARK: - Terminal client
 
-        .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient", "SnapLAN"], swiftSettings: swiftSettings),
-        .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore", "SnapLAN"], swiftSettings: swiftSettings),
+        .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient", "SnapLAN", "SnapLocalization"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore", "SnapLAN", "SnapLocalization"], swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks
 
@@ -260,6 +261,7 @@ let package = Package(
                 "SnapClient",
                 "SnapTerminal",
                 "SnapLAN",
+                "SnapLocalization",
                 "SnapStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -3,7 +3,7 @@
 extension Character {
     /// How many terminal columns the character takes: 2 for East Asian wide characters and emoji, 0 for
     /// control characters, 1 otherwise.
-    var terminalWidth: Int {
+    public var terminalWidth: Int {
         guard let scalar = unicodeScalars.first else { return 0 }
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
@@ -21,10 +21,10 @@ extension Character {
 
 extension String {
     /// How many terminal columns the text takes.
-    var terminalWidth: Int { reduce(0) { $0 + $1.terminalWidth } }
+    public var terminalWidth: Int { reduce(0) { $0 + $1.terminalWidth } }
 
     /// The text cut to at most `width` columns, ending in "…" when cut.
-    func truncated(toWidth width: Int) -> String {
+    public func truncated(toWidth width: Int) -> String {
         guard terminalWidth > width else { return self }
         guard width > 0 else { return "" }
         var result = ""
@@ -37,6 +37,43 @@ extension String {
         }
         return result + "…"
     }
+
+    /// The text followed by spaces up to `width` columns (unchanged when it is as wide or wider).
+    public func padded(toWidth width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - terminalWidth))
+    }
+
+    /// The text in lines of at most `width` columns, broken between words; a word wider than a line, and text
+    /// written without spaces (Japanese), is broken between characters.
+    func wrapped(toWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines = [String]()
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if candidate.terminalWidth <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            for character in word {
+                if (line + String(character)).terminalWidth > width {
+                    // Japanese never starts a line with a closing mark or a small kana: its last character goes too.
+                    var carried = ""
+                    if String.noLineStart.contains(character), let last = line.popLast() { carried = String(last) }
+                    lines.append(line)
+                    line = carried
+                }
+                line.append(character)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Characters a line does not start with in Japanese (kinsoku): closing marks and small kana.
+    static let noLineStart: Set<Character> = Set("、。，．・：；？！）」』】〉》ゃゅょっぁぃぅぇぉャュョッァィゥェォー")
 
     /// The columns the text takes on screen, skipping ANSI escape sequences.
     var terminalWidthIgnoringEscapes: Int {

@@ -7,6 +7,8 @@ public struct ListPicker: Sendable {
     public let title: String
     /// The entries, one line each.
     public let entries: [String]
+    /// The words, in the person's language.
+    public let texts: TerminalTexts
 
     /// What came of asking.
     public enum Outcome: Equatable, Sendable {
@@ -19,7 +21,8 @@ public struct ListPicker: Sendable {
     }
 
     /// Describes a choice.
-    public init(title: String, entries: [String]) {
+    public init(title: String, entries: [String], texts: TerminalTexts = .english) {
+        self.texts = texts
         self.title = title
         self.entries = entries
     }
@@ -35,7 +38,7 @@ public struct ListPicker: Sendable {
     private func loop() -> Outcome {
         let terminal = Terminal()
         guard Terminal.isInteractive, (try? terminal.enter()) != nil else { return .noTerminal }
-        var session = ListPickerSession(title: title, entries: entries)
+        var session = ListPickerSession(title: title, entries: entries, texts: texts)
         let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
         terminal.restore()
         return session.chosen.map(Outcome.chosen) ?? .gaveUp(status)

@@ -26,10 +26,13 @@ public struct MovementCues: Hashable, Sendable {
         self.lifetime = lifetime
     }
 
-    /// Adds the lines for `events`, which happened at `time` to a table that looked like `view` before them.
-    public mutating func record(_ events: [TableEvent], before view: PlayerView, at time: Duration) {
-        let texts = MovementCues.describe(events, before: view)
-        cues += texts.map { Cue(text: $0, time: time) }
+    /// Adds the lines for `events`, which happened at `time` to a table that looked like `view` before them, in
+    /// `texts`' language.
+    public mutating func record(
+        _ events: [TableEvent], before view: PlayerView, at time: Duration, in texts: TerminalTexts = .english
+    ) {
+        let lines = MovementCues.describe(events, before: view, in: texts)
+        cues += lines.map { Cue(text: $0, time: time) }
         if cues.count > capacity { cues.removeFirst(cues.count - capacity) }
     }
 
@@ -47,13 +50,15 @@ public struct MovementCues: Hashable, Sendable {
     ///
     /// Names are taken from the view as it was just before each event, so a player who leaves is still
     /// named. Payments from one wrong call and piles from one correct call make one line each.
-    public static func describe(_ events: [TableEvent], before view: PlayerView) -> [String] {
+    public static func describe(
+        _ events: [TableEvent], before view: PlayerView, in texts: TerminalTexts = .english
+    ) -> [String] {
         var view = view
         var lines = [String]()
         var index = 0
         while index < events.count {
             let event = events[index]
-            let names = Names(view: view)
+            let names = Names(view: view, texts: texts)
             switch event {
             case .cardPaid(let payer, _):
                 var payees = [Seat]()
@@ -83,43 +88,42 @@ public struct MovementCues: Hashable, Sendable {
     }
 }
 
-/// Players' names as a sentence needs them: "You" and "you" for the viewer, with verbs to match.
+/// The lines for events, as whole sentences from the catalogue: a key's `.you` variant when the viewer does it.
 private struct Names {
     let view: PlayerView
+    let texts: TerminalTexts
 
-    func subject(_ seat: Seat) -> String {
-        seat == view.viewer ? "You" : (view[seat]?.info.name ?? "Someone")
+    func name(_ seat: Seat) -> String {
+        texts.name(of: seat, in: view)
     }
 
+    /// A seat as the object in a list of players: the catalogue's "you" for the viewer.
     func object(_ seat: Seat) -> String {
-        seat == view.viewer ? "you" : (view[seat]?.info.name ?? "someone")
+        seat == view.viewer ? texts.text("terminal.cue.object.you") : name(seat)
     }
 
-    /// "Lucy pays" or "You pay".
-    func says(_ seat: Seat, _ verb: String, _ thirdPerson: String) -> String {
-        seat == view.viewer ? "You \(verb)" : "\(subject(seat)) \(thirdPerson)"
+    /// `key`'s sentence about `seat`, in its `.you` variant for the viewer.
+    func says(_ key: String, _ seat: Seat, count: Int? = nil, _ arguments: [String: String] = [:]) -> String {
+        texts.text(
+            "terminal.cue." + key, you: seat == view.viewer, count: count, arguments.merging(["name": name(seat)]) { $1 })
     }
-
-    func cards(_ count: Int) -> String { count == 1 ? "1 card" : "\(count) cards" }
 
     func line(for event: TableEvent) -> String? {
         switch event {
         case .roundStarted(let round, let starter):
-            return "Round \(round): \(says(starter, "start", "starts"))"
+            return says("roundStarted", starter, ["round": String(round)])
         case .recycled(let seat, let count):
-            return "\(says(seat, "recycle", "recycles")) \(cards(count))"
+            return says("recycled", seat, count: count)
         case .openPileTurnedUnder(let seat, let count):
-            return "\(says(seat, "turn", "turns")) \(cards(count)) under to pay"
+            return says("turnedUnder", seat, count: count)
         case .playerOut(let seat):
-            return seat == view.viewer ? "You are out" : "\(subject(seat)) is out"
+            return says("out", seat)
         case .playerLeft(let seat, let handedOutTo):
-            let leaves = says(seat, "leave", "leaves")
-            return handedOutTo.isEmpty ? "\(leaves)…" : "\(leaves)… \(cards(handedOutTo.count)) handed out"
+            return handedOutTo.isEmpty ? says("left", seat) : says("leftHandedOut", seat, count: handedOutTo.count)
         case .roundWon(let seat, let gamesWon):
-            let rounds = gamesWon == 1 ? "1 round" : "\(gamesWon) rounds"
-            return "\(says(seat, "win", "wins")) the round! (\(rounds) won)"
+            return says("roundWon", seat, count: gamesWon)
         case .roundAbandoned:
-            return "The round ends without a winner"
+            return texts.text("terminal.cue.abandoned")
         default:
             return nil
         }
@@ -127,28 +131,19 @@ private struct Names {
 
     func payment(from payer: Seat, to payees: [Seat]) -> String {
         if payees.count == 1 {
-            return "\(says(payer, "pay", "pays")) \(object(payees[0])) a card"
+            if payees[0] == view.viewer { return texts.text("terminal.cue.paysOne.toYou", ["name": name(payer)]) }
+            return says("paysOne", payer, ["payee": name(payees[0])])
         }
-        return "\(says(payer, "pay", "pays")) a card each to \(list(payees.map(object)))"
+        return says("paysEach", payer, ["payees": texts.list(payees.map(object))])
     }
 
     func collection(by collector: Seat, piles: [(from: Seat, count: Int)]) -> String {
         let others = piles.filter { $0.from != collector }
         let own = piles.filter { $0.from == collector }.reduce(0) { $0 + $1.count }
         let total = others.reduce(0) { $0 + $1.count }
-        var line = "\(says(collector, "collect", "collects")) \(cards(total))"
-        if !others.isEmpty { line += " from \(list(others.map { object($0.from) }))" }
-        if own > 0 {
-            line =
-                others.isEmpty
-                ? "\(says(collector, "take", "takes")) back \(cards(own))"
-                : line + " and \(collector == view.viewer ? "take" : "takes") back \(own)"
-        }
-        return line
-    }
-
-    func list(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        if others.isEmpty { return says("takesBack", collector, count: own) }
+        let from = texts.list(others.map { object($0.from) })
+        if own > 0 { return says("collectsAndTakesBack", collector, count: total, ["from": from, "own": String(own)]) }
+        return says("collects", collector, count: total, ["from": from])
     }
 }

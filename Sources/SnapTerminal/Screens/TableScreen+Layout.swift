@@ -47,17 +47,17 @@ extension TableScreen {
         let bar = CellStyle.plain.fg(.black).bg(.green)
         // In a wider terminal the bar spans the whole width, not just the frame.
         frame.fill(row: 0, column: -frame.left, width: size.columns, height: 1, style: bar)
-        frame.put(isWatching ? " Snap! · watching" : " Snap!", row: 0, column: 0, style: bar.bolded)
-        var round = view.round > 0 ? "Round \(view.round)" : "Waiting"
+        frame.put(" Snap!" + (isWatching ? " · " + texts.text("terminal.title.watching") : ""), row: 0, column: 0, style: bar.bolded)
+        var round = view.round > 0 ? texts.text("terminal.title.round", ["round": String(view.round)]) : texts.text("terminal.title.waiting")
         if let clock = roundClockText { round += " · " + clock }
-        if overlay != .none, overlayPauses { round += " · paused" }
+        if overlay != .none, overlayPauses { round += " · " + texts.text("terminal.title.paused") }
         // The last minute, and what comes after it, stands out.
         let lastMinute = roundTimeLeft.map { $0 <= .seconds(60) } ?? false || view.timeIsUp
         let style = lastMinute && view.phase == .playing ? CellStyle.plain.fg(.white).bg(.red).bolded : bar.bolded
         frame.put(" \(round) ", row: 0, centredOn: 40, style: style)
         var details = [String]()
-        if let difficulty { details.append(difficulty.rawValue) }
-        if watchers > 0 { details.append("\(watchers) watching") }
+        if let difficulty { details.append(texts.text("terminal.difficulty." + difficulty.rawValue)) }
+        if watchers > 0 { details.append(texts.text("table.watchers", count: watchers)) }
         frame.put(details.joined(separator: " · ") + " ", row: 0, endingAt: 79, style: bar)
         if !colour {
             frame.put(String(repeating: "─", count: 80), row: 1, column: 0)
@@ -72,10 +72,10 @@ extension TableScreen {
 
         // The name line: marker, name, games won.
         var name = player.info.name
-        if seat == view.viewer, name.lowercased() != "you" { name += " (you)" }
+        if seat == view.viewer { name = texts.text("lobby.you", ["name": name]) }
         let marker = isActive ? "▶ " : ""
-        let won = "  won \(player.gamesWon)"
-        let out = isOut ? "  out" : ""
+        let won = "  " + texts.text("table.wins", count: player.gamesWon)
+        let out = isOut ? "  " + texts.text("tag.out") : ""
         let width = (marker + name + won + out).terminalWidth
         var x: Int
         switch place.alignment {
@@ -162,7 +162,7 @@ extension TableScreen {
             mark = "✗"
             markStyle = CellStyle.plain.fg(.red).bolded
         case .tooLate:
-            mark = "too late"
+            mark = texts.text("bubble.tooLate")
             markStyle = CellStyle.plain.fg(.yellow)
         }
         let width = (bubble + " " + mark).terminalWidth
@@ -185,10 +185,15 @@ extension TableScreen {
         }
         frame.put(statusText.truncated(toWidth: 50), row: 10, centredOn: 40, style: style)
         if case .roundOver = view.phase, view.host == view.viewer {
-            frame.put("Press n for the next round", row: 11, centredOn: 40, style: .plain.dimmed)
+            frame.put(texts.text("terminal.pressNextRound"), row: 11, centredOn: 40, style: .plain.dimmed)
         }
         if let hint {
-            frame.put(hint.truncated(toWidth: 50), row: 12, centredOn: 40, style: CellStyle.plain.fg(.yellow))
+            // Up to two lines between the side seats: 50 columns between their counts, then 44 between their
+            // bubbles; a longer language's notice is wrapped rather than cut.
+            let first = hint.wrapped(toWidth: 50).first ?? ""
+            let rest = hint.dropFirst(first.count).drop { $0 == " " }
+            frame.put(first, row: 12, centredOn: 40, style: CellStyle.plain.fg(.yellow))
+            frame.put(String(rest).truncated(toWidth: 44), row: 13, centredOn: 40, style: CellStyle.plain.fg(.yellow))
         }
     }
 
@@ -211,15 +216,22 @@ extension TableScreen {
     }
 
     func drawKeys(on frame: inout ScreenFrame) {
+        let keys = keys ?? TableScreen.playingKeys(texts)
+        // Three spaces between hints where they fit in the 79 columns after the margin, fewer where a language's
+        // words are longer; the last label is cut rather than the line overflowing.
+        let words: Int = keys.reduce(0) { $0 + "[\($1.key)] \($1.label)".terminalWidth }
+        let gaps = max(0, keys.count - 1)
+        let gap: Int = [3, 2, 1].first { (gap: Int) -> Bool in words + gap * gaps <= 79 } ?? 1
         var x = 1
-        for hint in keys {
-            let (key, label) = (hint.key, hint.label)
+        for (index, hint) in keys.enumerated() {
             if colour {
-                x = frame.put(" \(key) ", row: 23, column: x, style: .plain.inverted)
+                x = frame.put(" \(hint.key) ", row: 23, column: x, style: .plain.inverted)
             } else {
-                x = frame.put("[\(key)]", row: 23, column: x)
+                x = frame.put("[\(hint.key)]", row: 23, column: x)
             }
-            x = frame.put(" \(label)   ", row: 23, column: x)
+            let label = " " + hint.label
+            x = frame.put(label.truncated(toWidth: max(0, 80 - x)), row: 23, column: x)
+            if index < keys.count - 1 { x += gap }
         }
     }
 }

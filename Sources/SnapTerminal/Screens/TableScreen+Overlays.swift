@@ -5,84 +5,104 @@ extension TableScreen {
     /// border on the right.
     static let helpTextWidth = 57
 
-    /// The help text: the keys this person has and the rules in short, each line at most ``helpTextWidth`` wide.
+    /// The width of the help's key column: the longest key name ("Enter or t") and a space, at least 13 columns.
+    private var helpKeyWidth: Int {
+        let names = ["terminal.help.key.turn", "terminal.help.key.snap"].map { texts.text($0).terminalWidth }
+        return max(13, (names.max() ?? 0) + 2)
+    }
+
+    /// The help text: the keys this person has and the rules in short, each line at most ``helpTextWidth`` wide
+    /// by terminal width (the rules wrapped between words, or between characters in Japanese).
     public var helpLines: [String] {
-        let key = { (key: String, label: String) in "  " + key.padding(toLength: 13, withPad: " ", startingAt: 0) + label }
-        var lines = [
-            "Keys",
-            key("Enter or t", "turn your top card (when it is your turn)"),
-            key("Space or s", "call Snap! (any time during play)"),
-            key("n", betweenRoundKeys.isEmpty ? "the host starts the next round" : "start the next round"),
-        ]
-        lines += betweenRoundKeys.map { key($0.key, $0.label + " (between rounds)") }
-        lines += [
-            key("?", "show or hide this help"),
-            key("q", "quit (asks first); Ctrl-C quits at once"),
-            "",
-            "Rules",
-            "  Players turn their top card in turn, clockwise. Two top",
-            "  cards of the same value are a match: call Snap! first",
-            "  and you win those open piles. A wrong call costs you a",
-            "  card to every other player. Run out and you are out;",
-            "  whoever holds all 52 cards wins. The number under a",
-            "  pile is its count. A quick round ends when time is up:",
-            "  most cards wins; the next correct Snap! breaks a tie.",
-        ]
+        let keyWidth = helpKeyWidth
+        // A label too long for its line goes on under itself, in the label column.
+        let key = { (key: String, label: String) -> [String] in
+            let labels = label.wrapped(toWidth: TableScreen.helpTextWidth - 2 - keyWidth)
+            return labels.enumerated().map { index, line in
+                "  " + (index == 0 ? key : "").padded(toWidth: keyWidth) + line
+            }
+        }
+        var lines = [texts.text("terminal.help.keys")]
+        lines += key(texts.text("terminal.help.key.turn"), texts.text("terminal.help.turn"))
+        lines += key(texts.text("terminal.help.key.snap"), texts.text("terminal.help.snap"))
+        lines += key("n", texts.text(betweenRoundKeys.isEmpty ? "terminal.help.hostStarts" : "terminal.help.startNext"))
+        lines += key("?", texts.text("terminal.help.toggle"))
+        lines += key("q", texts.text("terminal.help.quit"))
+        if !betweenRoundKeys.isEmpty {
+            lines.append(texts.text("terminal.help.betweenRounds"))
+            for hint in betweenRoundKeys { lines += key(hint.key, hint.label) }
+        }
+        lines += ["", texts.text("terminal.help.rules")]
+        lines += texts.text("terminal.help.rulesText").wrapped(toWidth: TableScreen.helpTextWidth - 2).map { "  " + $0 }
         return lines
     }
 
     func drawHelp(on frame: inout ScreenFrame) {
         let lines = helpLines
         let width = 62
-        let height = min(lines.count + 4, 24)
+        // A blank row inside the border above and below the text, unless a language needs those rows for words;
+        // the title bar stays visible above the box.
+        let padding = lines.count + 4 <= 23 ? 1 : 0
+        let height = min(lines.count + 2 + 2 * padding, 23)
         let left = (80 - width) / 2
-        let top = (24 - height) / 2
+        let top = max(1, (24 - height) / 2)
         let border = colour ? CellStyle.plain.fg(.cyan) : .plain
         frame.box(row: top, column: left, width: width, height: height, style: border)
-        frame.put(" Help ", row: top, centredOn: 40, style: border.bolded)
-        for (offset, line) in lines.prefix(height - 4).enumerated() {
+        frame.put(" " + texts.text("terminal.help.title") + " ", row: top, centredOn: 40, style: border.bolded)
+        for (offset, line) in lines.prefix(height - 2 - 2 * padding).enumerated() {
             let isHeading = !line.hasPrefix(" ") && !line.isEmpty
             frame.put(
-                line.truncated(toWidth: TableScreen.helpTextWidth), row: top + 2 + offset, column: left + 3,
+                line.truncated(toWidth: TableScreen.helpTextWidth), row: top + 1 + padding + offset, column: left + 3,
                 style: isHeading ? .plain.bolded : .plain)
         }
-        let footer = overlayPauses ? " Paused · any key closes " : " Any key closes "
-        frame.put(footer, row: top + height - 1, centredOn: 40, style: border)
+        let footer = texts.text(overlayPauses ? "terminal.help.footer.paused" : "terminal.help.footer")
+        frame.put(" " + footer.truncated(toWidth: width - 4) + " ", row: top + height - 1, centredOn: 40, style: border)
+    }
+
+    /// The quit prompt's two lines: the question and what happens to the round meanwhile.
+    var quitPromptLines: [String] {
+        [
+            texts.text("terminal.quit.prompt", ["yes": texts.text("terminal.quit.yes")]),
+            texts.text(overlayPauses ? "terminal.quit.paused" : "terminal.quit.goesOn"),
+        ]
     }
 
     func drawQuitPrompt(on frame: inout ScreenFrame) {
-        let width = 32
+        let lines = quitPromptLines.map { $0.truncated(toWidth: 74) }
+        // At least as wide as it always was; wider where a language's words need it.
+        let width = max(32, (lines.map(\.terminalWidth).max() ?? 0) + 6)
         let left = (80 - width) / 2
         let border = colour ? CellStyle.plain.fg(.yellow) : .plain
         frame.box(row: 8, column: left, width: width, height: 5, style: border)
-        frame.put("Quit? (y/n)", row: 9, centredOn: 40, style: CellStyle.plain.bolded)
-        let meanwhile = overlayPauses ? "The game is paused." : "The round goes on meanwhile."
-        frame.put(meanwhile, row: 11, centredOn: 40, style: .plain.dimmed)
+        frame.put(lines[0], row: 9, centredOn: 40, style: CellStyle.plain.bolded)
+        frame.put(lines[1], row: 11, centredOn: 40, style: .plain.dimmed)
     }
 
     /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.
     func drawInvite(link: String, qr: [String], on frame: inout ScreenFrame) {
-        let width = max(qr.map(\.count).max() ?? 0, link.count) + 6
+        let title = " " + texts.text("terminal.invite.title") + " "
+        let width = min(80, max(qr.map(\.terminalWidth).max() ?? 0, link.terminalWidth, title.terminalWidth) + 6)
         let height = qr.count + 5
         let left = (80 - width) / 2
         let top = max(1, (24 - height) / 2)
         let border = colour ? CellStyle.plain.fg(.cyan) : .plain
         frame.box(row: top, column: left, width: width, height: height, style: border)
-        frame.put(" Scan to join ", row: top, centredOn: 40, style: border.bolded)
+        frame.put(title, row: top, centredOn: 40, style: border.bolded)
         let code = colour ? CellStyle.plain.fg(.black).bg(.white) : .plain
         for (offset, line) in qr.enumerated() {
             frame.put(line, row: top + 1 + offset, centredOn: 40, style: code)
         }
-        frame.put(link, row: top + height - 3, centredOn: 40, style: .plain.bolded)
-        frame.put(" any key closes ", row: top + height - 1, centredOn: 40, style: border)
+        frame.put(link.truncated(toWidth: width - 2), row: top + height - 3, centredOn: 40, style: .plain.bolded)
+        let close = " " + texts.text("terminal.invite.close").truncated(toWidth: width - 4) + " "
+        frame.put(close, row: top + height - 1, centredOn: 40, style: border)
     }
 
     func drawTooSmall(on canvas: inout Canvas) {
         let lines = [
-            "Snap! needs a bigger window.",
-            "Make the terminal at least \(TableScreen.minimumSize).",
-            "It is \(size) now.",
-            "q quits.",
+            texts.text("terminal.tooSmall.title"),
+            texts.text("terminal.tooSmall.needed", ["size": TableScreen.minimumSize.description]),
+            texts.text("terminal.tooSmall.now", ["size": size.description]),
+            texts.text("terminal.tooSmall.quit"),
         ]
         let top = max(0, (size.rows - lines.count) / 2)
         for (offset, line) in lines.enumerated() {

@@ -20,6 +20,9 @@ public struct TableScreen: Hashable, Sendable {
         case invite(link: String, qr: [String])
     }
 
+    /// The words, in the player's language.
+    public var texts: TerminalTexts
+
     /// The smallest terminal the table fits in.
     public static let minimumSize = TerminalSize(columns: 80, rows: 24)
 
@@ -61,26 +64,37 @@ public struct TableScreen: Hashable, Sendable {
         }
     }
 
-    /// The keys of a game at the table.
-    public static let playingKeys = [
-        KeyHint("Enter", "turn"), KeyHint("Space", "Snap!"), KeyHint("n", "next round"), KeyHint("?", "help"), KeyHint("q", "quit"),
-    ]
+    /// The keys of a game at the table, in `texts`' language.
+    public static func playingKeys(_ texts: TerminalTexts) -> [KeyHint] {
+        [
+            KeyHint(texts.text("terminal.key.enter"), texts.text("terminal.keys.turn")),
+            KeyHint(texts.text("terminal.key.space"), "Snap!"),
+            KeyHint("n", texts.text("terminal.keys.nextRound")),
+            KeyHint("?", texts.text("terminal.keys.help")),
+            KeyHint("q", texts.text("terminal.keys.quit")),
+        ]
+    }
 
-    /// The keys listed on the bottom line.
-    public var keys: [KeyHint] = TableScreen.playingKeys
+    /// The keys listed on the bottom line; nil: ``playingKeys(_:)``.
+    public var keys: [KeyHint]?
 
     /// The keys that only do something between rounds, as the help lists them for this person: none for a guest,
     /// the round's length in single-player, and computer players, the round and the QR code for a host.
     public var betweenRoundKeys: [KeyHint] = []
 
     /// The keys a single-player game has between rounds.
-    public static let soloBetweenRoundKeys = [KeyHint("r", "change the round's length")]
+    public static func soloBetweenRoundKeys(_ texts: TerminalTexts) -> [KeyHint] {
+        [KeyHint("r", texts.text("terminal.help.changeRound"))]
+    }
+
     /// The keys a host has between rounds.
-    public static let hostBetweenRoundKeys = [
-        KeyHint("c", "add a computer player"),
-        KeyHint("r", "change the round's length"),
-        KeyHint("i", "QR code to join by phone"),
-    ]
+    public static func hostBetweenRoundKeys(_ texts: TerminalTexts) -> [KeyHint] {
+        [
+            KeyHint("c", texts.text("terminal.help.addComputer")),
+            KeyHint("r", texts.text("terminal.help.changeRound")),
+            KeyHint("i", texts.text("terminal.help.qrCode")),
+        ]
+    }
 
     /// How many people watch the table: shown in the title bar when any do.
     public var watchers = 0
@@ -105,8 +119,10 @@ public struct TableScreen: Hashable, Sendable {
         dealProgress: Double? = nil,
         banner: [String] = [],
         roundTimeLeft: Duration? = nil,
-        turnTimeLeft: Duration? = nil
+        turnTimeLeft: Duration? = nil,
+        texts: TerminalTexts = .english
     ) {
+        self.texts = texts
         self.view = view
         self.size = size
         self.colour = colour
@@ -150,28 +166,26 @@ public struct TableScreen: Hashable, Sendable {
         switch status {
         case .yourTurn where viewerHasTurned:
             guard let next = view.nextToTurn else { break }
-            return next == view.viewer ? "You are next again" : "\(view.displayName(next)) is next"
+            return texts.text("status.next", you: next == view.viewer, ["name": view.displayName(next)])
         case .yourTurn, .playersTurn:
             guard let left = turnTimeLeft, left <= TableScreen.turnCountdownFrom else { break }
             let seconds = max(1, Int((left / .seconds(1)).rounded(.up)))
-            return status.terminalText + " · \(seconds) s"
-        case .receivesCards, .youReceiveCards:
-            return "*** Match! *** " + status.terminalText
+            return status.terminalText(in: view, texts) + " · " + texts.text("length.seconds", ["seconds": String(seconds)])
         default:
             break
         }
-        return status.terminalText
+        return status.terminalText(in: view, texts)
     }
 
     /// The round's state for the title bar: the time left in a quick round ("4:32 left"), "time's up" or
     /// "sudden death"; nil when there is nothing to say.
     public var roundClockText: String? {
         guard view.phase == .playing else { return nil }
-        if !view.suddenDeath.isEmpty { return "sudden death" }
-        if view.timeIsUp { return "time's up" }
+        if !view.suddenDeath.isEmpty { return texts.text("terminal.clock.suddenDeath") }
+        if view.timeIsUp { return texts.text("status.timeUp") }
         guard let left = roundTimeLeft else { return nil }
-        let seconds = max(0, Int((left / .seconds(1)).rounded(.up)))
-        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60) left"
+        let seconds = Int((left / .seconds(1)).rounded(.up))
+        return texts.text("terminal.clock.left", ["time": TerminalTexts.clock(seconds: seconds)])
     }
 
     /// The frame: `size.rows` lines.

@@ -4,17 +4,17 @@ struct ListPickerSession: ScreenSession {
     let title: String
     /// The entries, one line each.
     let entries: [String]
+    /// What the keys do, shown at the bottom.
+    let keyHint: String
     /// The entry under the cursor.
     private(set) var selected = 0
     /// The entry chosen with Enter; nil until then (and when given up).
     private(set) var chosen: Int?
 
-    /// What the keys do, shown at the bottom.
-    static let keyHint = "↑/↓ choose · Enter picks · q quits"
-
-    init(title: String, entries: [String]) {
+    init(title: String, entries: [String], texts: TerminalTexts = .english) {
         self.title = title
         self.entries = entries
+        keyHint = texts.text("terminal.picker.keys")
     }
 
     mutating func advance(to time: Duration) {}
@@ -30,7 +30,7 @@ struct ListPickerSession: ScreenSession {
             lines.append(index == selected && colour ? "\u{1B}[7m\(line)\u{1B}[0m" : line)
         }
         lines.append("")
-        lines.append(Self.keyHint.truncated(toWidth: size.columns))
+        lines.append(keyHint.truncated(toWidth: size.columns))
         return lines
     }
 

@@ -17,12 +17,15 @@ public struct NetworkGame: Sendable {
     public let command: String
     /// Whether the client watches the table rather than playing (`snap watch`).
     public let watching: Bool
+    /// The words, in the person's language.
+    public let texts: TerminalTexts
 
     /// Describes a game.
     public init(
         client: SnapClient, addresses: [String] = [], dealLength: Duration = .seconds(2), command: String = "snap join",
-        watching: Bool = false
+        watching: Bool = false, texts: TerminalTexts = .english
     ) {
+        self.texts = texts
         self.client = client
         self.watching = watching
         self.addresses = addresses
@@ -67,7 +70,7 @@ public struct NetworkGame: Sendable {
         guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: command)) else {
             return NoTerminal.exitStatus
         }
-        var session = NetworkSession(addresses: addresses, dealLength: dealLength, watching: watching)
+        var session = NetworkSession(addresses: addresses, dealLength: dealLength, watching: watching, texts: texts)
         session.exchange = { requests in
             for request in requests { outgoing.yield(request) }
             return mailbox.take()
@@ -76,11 +79,10 @@ public struct NetworkGame: Sendable {
         for request in session.takeRequests() { outgoing.yield(request) }
         terminal.restore()
         if let view = session.view, !watching {
-            let scores = view.occupiedSeats.compactMap { view[$0].map { "\($0.info.name) \($0.gamesWon)" } }
-            print("Thanks for playing Snap! Games won: \(scores.joined(separator: ", ")).")
+            print(texts.text("terminal.exit.thanks") + " " + texts.gamesWon(in: view))
         }
-        if let ended = session.ended { print(ended.replacingOccurrences(of: " Press any key to leave.", with: "")) }
-        if watching, session.ended == nil { print("Stopped watching table \(session.code ?? "").") }
+        if let ended = session.ended { print(ended) }
+        if watching, session.ended == nil { print(texts.text("terminal.exit.stoppedWatching", ["code": session.code ?? ""])) }
         return status
     }
 }

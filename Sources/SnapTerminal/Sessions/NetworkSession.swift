@@ -33,8 +33,10 @@ struct NetworkSession: ScreenSession {
     private(set) var hint: (text: String, until: Duration?)?
     /// Requests waiting to be sent to the server.
     private(set) var requests: [Request] = []
-    /// Why the game ended, once it has (the server shut down, the connection is gone).
+    /// Why the game ended, once it has (the server shut down, the connection is gone), in words.
     private(set) var ended: String?
+    /// The words, in the person's language.
+    let texts: TerminalTexts
     private var dealStart: Duration?
     private var dealLength: Duration
     /// When the latest turned card (or the end of the deal) was drawn: a call's reaction time counts from it.
@@ -45,7 +47,10 @@ struct NetworkSession: ScreenSession {
     private var turnEndsAt: Duration?
 
     /// A session; `dealLength` is how long the server shows the deal (for the progress bar).
-    init(addresses: [String] = [], dealLength: Duration = .seconds(2), watching: Bool = false) {
+    init(
+        addresses: [String] = [], dealLength: Duration = .seconds(2), watching: Bool = false, texts: TerminalTexts = .english
+    ) {
+        self.texts = texts
         self.addresses = addresses
         self.isWatching = watching
         self.dealLength = dealLength
@@ -54,11 +59,8 @@ struct NetworkSession: ScreenSession {
     /// Whether this player is the host.
     var isHost: Bool { view.map { $0.host != nil && $0.host == $0.viewer } ?? false }
 
-    /// How an ended game asks the person to go.
-    static let pressAnyKey = "Press any key to leave."
-
     /// What the hint line says while the client moves to the node its table is on.
-    static let moving = "Moving to the table's server…"
+    var moving: String { texts.text("join.moving") }
 
     /// Takes the requests waiting to be sent.
     mutating func takeRequests() -> [Request] {
@@ -72,11 +74,12 @@ struct NetworkSession: ScreenSession {
         case .joined(let code, _), .watching(let code):
             self.code = code
             // Arrived: a "Moving…" still showing (the updates of a sit-down come all at once) is over.
-            if hint?.text == Self.moving { hint = nil }
+            if hint?.text == moving { hint = nil }
         case .watchers(let count):
             watchers = count
-        case .tableClosed(let reason):
-            ended = "\(reason) Press any key to leave."
+        case .tableClosed:
+            // The server's reason is English; a closed table has one cause: everyone left it.
+            ended = texts.text("watch.closed")
 
         case .snapshot(let view):
             self.view = view
@@ -87,7 +90,7 @@ struct NetworkSession: ScreenSession {
         case .turnClock(_, let remaining):
             turnEndsAt = time + remaining
         case .table(let view, let events):
-            if let before = self.view { cues.record(events, before: before, at: time) }
+            if let before = self.view { cues.record(events, before: before, at: time, in: texts) }
             for event in events {
                 switch event {
                 case .roundStarted: dealStart = time
@@ -96,28 +99,29 @@ struct NetworkSession: ScreenSession {
                 case .cardTurned: cardDrawnAt = time
                 default: break
                 }
-                if let margin = CallMargin.text(for: event, in: view) { show(margin, at: time) }
+                if let margin = CallMargin.text(for: event, in: view, texts) { show(margin, at: time) }
                 if event.endsTurnCountdown { turnEndsAt = nil }
                 if event.endsRoundCountdown { roundEndsAt = nil }
             }
             self.view = view
         case .playerConnection(let seat, let connected):
-            let name = view?[seat]?.info.name ?? "A player"
-            show(connected ? "\(name) is back." : "\(name)'s connection dropped; their seat is kept.", at: time)
-        case .refused(_, let message):
-            show(message, at: time)
+            let name = view?[seat]?.info.name ?? texts.text("notice.aPlayer")
+            show(texts.text(connected ? "notice.connectionBack" : "notice.connectionLost", ["name": name]), at: time)
+        case .refused(let code, let message):
+            show(texts.refusal(code: code, fallback: message), at: time)
         case .redirected:
-            show(Self.moving, at: time)
+            show(moving, at: time)
         case .reconnecting(let attempt):
-            hint = ("Connection lost: reconnecting (attempt \(attempt))…", nil)
+            hint = (texts.text("terminal.connection.reconnecting", ["attempt": String(attempt)]), nil)
         case .reconnected:
-            show(isWatching ? "Reconnected: watching again." : "Reconnected: you are back in your seat.", at: time)
-        case .serverQuit(let reason):
-            ended = "\(reason) Press any key to leave."
+            show(texts.text(isWatching ? "terminal.connection.reconnectedWatching" : "connection.reconnected"), at: time)
+        case .serverQuit:
+            // The server's reason is English: the shared words say what happened.
+            ended = texts.text("connection.serverQuit")
         case .replaced:
-            ended = "Your seat is now played from another terminal or browser. Press any key to leave."
+            ended = texts.text("terminal.connection.replaced")
         case .closed:
-            if ended == nil { ended = "The connection to the server is gone. Press any key to leave." }
+            if ended == nil { ended = texts.text("connection.lost") }
         case .signedIn, .tables:
             break
         }
@@ -132,7 +136,7 @@ struct NetworkSession: ScreenSession {
         switch overlay {
         case .quitPrompt:
             switch key {
-            case .character("y"), .character("Y"):
+            case _ where texts.isYes(key):
                 requests.append(.leave)
                 return .quit(0)
             case .character("n"), .character("N"), .character("q"), .escape, .enter: overlay = .none
@@ -156,44 +160,44 @@ struct NetworkSession: ScreenSession {
             } else if case .roundOver = phase {
                 // The key that turns never starts a round after one: an Enter meant for a last card would start
                 // the next round before anyone saw who won.
-                show(isHost ? "The round is over: press n for the next one." : "Waiting for the host to start the next round.", at: time)
+                show(texts.text(isHost ? "terminal.hint.roundOver" : "terminal.hint.waitingForHostNext"), at: time)
             } else if isHost {
                 requests.append(.startRound)
             } else {
-                show("Waiting for the host to start the round.", at: time)
+                show(texts.text("terminal.hint.waitingForHost"), at: time)
             }
         case .space, .character("s"), .character("S"):
             if phase.isRoundUnderWay {
                 requests.append(.callSnap(reaction: cardDrawnAt.map { time - $0 }))
             } else {
-                show("No round is under way.", at: time)
+                show(texts.text("error.8"), at: time)
             }
         case .character("n"), .character("N"):
             if phase.isRoundUnderWay {
-                show("The round is still on.", at: time)
+                show(texts.text("terminal.hint.roundStillOn"), at: time)
             } else if isHost {
                 requests.append(.startRound)
             } else {
-                show("Only the host starts the next round.", at: time)
+                show(texts.text("terminal.hint.onlyHostStarts"), at: time)
             }
         case .character("c"), .character("C"):
             if isHost && !phase.isRoundUnderWay {
                 requests.append(.addComputer)
             } else {
-                show(isHost ? "Computer players join between rounds." : "Only the host adds computer players.", at: time)
+                show(texts.text(isHost ? "terminal.hint.computersBetweenRounds" : "terminal.hint.onlyHostAddsComputers"), at: time)
             }
         case .character("r"), .character("R"):
             if isHost && !phase.isRoundUnderWay, let settings = view?.settings {
                 requests.append(.changeSettings(settings.withNextRoundLength))
             } else {
-                show(isHost ? "The round's length changes between rounds." : "Only the host sets the round's length.", at: time)
+                show(texts.text(isHost ? "terminal.hint.lengthBetweenRounds" : "terminal.hint.onlyHostSetsLength"), at: time)
             }
         case .character("i"), .character("I"):
             if let link = joinLink, !phase.isRoundUnderWay {
                 do {
                     overlay = .invite(link: link, qr: try QRCode.encoding(link).halfBlockLines(colour: false))
                 } catch {
-                    show("\(error) Share the link: \(link)", at: time)
+                    show("\(error) " + texts.text("share.link", ["link": link]), at: time)
                 }
             }
         case .character("?"), .character("h"), .character("H"):
@@ -213,7 +217,7 @@ struct NetworkSession: ScreenSession {
             requests.append(.leave)
             return .quit(0)
         default:
-            show("You are watching: q leaves.", at: time)
+            show(texts.text("terminal.hint.watching"), at: time)
             return .play
         }
     }
@@ -222,20 +226,27 @@ struct NetworkSession: ScreenSession {
     var waitingBanner: [String] {
         guard let view, !view.phase.isRoundUnderWay, let code else { return [] }
         let players = view.occupiedSeats.count
-        let table = "Table \(code)  ·  \(players) of 4 seated  ·  \(view.settings.summary)"
-        if isWatching { return [table, "Watching: waiting for the host to start the round."] }
+        let table = [
+            texts.text("table.code", ["code": code]), texts.text("terminal.banner.seated", count: players),
+            view.settings.summary(in: texts),
+        ].joined(separator: "  ·  ")
+        if isWatching { return [table, texts.text("terminal.banner.watchingWaiting")] }
         guard isHost else {
-            return [table, "Waiting for the host to start the round."]
+            return [table, texts.text("terminal.hint.waitingForHost")]
         }
         // Within the 76 columns of the banner: the table's code is on the line above, `snap join` lists the tables
         // to pick from, and finds the server by itself on a network with discovery.
         let reach = addresses.first.map { address in
-            let full = "Join: http://\(address)/?t=\(code) · snap join ws://\(address)"
-            return full.count <= 76 ? full : "Join: http://\(address)/?t=\(code) · in a terminal: snap join"
-        } ?? "Others join with the code \(code)."
-        let start = players < 2 ? "Waiting for players" : view.phase == .waiting ? "Enter starts the round" : "n starts the next round"
-        let invite = joinLink == nil ? "" : " · i QR code"
-        return [table, reach, "\(start) · c adds a computer · r sets the round\(invite)"]
+            let link = "http://\(address)/?t=\(code)"
+            let full = texts.text("terminal.banner.join", ["link": link, "command": "snap join ws://\(address)"])
+            return full.terminalWidth <= 76 ? full : texts.text("terminal.banner.joinShort", ["link": link])
+        } ?? texts.text("terminal.banner.othersJoin", ["code": code])
+        let start = texts.text(
+            players < 2
+                ? "terminal.banner.waitingForPlayers"
+                : view.phase == .waiting ? "terminal.banner.enterStarts" : "terminal.banner.nStartsNext")
+        let keys = texts.text(joinLink == nil ? "terminal.banner.hostKeys" : "terminal.banner.hostKeys.qr", ["start": start])
+        return [table, reach, keys]
     }
 
     /// The web link that opens this table on a phone: the first of ``addresses``.
@@ -254,7 +265,8 @@ struct NetworkSession: ScreenSession {
 
     /// The lines to draw at `time`.
     func lines(size: TerminalSize, colour: Bool, at time: Duration) -> [String] {
-        screen(size: size, colour: colour, at: time)?.render() ?? [isWatching ? "Watching the table…" : "Joining the table…"]
+        screen(size: size, colour: colour, at: time)?.render()
+            ?? [texts.text(isWatching ? "terminal.connection.watching" : "terminal.connection.joining")]
     }
 
     /// The frame to draw at `time`, if seated.
@@ -271,18 +283,19 @@ struct NetworkSession: ScreenSession {
             dealProgress: dealStart.map { dealLength > .zero ? min(1, (time - $0) / dealLength) : 1 },
             banner: waitingBanner,
             roundTimeLeft: roundEndsAt.map { $0 - time },
-            turnTimeLeft: turnEndsAt.map { $0 - time })
+            turnTimeLeft: turnEndsAt.map { $0 - time },
+            texts: texts)
         screen.watchers = watchers
         screen.isWatching = isWatching
         screen.overlayPauses = false
-        if isHost { screen.betweenRoundKeys = TableScreen.hostBetweenRoundKeys }
+        if isHost { screen.betweenRoundKeys = TableScreen.hostBetweenRoundKeys(texts) }
         if let ended {
             // Said the moment it happens, in place of what to press at a table that is gone.
-            screen.banner = [ended.replacingOccurrences(of: " " + Self.pressAnyKey, with: ""), Self.pressAnyKey]
-            screen.keys = [TableScreen.KeyHint("any key", "leave")]
+            screen.banner = [ended, texts.text("terminal.pressAnyKey")]
+            screen.keys = [TableScreen.KeyHint(texts.text("terminal.key.any"), texts.text("terminal.keys.leave"))]
             screen.overlay = .none
         }
-        if isWatching { screen.keys = [TableScreen.KeyHint("q", "stop watching")] }
+        if isWatching { screen.keys = [TableScreen.KeyHint("q", texts.text("terminal.keys.stopWatching"))] }
         return screen
     }
 

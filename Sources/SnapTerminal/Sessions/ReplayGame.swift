@@ -7,9 +7,12 @@ public struct ReplayGame: Sendable {
     public let record: RoundReplayRecord
     /// The speed to start at: ½, 1, 2, 4 or 8.
     public let speed: Double
+    /// The words, in the person's language.
+    public let texts: TerminalTexts
 
     /// Describes a replay.
-    public init(record: RoundReplayRecord, speed: Double = 1) {
+    public init(record: RoundReplayRecord, speed: Double = 1, texts: TerminalTexts = .english) {
+        self.texts = texts
         self.record = record
         self.speed = speed
     }
@@ -20,7 +23,7 @@ public struct ReplayGame: Sendable {
         guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: "snap replay")) else {
             return NoTerminal.exitStatus
         }
-        var session = ReplaySession(record: record)
+        var session = ReplaySession(record: record, texts: texts)
         let steps = (ReplaySession.speeds.firstIndex(of: speed) ?? 1) - 1
         session.changeSpeed(by: steps, at: .zero)
         session.play(at: .zero)

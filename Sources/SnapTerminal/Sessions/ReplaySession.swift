@@ -11,6 +11,8 @@ struct ReplaySession: ScreenSession {
     static let speeds: [Double] = [0.5, 1, 2, 4, 8]
 
     let record: RoundReplayRecord
+    /// The words, in the person's language.
+    let texts: TerminalTexts
     /// How long the round's deal took, for the deal's progress bar.
     private let dealLength: Duration
     /// The table as the live game would show it, on the round's timeline.
@@ -28,10 +30,11 @@ struct ReplaySession: ScreenSession {
     private(set) var problem: String?
 
     /// A session showing the first moment, paused; `play(at:)` starts it.
-    init(record: RoundReplayRecord) {
+    init(record: RoundReplayRecord, texts: TerminalTexts = .english) {
         self.record = record
+        self.texts = texts
         dealLength = Self.dealLength(of: record)
-        table = NetworkSession(dealLength: dealLength)
+        table = NetworkSession(dealLength: dealLength, texts: texts)
         rebuild(to: 0)
     }
 
@@ -105,7 +108,7 @@ struct ReplaySession: ScreenSession {
     }
 
     private mutating func rebuild(to target: Int) {
-        table = NetworkSession(dealLength: dealLength)
+        table = NetworkSession(dealLength: dealLength, texts: texts)
         mirror = nil
         index = 0
         if let first = record.moments.first { apply(first) }
@@ -140,7 +143,7 @@ struct ReplaySession: ScreenSession {
                 mirror = view
                 return .table(view, events: events)
             } catch {
-                problem = "Moment \(index) names a player the table does not know; the replay may be wrong from here."
+                problem = texts.text("terminal.replay.problem", ["moment": String(index)])
                 return nil
             }
         }
@@ -167,7 +170,7 @@ struct ReplaySession: ScreenSession {
     }
 
     func lines(size: TerminalSize, colour: Bool, at now: Duration) -> [String] {
-        screen(size: size, colour: colour, at: now)?.render() ?? ["This round has nothing to show."]
+        screen(size: size, colour: colour, at: now)?.render() ?? [texts.text("terminal.replay.empty")]
     }
 
     /// The frame at real time `now`.
@@ -177,7 +180,9 @@ struct ReplaySession: ScreenSession {
         screen.seed = record.round.seed.flatMap { UInt64($0) }
         screen.banner = [statusLine(at: t)]
         screen.keys = [
-            .init("Space", playing ? "pause" : "play"), .init("←/→", "step"), .init("+/-", "speed"), .init("q", "quit"),
+            .init(texts.text("terminal.key.space"), texts.text(playing ? "terminal.keys.pause" : "terminal.keys.play")),
+            .init("←/→", texts.text("terminal.keys.step")), .init("+/-", texts.text("terminal.keys.speed")),
+            .init("q", texts.text("terminal.keys.quit")),
         ]
         if let problem { screen.hint = problem }
         return screen
@@ -188,7 +193,8 @@ struct ReplaySession: ScreenSession {
         let mark = playing ? "▶" : "❚❚"
         let speedText = speed == 0.5 ? "½×" : "\(Int(speed))×"
         let bar = Self.bar(at: t, of: duration, calls: callTimes, width: 30)
-        return "\(mark) \(Self.clock(t)) / \(Self.clock(duration))  \(bar)  \(speedText)  · round \(record.round.round) at \(record.round.table)"
+        let round = texts.text("terminal.replay.roundAt", ["round": String(record.round.round), "table": record.round.table])
+        return "\(mark) \(Self.clock(t)) / \(Self.clock(duration))  \(bar)  \(speedText)  · \(round)"
     }
 
     /// When the round's calls were made (from its moments: each PlayerCalledSnap).

@@ -15,9 +15,15 @@ public struct SoloGame: Sendable {
     public let difficulty: Difficulty
     /// How rounds end and how long the person has to turn.
     public let settings: TableSettings
+    /// The words, in the person's language.
+    public let texts: TerminalTexts
 
     /// Describes a game.
-    public init(name: String, seed: UInt64, speed: Double, difficulty: Difficulty, settings: TableSettings = .standard) {
+    public init(
+        name: String, seed: UInt64, speed: Double, difficulty: Difficulty, settings: TableSettings = .standard,
+        texts: TerminalTexts = .english
+    ) {
+        self.texts = texts
         self.name = name
         self.seed = seed
         self.speed = speed
@@ -31,7 +37,7 @@ public struct SoloGame: Sendable {
         guard let terminal = ScreenLoop.enterTerminal(orExplain: NoTerminal(command: "snap solo")) else {
             return NoTerminal.exitStatus
         }
-        var session = SoloSession(name: name, seed: seed, speed: speed, difficulty: difficulty, settings: settings)
+        var session = SoloSession(name: name, seed: seed, speed: speed, difficulty: difficulty, settings: settings, texts: texts)
         session.start(at: .zero)
         let status = ScreenLoop.run(&session, on: terminal, colour: Terminal.wantsColour)
         terminal.restore()

@@ -20,6 +20,8 @@ struct SoloSession: ScreenSession {
     let seed: UInt64
     /// The computer players' difficulty.
     let difficulty: Difficulty
+    /// The words, in the person's language.
+    let texts: TerminalTexts
     /// The table and its computer players.
     private(set) var runner: TableRunner<SplitMix64>
     /// Where the cards went lately.
@@ -36,7 +38,11 @@ struct SoloSession: ScreenSession {
     private var pausedSince: Duration?
 
     /// A new game for `name`; nothing happens until ``start(at:)``.
-    init(name: String, seed: UInt64, speed: Double, difficulty: Difficulty, settings: TableSettings = TableSettings()) {
+    init(
+        name: String, seed: UInt64, speed: Double, difficulty: Difficulty, settings: TableSettings = TableSettings(),
+        texts: TerminalTexts = .english
+    ) {
+        self.texts = texts
         self.seed = seed
         self.difficulty = difficulty
         var table = Table.singlePlayer(PlayerInfo(id: PlayerID("you"), name: name))
@@ -78,7 +84,7 @@ struct SoloSession: ScreenSession {
         switch overlay {
         case .quitPrompt:
             switch key {
-            case .character("y"), .character("Y"): return .quit(0)
+            case _ where texts.isYes(key): return .quit(0)
             case .character("n"), .character("N"), .character("q"), .escape, .enter: setOverlay(.none, at: time)
             default: break
             }
@@ -95,7 +101,7 @@ struct SoloSession: ScreenSession {
         switch key {
         case .enter, .character("t"), .character("T"):
             if case .roundOver = view.phase {
-                show("The round is over: press n for the next one.", at: time)
+                show(texts.text("terminal.hint.roundOver"), at: time)
             } else if view.active == SoloSession.seat, view.hasTurned {
                 // A second press while the next player is activated: the status line already says who is next.
                 break
@@ -106,16 +112,16 @@ struct SoloSession: ScreenSession {
             perform(.callSnap(SoloSession.seat), at: time)
         case .character("n"), .character("N"):
             if view.phase.isRoundUnderWay {
-                show("The round is still on.", at: time)
+                show(texts.text("terminal.hint.roundStillOn"), at: time)
             } else {
                 perform(.startRound(by: SoloSession.seat), at: time)
             }
         case .character("r"), .character("R"):
             if view.phase.isRoundUnderWay {
-                show("The round's length changes between rounds.", at: time)
+                show(texts.text("terminal.hint.lengthBetweenRounds"), at: time)
             } else {
                 perform(.changeSettings(view.settings.withNextRoundLength, by: SoloSession.seat), at: time)
-                show("Next round: \(view.settings.summary). r changes it.", at: time)
+                show(texts.text("terminal.hint.nextRound", ["settings": view.settings.summary(in: texts)]), at: time)
             }
         case .character("?"), .character("h"), .character("H"):
             setOverlay(.help, at: time)
@@ -140,9 +146,10 @@ struct SoloSession: ScreenSession {
             overlay: overlay,
             dealProgress: dealProgress(at: time),
             roundTimeLeft: runner.roundDeadline.map { $0 - gameTime(at: time) },
-            turnTimeLeft: runner.turnDeadline.map { $0.deadline - gameTime(at: time) }
+            turnTimeLeft: runner.turnDeadline.map { $0.deadline - gameTime(at: time) },
+            texts: texts
         )
-        screen.betweenRoundKeys = TableScreen.soloBetweenRoundKeys
+        screen.betweenRoundKeys = TableScreen.soloBetweenRoundKeys(texts)
         return screen
     }
 
@@ -181,13 +188,8 @@ struct SoloSession: ScreenSession {
 
     /// A summary for after the game: rounds played, the seed, games won.
     var summary: String {
-        let view = view
-        let scores = view.occupiedSeats.compactMap { seat in
-            view[seat].map { "\($0.info.name) \($0.gamesWon)" }
-        }
-        let rounds = view.round == 1 ? "1 round" : "\(view.round) rounds"
-        return
-            "Thanks for playing Snap! \(rounds) played (seed \(seed)).\nGames won: \(scores.joined(separator: ", "))."
+        texts.text("terminal.exit.thanksSolo", count: view.round, ["seed": String(seed)]) + "\n"
+            + texts.gamesWon(in: view)
     }
 
     private mutating func perform(_ action: TableAction, at time: Duration) {
@@ -196,17 +198,17 @@ struct SoloSession: ScreenSession {
             let events = try runner.perform(action)
             note(events, before: before, at: time)
         } catch {
-            show(error.description, at: time)
+            show(texts.refusal(code: error.rawValue, fallback: error.description), at: time)
         }
     }
 
     private mutating func note(_ events: [TableEvent], before: PlayerView, at time: Duration) {
         guard !events.isEmpty else { return }
-        cues.record(events, before: before, at: time)
+        cues.record(events, before: before, at: time, in: texts)
         for event in events {
             if case .roundStarted = event { dealStart = gameTime(at: time) }
             if case .dealFinished = event { dealStart = nil }
-            if let margin = CallMargin.text(for: event, in: view) { show(margin, at: time) }
+            if let margin = CallMargin.text(for: event, in: view, texts) { show(margin, at: time) }
         }
     }
 

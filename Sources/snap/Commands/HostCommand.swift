@@ -37,6 +37,8 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup var tableSettings: TableSettingsOptions
 
+    @OptionGroup var language: LanguageOption
+
     @OptionGroup(title: "History") var store: StoreOptions
 
     func validate() throws {
@@ -47,6 +49,7 @@ struct HostCommand: AsyncParsableCommand {
 
     func run() async throws {
         try NoTerminal.requireTerminal(for: "snap host")
+        let texts = try language.texts()
         var configuration = SnapServerConfiguration()
         configuration.port = port
         configuration.speed = speed
@@ -75,7 +78,7 @@ struct HostCommand: AsyncParsableCommand {
         _ = try await client.sitDown(at: nil)
         let addresses = (NetworkAddresses.local() + ["127.0.0.1"]).map { "\($0):\(port)" }
         let game = NetworkGame(
-            client: client, addresses: addresses, dealLength: .milliseconds(Int64(2_000 / speed)), command: "snap host")
+            client: client, addresses: addresses, dealLength: .milliseconds(Int64(2_000 / speed)), command: "snap host", texts: texts)
         let status = await game.run()
         await server.shutDown()
         _ = try? await serverTask.value

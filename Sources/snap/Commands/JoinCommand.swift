@@ -34,6 +34,8 @@ struct JoinCommand: AsyncParsableCommand {
     @Flag(help: "List the servers on this network and exit, as `snap servers` does.")
     var list = false
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         if list { return }
         if server != nil { _ = try webSocketURL() }
@@ -64,37 +66,40 @@ struct JoinCommand: AsyncParsableCommand {
     func run() async throws {
         if list { return try await ServersCommand.list(json: false) }
         try NoTerminal.requireTerminal(for: "snap join")
-        let url = try await server == nil ? Self.pickServer() : webSocketURL()
+        let texts = try language.texts()
+        let url = try await server == nil ? Self.pickServer(texts: texts) : webSocketURL()
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let name = try PlayerName.validated(name ?? "")
         let kept = KeptSeats.standard()
         let asked = table.flatMap(TableCode.normalized)
         let client: SnapClient
-        if let resumed = await takeSeatBack(url: url, table: asked, name: name, kept: kept, logger: quiet) {
+        if let resumed = await takeSeatBack(url: url, table: asked, name: name, kept: kept, logger: quiet, texts: texts) {
             client = resumed
         } else {
-            client = try await sitDown(url: url, table: asked, name: name, kept: kept, logger: quiet)
+            client = try await sitDown(url: url, table: asked, name: name, kept: kept, logger: quiet, texts: texts)
         }
         let seatedAt = await client.tableCode
-        let status = await NetworkGame(client: client).run()
-        if let seatedAt { await remember(client, at: seatedAt, url: url, name: name, kept: kept, status: status) }
+        let status = await NetworkGame(client: client, texts: texts).run()
+        if let seatedAt { await remember(client, at: seatedAt, url: url, name: name, kept: kept, status: status, texts: texts) }
         if status != 0 { throw ExitCode(status) }
     }
 
     /// Takes back the seat a `snap join` before this one kept on this server under this name (at the table asked
     /// for, if any), while the server still keeps it; nil when there is none or it is gone.
-    private func takeSeatBack(url: String, table: String?, name: String, kept: KeptSeats?, logger: Logger) async -> SnapClient? {
+    private func takeSeatBack(
+        url: String, table: String?, name: String, kept: KeptSeats?, logger: Logger, texts: TerminalTexts
+    ) async -> SnapClient? {
         guard let kept else { return nil }
         let (entry, problem) = kept.entry(server: url, table: table, name: name)
         if let problem { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
         guard let entry else { return nil }
-        print("Taking your seat back at table \(entry.table)…")
+        print(texts.text("seat.resuming", ["code": entry.table]))
         do {
             let client = try await SnapClient.resume(to: url, name: name, token: entry.token, table: entry.table, logger: logger)
             try? kept.keep(KeptSeats.Entry(server: url, table: entry.table, name: name, token: entry.token))
             return client
         } catch {
-            print("Your seat at table \(entry.table) is no longer kept (\(error)); joining afresh.")
+            print(texts.text("terminal.join.seatNoLongerKept", ["code": entry.table, "reason": "\(error)"]))
             try? kept.forget(server: url, table: entry.table, name: name)
             return nil
         }
@@ -102,7 +107,9 @@ struct JoinCommand: AsyncParsableCommand {
 
     /// Signs in and sits down at `table`, or at one picked from the list; keeps the seat's token for a later
     /// `snap join`.
-    private func sitDown(url: String, table asked: String?, name: String, kept: KeptSeats?, logger: Logger) async throws -> SnapClient {
+    private func sitDown(
+        url: String, table asked: String?, name: String, kept: KeptSeats?, logger: Logger, texts: TerminalTexts
+    ) async throws -> SnapClient {
         let client: SnapClient
         do {
             client = try await SnapClient.connect(to: url, name: name, logger: logger)
@@ -111,7 +118,7 @@ struct JoinCommand: AsyncParsableCommand {
         }
         var code = asked
         while true {
-            if code == nil { code = await pickTable(client) }
+            if code == nil { code = await pickTable(client, texts: texts) }
             guard let chosen = code else {
                 await client.disconnect()
                 throw ExitCode.success
@@ -127,7 +134,7 @@ struct JoinCommand: AsyncParsableCommand {
                 }
                 return client
             } catch {
-                print("Could not join table \(chosen): \(error)")
+                print(texts.text("terminal.join.couldNotJoin", ["code": chosen, "reason": "\(error)"]))
                 code = nil
                 if asked != nil { throw ExitCode.failure }
             }
@@ -137,23 +144,24 @@ struct JoinCommand: AsyncParsableCommand {
     /// After the game: a seat left on purpose (q), closed or lost is forgotten; one the server still keeps (Ctrl-C,
     /// a lost connection) stays kept, and the player is told how to take it back.
     private func remember(
-        _ client: SnapClient, at table: String, url: String, name: String, kept: KeptSeats?, status: Int32
+        _ client: SnapClient, at table: String, url: String, name: String, kept: KeptSeats?, status: Int32,
+        texts: TerminalTexts
     ) async {
         guard let kept else { return }
         if await client.tableCode == nil {
             try? kept.forget(server: url, table: table, name: name)
         } else if status == 130 {
-            print("Your seat at table \(table) is kept for a little while.\nRun the same snap join again to take it back.")
+            print(texts.text("terminal.join.seatKept", ["code": table]))
         }
     }
 
     /// Looks for servers on the network, with a spinner, and lets the player choose one; its WebSocket address.
-    static func pickServer(command: String = "snap join") async throws -> String {
+    static func pickServer(command: String = "snap join", texts: TerminalTexts) async throws -> String {
         let spinner = Task {
             let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
             var frame = 0
             while !Task.isCancelled {
-                FileHandle.standardOutput.write(Data("\r\(frames[frame % frames.count]) Looking for Snap! servers on this network…".utf8))
+                FileHandle.standardOutput.write(Data("\r\(frames[frame % frames.count]) \(texts.text("terminal.picker.looking"))".utf8))
                 frame += 1
                 try? await Task.sleep(for: .milliseconds(80))
             }
@@ -175,10 +183,12 @@ struct JoinCommand: AsyncParsableCommand {
         case .success(let list):
             servers = list
         }
-        let picker = ListPicker(title: "Snap! servers on this network: which one?", entries: LANDiscovery.lines(servers))
+        let picker = ListPicker(
+            title: texts.text("terminal.picker.servers"), entries: LANDiscovery.lines(servers, texts: texts), texts: texts)
         switch await picker.run() {
         case .chosen(let index):
-            print("\(command == "snap join" ? "Joining" : "Watching on") \(servers[index].name) at \(servers[index].address)…")
+            let chosen = ["name": servers[index].name, "address": servers[index].address]
+            print(texts.text(command == "snap join" ? "terminal.picker.joining" : "terminal.picker.watching", chosen))
             return servers[index].webSocketURL
         case .gaveUp(let status):
             throw ExitCode(status == 1 ? 0 : status)
@@ -197,26 +207,31 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     /// Lists the open tables and asks which one; nil to give up.
-    private func pickTable(_ client: SnapClient) async -> String? {
+    private func pickTable(_ client: SnapClient, texts: TerminalTexts) async -> String? {
         while true {
             let tables = await client.openTables()
             if tables.isEmpty {
-                print("No open tables on this server yet. Ask someone to host one with snap host.")
+                print(texts.text("terminal.join.noTables"))
             } else {
-                print("Open tables:")
+                print(texts.text("terminal.join.openTables"))
                 for (index, table) in tables.enumerated() {
-                    let state = table.roundUnderWay ? "round under way" : "\(table.seatsFree) seat\(table.seatsFree == 1 ? "" : "s") free"
-                    print("  \(index + 1). \(table.code)  hosted by \(table.hostName)  ·  \(table.players) playing  ·  \(state)")
+                    let state = table.roundUnderWay
+                        ? texts.text("join.roundUnderWay") : texts.text("terminal.servers.freeSeats", count: Int(table.seatsFree))
+                    let line = texts.text("terminal.join.table", [
+                        "code": table.code, "host": table.hostName, "state": state,
+                        "players": texts.text("terminal.join.playing", count: Int(table.players)),
+                    ])
+                    print("  \(index + 1). " + line)
                 }
             }
-            print(tables.isEmpty ? "Type a table code, Enter to look again, or q to quit: " : "Pick a number or type a code (Enter looks again, q quits): ", terminator: "")
+            print(texts.text(tables.isEmpty ? "terminal.join.askNoTables" : "terminal.join.ask"), terminator: "")
             fflush(nil)
             guard let line = await Self.readLineOffThePool()?.trimmingCharacters(in: .whitespaces) else { return nil }
             if line.lowercased() == "q" { return nil }
             if line.isEmpty { continue }
             if let number = Int(line), (1...tables.count).contains(number) { return tables[number - 1].code }
             if let code = TableCode.normalized(line) { return code }
-            print("'\(line)' is neither a number from the list nor a table code (four letters, such as KXPT).")
+            print(texts.text("terminal.join.notACode", ["line": line]))
         }
     }
 }

@@ -24,6 +24,8 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "The speed to start at: 0.5, 1, 2, 4 or 8.")
     var speed: Double = 1
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         guard id >= 1 else { throw ValidationError("A round id is a whole number from 1; got \(id).") }
         do { _ = try HistoryClient(address: server) } catch { throw ValidationError(error.description) }
@@ -39,9 +41,10 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         try NoTerminal.requireTerminal(for: "snap replay")
-        let status = ReplayGame(record: record, speed: speed).run()
+        let texts = try language.texts()
+        let status = ReplayGame(record: record, speed: speed, texts: texts).run()
         if status != 0 { throw ExitCode(status) }
-        let winner = record.round.winner.map { "\($0) won" } ?? "nobody won"
-        print("Round \(record.round.round) at table \(record.round.table): \(winner).")
+        let result = record.round.winner.map { texts.text("rounds.won", ["name": $0]) } ?? texts.text("rounds.noWinner")
+        print(texts.text("terminal.exit.replay", ["round": String(record.round.round), "table": record.round.table, "result": result]))
     }
 }

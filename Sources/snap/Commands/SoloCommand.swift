@@ -25,6 +25,8 @@ struct SoloCommand: ParsableCommand {
 
     @OptionGroup var tableSettings: TableSettingsOptions
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         try validateSpeed(speed)
         try validateName(name)
@@ -38,7 +40,8 @@ struct SoloCommand: ParsableCommand {
             seed: seed,
             speed: speed,
             difficulty: game.difficulty,
-            settings: tableSettings.settings
+            settings: tableSettings.settings,
+            texts: try language.texts()
         )
         let status = solo.run()
         if status != 0 { throw ExitCode(status) }

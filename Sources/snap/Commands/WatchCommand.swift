@@ -24,6 +24,8 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "The name you sign in with (1–20 visible characters); players do not see it.")
     var name = "Watcher"
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         guard (1...2).contains(words.count) else {
             throw ValidationError("Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE.")
@@ -39,7 +41,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try NoTerminal.requireTerminal(for: "snap watch")
-        let url = try await words.count == 2 ? JoinCommand.webSocketURL(from: words[0]) : JoinCommand.pickServer(command: "snap watch")
+        let texts = try language.texts()
+        let url = try await words.count == 2
+            ? JoinCommand.webSocketURL(from: words[0]) : JoinCommand.pickServer(command: "snap watch", texts: texts)
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
         do {
@@ -51,11 +55,11 @@ struct WatchCommand: AsyncParsableCommand {
         do {
             try await client.watch(code: table)
         } catch {
-            print("Could not watch table \(table): \(error)")
+            print(texts.text("terminal.watch.couldNotWatch", ["code": table, "reason": "\(error)"]))
             await client.disconnect()
             throw ExitCode.failure
         }
-        let status = await NetworkGame(client: client, command: "snap watch", watching: true).run()
+        let status = await NetworkGame(client: client, command: "snap watch", watching: true, texts: texts).run()
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SnapLAN
 import SnapProtocol
+import SnapTerminal
 
 /// Finding servers on the local network, as `snap servers` and `snap join` without an address do.
 enum LANDiscovery {
@@ -26,25 +27,26 @@ enum LANDiscovery {
         }
     }
 
-    /// One line about a server: its name, its address and host name, its open tables and free seats.
-    static func line(_ server: DiscoveredServer, nameWidth: Int) -> String {
-        var parts = [server.name.padding(toLength: max(nameWidth, server.name.count), withPad: " ", startingAt: 0)]
+    /// One line about a server in `texts`' language: its name, its address and host name, its open tables and free
+    /// seats.
+    static func line(_ server: DiscoveredServer, nameWidth: Int, texts: TerminalTexts = .english) -> String {
+        var parts = [server.name.padded(toWidth: nameWidth)]
         parts.append(server.address + (server.host.isEmpty ? "" : " (\(server.host))"))
         if let tables = server.txt.openTables {
-            var text = "\(tables) open table\(tables == 1 ? "" : "s")"
-            if let seats = server.txt.freeSeats { text += ", \(seats) seat\(seats == 1 ? "" : "s") free" }
+            var text = texts.text("terminal.servers.openTables", count: tables)
+            if let seats = server.txt.freeSeats { text += ", " + texts.text("terminal.servers.freeSeats", count: seats) }
             parts.append(text)
         }
         if let version = server.txt.protocolVersion, version != Int(Wire.version) {
-            parts.append("speaks protocol \(version), this snap \(Wire.version)")
+            parts.append(texts.text("terminal.servers.protocol", ["theirs": String(version), "ours": String(Wire.version)]))
         }
         return parts.joined(separator: "  ·  ")
     }
 
-    /// The lines about `servers`, their names in one column.
-    static func lines(_ servers: [DiscoveredServer]) -> [String] {
-        let width = min(24, servers.map(\.name.count).max() ?? 0)
-        return servers.map { line($0, nameWidth: width) }
+    /// The lines about `servers`, their names in one column (by terminal width: a name may be in Japanese).
+    static func lines(_ servers: [DiscoveredServer], texts: TerminalTexts = .english) -> [String] {
+        let width = min(24, servers.map(\.name.terminalWidth).max() ?? 0)
+        return servers.map { line($0, nameWidth: width, texts: texts) }
     }
 
     /// The message when nothing was found.

@@ -32,6 +32,13 @@ import Testing
         #expect(result.firstErrorLine == "Error: \(message)", "\(result.stderr)")
     }
 
+    @Test(arguments: [["solo"], ["host", "--name", "Ann"], ["join", "--name", "Ann"], ["watch", "KXPT"], ["replay", "1"]])
+    func aLanguageWeDoNotSpeakListsTheSeven(arguments: [String]) async throws {
+        let result = try await SnapBinary.run(arguments + ["--lang", "klingon"])
+        #expect(result.status == 64)
+        #expect(result.firstErrorLine == "Error: --lang: Snap! speaks en, nl, de, fr, es, pt-BR, ja; got 'klingon'.", "\(result.stderr)")
+    }
+
     @Test(arguments: ["solo", "host", "join"])
     func anEmptyNameStatesTheRule(command: String) async throws {
         let result = try await SnapBinary.run([command, "--name", ""])

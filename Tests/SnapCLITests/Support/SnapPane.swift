@@ -13,7 +13,11 @@ struct SnapPane: Sendable {
     /// Holds the run script and the tmux server's socket; removed by ``close()``.
     let directory: URL
 
-    /// `snap ARGUMENTS` in a new 80×24 pane, with `environment` added to its own.
+    /// The locale every pane's snap runs in unless a test passes its own: English, whatever the machine's.
+    static let englishLocale = ["LANG": "C.UTF-8"]
+
+    /// `snap ARGUMENTS` in a new 80×24 pane, with `environment` added to its own. LC_ALL and LC_MESSAGES are cleared
+    /// and LANG is C.UTF-8 (so snap speaks English) unless `environment` sets them.
     init(arguments: String, environment: [String: String] = [:]) async throws {
         guard let tmux = TmuxSoloTests.tmuxPath else {
             throw PaneError("tmux is required (SNAP_REQUIRE_TMUX=1) but not installed")
@@ -28,10 +32,11 @@ struct SnapPane: Sendable {
         let quoted = { (path: String) in "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         // snap.sh notes its process id, then becomes snap, so that a test can signal snap itself.
         let launcher = directory.appendingPathComponent("snap.sh")
-        let exports = SnapBinary.testEnvironment.merging(environment) { $1 }.sorted { $0.key < $1.key }
+        let exports = SnapBinary.testEnvironment.merging(Self.englishLocale) { $1 }.merging(environment) { $1 }.sorted { $0.key < $1.key }
             .map { "export \($0.key)=\(quoted($0.value))\n" }.joined()
         try """
         echo $$ > \(quoted(directory.appendingPathComponent("snap.pid").path))
+        unset LC_ALL LC_MESSAGES
         \(exports)exec \(quoted(snap.path)) \(arguments)
         """.write(to: launcher, atomically: true, encoding: .utf8)
         let script = directory.appendingPathComponent("run.sh")
@@ -45,7 +50,8 @@ struct SnapPane: Sendable {
         sleep 120
         """.write(to: script, atomically: true, encoding: .utf8)
         try await tmuxCommand([
-            "-f", "/dev/null", "new-session", "-d", "-s", "solo", "-x", "80", "-y", "24",
+            // -u: the pane draws wide characters (Japanese) whatever locale this process has.
+            "-u", "-f", "/dev/null", "new-session", "-d", "-s", "solo", "-x", "80", "-y", "24",
             "sh " + quoted(script.path),
         ])
     }

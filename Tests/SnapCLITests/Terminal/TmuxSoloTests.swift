@@ -85,7 +85,7 @@ import Testing
         defer { pane.close() }
         let clock = try await pane.waitFor("the round clock") { $0.contains("Round 1 · 0:0") && $0.contains(" left") }
         #expect(clock.contains("Tester (you)"))
-        let end = try await pane.waitFor("the round to end by time", timeout: 60) { $0.contains("Winner") }
+        let end = try await pane.waitFor("the round to end by time", timeout: 60) { $0.contains("wins the round!") }
         #expect(end.contains("Press n for the next round"))
         #expect(!end.contains(" left "), "the clock is gone once the round is over")
     }

@@ -28,7 +28,7 @@ import Testing
         for name in ["Ray", "Lucy", "Steve", "Tester (you)"] {
             #expect(text.contains(name), "missing \(name)")
         }
-        #expect(line(containing: "Lucy", in: lines)?.contains("won 0") == true)
+        #expect(line(containing: "Lucy", in: lines)?.contains("0 wins") == true)
         // Lucy (top) turned 3 cards of her 13: 10 closed, 3 open; the counts line sits under her piles.
         let topCounts = lines[6].split(separator: " ")
         #expect(topCounts == ["10", "3"])
@@ -57,7 +57,7 @@ import Testing
         #expect(lines[3].contains("╔═══╗"), "Lucy's 6♦ matches")
         #expect(lines[15].contains("╔═══╗"), "Tester's 6♣ matches")
         #expect(!lines[9].contains("╔"), "Ray and Steve do not match")
-        #expect(lines[10].contains("*** Match! *** Ray receives cards"), "\(lines[10])")
+        #expect(lines[10].contains("*** Match! Ray receives cards ***"), "\(lines[10])")
     }
 
     @Test func aWrongCallShowsNoMatch() throws {
@@ -70,7 +70,7 @@ import Testing
         let before = TableScreen(view: try TableFixtures.match().view(for: nil)).render().joined()
         #expect(!before.contains("╔") && !before.contains("Match"))
         let after = TableScreen(view: try TableFixtures.afterCalls().view(for: nil)).render().joined()
-        #expect(after.contains("╔═══╗") && after.contains("*** Match! ***"))
+        #expect(after.contains("╔═══╗") && after.contains("*** Match! Ray receives cards ***"))
     }
 
     @Test func marksTheActivePlayer() throws {
@@ -138,9 +138,9 @@ import Testing
 
     @Test func marksPlayersWhoAreOut() {
         let lines = TableScreen(view: TableFixtures.handMadeView()).render()
-        #expect(lines[8].contains("Ray  won 1  out"))
-        #expect(lines[8].contains("Steve  won 3"))
-        #expect(!lines[8].contains("Steve  won 3  out"))
+        #expect(lines[8].contains("Ray  1 win  out"))
+        #expect(lines[8].contains("Steve  3 wins"))
+        #expect(!lines[8].contains("Steve  3 wins  out"))
         #expect(lines[9].hasPrefix("  ┌┄┄┄┐ ┌┄┄┄┐"), "an out player has empty places")
     }
 
@@ -227,7 +227,7 @@ import Testing
 
     /// Every line of the help stays inside its box at 80×24, for a guest, a single player and a host (who has the
     /// most keys), and the box fits under the title bar.
-    @Test(arguments: [[], TableScreen.soloBetweenRoundKeys, TableScreen.hostBetweenRoundKeys])
+    @Test(arguments: [[], TableScreen.soloBetweenRoundKeys(.english), TableScreen.hostBetweenRoundKeys(.english)])
     func helpFitsItsBoxAtEightyByTwentyFour(keys: [TableScreen.KeyHint]) throws {
         let screen = { (size: TerminalSize) in
             var screen = TableScreen(view: try TableFixtures.match().view(for: .bottom), size: size, overlay: .help)
@@ -250,7 +250,7 @@ import Testing
 
     @Test func soloHelpHasNoHostKeys() throws {
         var screen = TableScreen(view: try TableFixtures.match().view(for: .bottom), overlay: .help)
-        screen.betweenRoundKeys = TableScreen.soloBetweenRoundKeys
+        screen.betweenRoundKeys = TableScreen.soloBetweenRoundKeys(.english)
         let text = screen.render().joined(separator: "\n")
         #expect(!text.contains("QR code"))
         #expect(!text.contains("computer player"))
@@ -273,7 +273,7 @@ import Testing
         var view = TableFixtures.handMadeView()
         view.phase = .roundOver(winner: .top)
         let lines = TableScreen(view: view).render()
-        #expect(lines[10].contains("** Winner: Lucy **"))
+        #expect(lines[10].contains("** Lucy wins the round! **"))
         #expect(lines[11].contains("Press n for the next round"))
         #expect(!lines.contains { $0.contains("▶") })
     }
@@ -314,7 +314,7 @@ import Testing
         view.phase = .roundOver(winner: .right)
         let lines = TableScreen(view: view).render()
         #expect(lines.allSatisfy { $0.terminalWidth <= 80 })
-        #expect(lines[8].hasSuffix("Maximilian Anderssen  won 3"))
-        #expect(lines[10].contains("** Winner: Maximilian Anderssen **"))
+        #expect(lines[8].hasSuffix("Maximilian Anderssen  3 wins"))
+        #expect(lines[10].contains("** Maximilian Anderssen wins the round! **"))
     }
 }

@@ -109,7 +109,7 @@ import Testing
         _ = session.handle(.enter, at: .zero)
         #expect(session.takeRequests().isEmpty)
         let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
-        #expect(lines[10].contains("** Winner: Bob **"))
+        #expect(lines[10].contains("** Bob wins the round! **"))
         #expect(lines.contains { $0.contains("The round is over: press n for the next one.") })
         #expect(lines[0].contains("Round 1") && !lines[0].contains("Round 2"), "\(lines[0])")
         _ = session.handle(.character("n"), at: .zero)
@@ -158,7 +158,7 @@ import Testing
         send(try table.callSnap(by: .top))
         for (who, screen) in try screens() {
             #expect(screen.contains("«Snap!» ☺"), "\(who):\n\(screen)")
-            #expect(screen.contains("╔═══╗") && screen.contains("*** Match! *** Bob receives cards"), "\(who):\n\(screen)")
+            #expect(screen.contains("╔═══╗") && screen.contains("*** Match! Bob receives cards ***"), "\(who):\n\(screen)")
         }
     }
 
@@ -262,13 +262,13 @@ import Testing
         session.apply(.playerConnection(.bottom, connected: false), at: .zero)
         #expect(
             session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint
-                == "Ann's connection dropped; their seat is kept.")
+                == "Ann lost their connection; their seat is kept for a little while.")
         session.apply(.reconnecting(attempt: 2), at: .seconds(1))
         #expect(
             session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(9))?.hint
                 == "Connection lost: reconnecting (attempt 2)…")
         session.apply(.serverQuit(reason: "The server shut down."), at: .seconds(10))
-        #expect(session.ended == "The server shut down. Press any key to leave.")
+        #expect(session.ended == "The server shut down.")
         #expect(session.handle(.character("x"), at: .seconds(11)) == .quit(0))
     }
 
@@ -293,7 +293,7 @@ import Testing
         var session = try seated(.top)
         session.apply(.replaced, at: .seconds(1))
         session.apply(.closed, at: .seconds(1))
-        #expect(session.ended == "Your seat is now played from another terminal or browser. Press any key to leave.")
+        #expect(session.ended == "Your seat is now played from another terminal or browser.")
         let lines = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(1))).render()
         #expect(lines.joined().contains("another terminal or browser"), "\(lines.joined(separator: "\n"))")
         #expect(session.handle(.character("x"), at: .seconds(2)) == .quit(0))
@@ -309,7 +309,7 @@ import Testing
         session.apply(.reconnected, at: .seconds(3))
         #expect(
             session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(3))?.hint
-                == "Reconnected: you are back in your seat.")
+                == "Reconnected: you are back at the table.")
         // Sitting down by way of another server, the move is over by the time the table is drawn.
         var joining = NetworkSession()
         joining.apply(.redirected(code: "KXPT", url: "ws://10.0.0.7:8080/ws"), at: .zero)
@@ -348,7 +348,7 @@ import Testing
         session.apply(.watching(code: "KXPT"), at: .zero)
         session.apply(.snapshot(try twoPlayers().view(for: nil)), at: .zero)
         session.apply(.tableClosed(reason: "Everyone has left the table: it is closed."), at: .zero)
-        #expect(session.ended == "Everyone has left the table: it is closed. Press any key to leave.")
+        #expect(session.ended == "Everyone has left the table: it is closed.")
         #expect(session.handle(.character("x"), at: .zero) == .quit(0))
     }
 

@@ -177,7 +177,7 @@ import Testing
         time = run(&session, from: time) { !$0.view.phase.isRoundUnderWay }
         #expect(time >= .seconds(15), "the round ended by time, not by a player holding all the cards")
         let end = lines(at: time).joined(separator: "\n")
-        #expect(end.contains("Winner"), "\(end)")
+        #expect(end.contains("wins the round!"), "\(end)")
         #expect(end.contains("Press n for the next round"))
         #expect(!end.contains(" left "), "the clock is gone once the round is over")
     }
