@@ -131,7 +131,7 @@ final class ClusterHarness {
         guard !node.isDown else { return }
         signal(SIGKILL, to: node)
         node.isDown = true
-        await node.server.end.status
+        _ = await node.server.end.status
     }
 
     /// Pauses node `number` (SIGSTOP), as a long pause or a cut network would: it answers nothing, and its lease

@@ -50,7 +50,7 @@ import SnapTestSupport
         }
         #expect(stored, "the first two rounds were never stored")
         kill(first.process.processIdentifier, SIGKILL)
-        await first.end.status
+        _ = await first.end.status
         #expect(first.process.terminationReason == .uncaughtSignal)
         let received = await host.receivedBytes.compactMap { try? Frame.decode($0).packet }
         await host.disconnect()

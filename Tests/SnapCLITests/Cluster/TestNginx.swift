@@ -25,7 +25,7 @@ enum TestNginx {
     /// Starts nginx in front of `nodes` (host:port each; node N in this order is also at /nodes/N/ws), keeping its
     /// files in `folder`; returns its address, http://127.0.0.1:PORT.
     static func start(in folder: URL, nodes: [String]) async throws -> String {
-        try await offThePool { try script(["start", folder.path] + nodes) }
+        _ = try await offThePool { try script(["start", folder.path] + nodes) }
         let url = try String(contentsOf: folder.appendingPathComponent("url"), encoding: .utf8)
         return url.trimmingCharacters(in: .whitespacesAndNewlines)
     }
