@@ -126,14 +126,9 @@ enum SnapBinary {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in ended.resume() }
-            do {
-                try process.run()
-            } catch {
-                ended.resume(throwing: error)
-            }
-        }
+        let end = ProcessEnd(of: process)
+        try process.run()
+        _ = await end.status
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outFile), as: UTF8.self),
