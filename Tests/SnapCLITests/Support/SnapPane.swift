@@ -56,9 +56,12 @@ struct SnapPane: Sendable {
         ])
     }
 
+    /// tmux on this pane's own server.
+    private var tmuxOnItsServer: [String] { [tmux, "-S", directory.appendingPathComponent("tmux.sock").path] }
+
     @discardableResult
     func tmuxCommand(_ arguments: [String]) async throws -> String {
-        let command = [tmux, "-S", directory.appendingPathComponent("tmux.sock").path] + arguments
+        let command = tmuxOnItsServer + arguments
         return try await offThePool { try Self.output(of: command) }
     }
 
@@ -112,7 +115,7 @@ struct SnapPane: Sendable {
     /// Ends the pane's processes and its tmux server, and removes its folder, in the background: a test's `defer`
     /// cannot await, and nothing after it needs them gone.
     func close() {
-        let command = [tmux, "-S", directory.appendingPathComponent("tmux.sock").path]
+        let command = tmuxOnItsServer
         let directory = directory
         DispatchQueue.global().async {
             // kill-session ends the pane's processes and, with the last session, the server.
