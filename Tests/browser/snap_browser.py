@@ -876,8 +876,9 @@ class Player:
 
 
 def play_until(players: list[Player], done, timeout: float, what: str, extra=None,
-               poll: float = 0.02) -> None:
-    """Steps every player until done() is true; fails (with a screenshot of each) after timeout."""
+               poll: float = 0.02, describe=None) -> None:
+    """Steps every player until done() is true; fails (with a screenshot of each) after timeout, saying what
+    describe() returns, if given, beside the pages."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for player in players:
@@ -890,6 +891,7 @@ def play_until(players: list[Player], done, timeout: float, what: str, extra=Non
     messages = [p.page.failure(what, timeout) for p in players if not p.page.closed]
     counts = ", ".join(f"{p.page.label}: {p.turns} turns, {p.snaps} snaps on a match, "
                        f"{p.wrong_attempts} calls without a match" for p in players)
-    pytest.fail("\n".join(messages) + f"\n  played: {counts}", pytrace=False)
+    more = f"\n  {describe()}" if describe else ""
+    pytest.fail("\n".join(messages) + f"\n  played: {counts}" + more, pytrace=False)
 
 
