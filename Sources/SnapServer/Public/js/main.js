@@ -2,6 +2,7 @@
 // (TableState) applies them, the renderer draws the model, input turns presses into actions, sounds play.
 // This file decides which screen shows and what to ask the server; it draws nothing itself.
 
+import { Announcer } from "./announcer.js";
 import { Connection } from "./connection.js";
 import { catalogue, t } from "./i18n.js";
 import { Input } from "./input.js";
@@ -38,6 +39,7 @@ buildLanguageChooser(document.getElementById("language"));
 const sounds = new Sounds();
 const input = new Input(document);
 const clock = new ReactionClock();
+const announcer = new Announcer({ write: (text) => renderer.announce(text) });
 renderer.onShown = (event, time) => {
   clock.drawn(event, time);
   globalThis.snapDebug.onShown?.(event, time);
@@ -324,6 +326,7 @@ function leaveTable() {
 }
 
 function forgetTable() {
+  announcer.reset();
   app.model = null;
   app.code = null;
   app.watching = false;
@@ -443,6 +446,7 @@ function snapshot(packet) {
   const first = before === null;
   app.model = TableState.fromSnapshot(packet.view);
   app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
+  announcer.reset();
   renderer.reset();
   renderer.setTable(app.model, app.code, app.solo);
   // New cards on the screen count from the frame that draws them.
@@ -480,6 +484,7 @@ function applyToTable(packet) {
   for (const event of events) clock.applied(event);
   renderer.animate(events);
   for (const event of events) react(event, model, names, away);
+  for (const event of events) announcer.event(event, model);
   afterUpdate();
 }
 

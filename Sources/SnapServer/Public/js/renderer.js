@@ -126,6 +126,18 @@ export class Renderer {
     if (!sticky) setTimeout(() => item.remove(), seconds * 1000);
   }
 
+  /**
+   * Says `text` to a screen reader through the polite live region #announcer (announcer.js decides what and
+   * when): each text a paragraph of its own, the last few kept.
+   */
+  announce(text) {
+    const region = this.$("announcer");
+    const said = this.doc.createElement("p");
+    said.textContent = text;
+    region.append(said);
+    while (region.childElementCount > 3) region.firstElementChild.remove();
+  }
+
   /** Removes the notice with this key, if it is showing. */
   dismissNotice(key) {
     this.$("messages").querySelector(`[data-key="${key}"]`)?.remove();

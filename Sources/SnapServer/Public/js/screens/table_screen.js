@@ -9,6 +9,8 @@ import { RoundOverBanner } from "./round_over.js";
 import { renderWatchers } from "./watchers.js";
 
 const POSITIONS = ["bottom", "left", "top", "right"];
+/** A pile's accessible name, the viewer's own or another's: [with a card on top, with none]. */
+const PILE_KEYS = { own: ["pile.own", "pile.own.noTop"], other: ["pile.other", "pile.other.noTop"] };
 /** The turn timer's ring shows for this long before the table turns. */
 export const RING_MS = 3000;
 
@@ -23,10 +25,6 @@ export class TableScreen {
     own.dataset.action = "turn";
     own.setAttribute("role", "button");
     own.tabIndex = 0;
-    own.setAttribute("aria-label", t("table.ownPile"));
-    // The others' face-down piles are pictures labelled with their count ("12 face-down cards"): an aria-label on
-    // a div with no role is not allowed, and axe flagged it once the pile held nothing else to read.
-    for (const seat of this.seats.slice(1)) seat.closed.setAttribute("role", "img");
     this.roundOver = new RoundOverBanner(doc);
   }
 
@@ -138,6 +136,8 @@ export class TableScreen {
         parts.openKey = "";
       }
       setAttr(element, "data-call", null);
+      setAttr(parts.piles, "role", null);
+      setAttr(parts.piles, "aria-label", null);
       this.#renderBubble(parts, null, seat, table);
       this.#renderRing(parts, null);
       return null;
@@ -156,11 +156,11 @@ export class TableScreen {
     setAttr(parts.closed, "data-count", closed);
     setAttr(parts.closed, "data-depth", closed === 0 ? 0 : closed < 5 ? 1 : closed < 15 ? 2 : closed < 30 ? 3 : 4);
     setText(parts.count, closed > 0 ? String(closed) : "");
-    if (seat !== view.viewer) setAttr(parts.closed, "aria-label", t("table.faceDown", { count: closed }));
 
     const open = entry.open;
     const top = open.at(-1) ?? null;
     const under = open.at(-2) ?? null;
+    this.#labelPiles(parts, seat === view.viewer ? null : model.displayName(seat), closed, top);
     setAttr(parts.open, "data-count", open.length);
     setAttr(parts.open, "data-depth", open.length < 3 ? open.length : open.length < 10 ? 3 : 4);
     const openKey = `${cardKey(top)}/${cardKey(under)}`;
@@ -169,8 +169,8 @@ export class TableScreen {
       let html = "";
       if (under) html += `<div class="under face ${colour(under)}">${faceSVG(under)}</div>`;
       if (top) {
-        html += `<div class="card face ${colour(top)}" data-value="${top.value}" data-suit="${SUITS[top.suit]}" ` +
-          `role="img" aria-label="${escapeHTML(cardName(top))}">${faceSVG(top)}</div>`;
+        html += `<div class="card face ${colour(top)}" data-value="${top.value}" data-suit="${SUITS[top.suit]}">` +
+          `${faceSVG(top)}</div>`;
       }
       parts.open.innerHTML = html;
     }
@@ -185,6 +185,24 @@ export class TableScreen {
     const turn = model.turnLeft(now);
     this.#renderRing(parts, turn?.seat === seat && turn.left > 0 && turn.left <= RING_MS ? turn.left : null);
     return { top, closed };
+  }
+
+  /**
+   * What a screen reader hears of a seat's piles ("Lucy's pile: 12 face-down cards; on top: 7 of hearts"): the
+   * viewer's own face-down pile is the button that turns a card and says it all (`name` null); another seat's
+   * two piles are one picture. The parts inside are hidden from it, so that nothing is read twice.
+   */
+  #labelPiles(parts, name, closed, top) {
+    const faceDown = t("table.faceDown", { count: closed });
+    const own = name === null;
+    const args = top ? { name, faceDown, top: cardName(top) } : { name, faceDown };
+    const label = t(PILE_KEYS[own ? "own" : "other"][top ? 0 : 1], args);
+    setAttr(parts.piles, "role", own ? null : "img");
+    setAttr(parts.piles, "aria-label", own ? null : label);
+    setAttr(parts.closed, "aria-label", own ? label : null);
+    setAttr(parts.closed, "aria-hidden", !own);
+    setAttr(parts.open, "aria-hidden", true);
+    if (parts.closed.dataset.action) setAttr(parts.closed, "tabindex", own ? 0 : -1);
   }
 
   /** The turn timer's last seconds: a ring draining on the closed pile. */
