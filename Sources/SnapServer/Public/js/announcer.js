@@ -136,7 +136,12 @@ export class Announcer {
   #minuteTimer = null;
   #lastSaid = -Infinity;
 
-  constructor({ write, now = () => performance.now(), setTimer = setTimeout, clearTimer = clearTimeout } = {}) {
+  constructor({
+    write,
+    now = () => performance.now(),
+    setTimer = (run, ms) => setTimeout(run, ms),
+    clearTimer = (timer) => clearTimeout(timer),
+  } = {}) {
     Object.assign(this, { write, now, setTimer, clearTimer });
   }
 

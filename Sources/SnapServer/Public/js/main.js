@@ -484,8 +484,8 @@ function applyToTable(packet) {
   for (const event of events) clock.applied(event);
   renderer.animate(events);
   for (const event of events) react(event, model, names, away);
-  for (const event of events) announcer.event(event, model);
   afterUpdate();
+  for (const event of events) announcer.event(event, model);
 }
 
 function afterUpdate() {
