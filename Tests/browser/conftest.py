@@ -63,16 +63,19 @@ def server(snap_server) -> SnapServer:
 
 @pytest.fixture
 def browser(request, snap_server):
-    """A factory: browser(label, size=DESKTOP, lang=None) opens a headless Chromium window as a Page, in the
-    browser language `lang` ("de", "ja"; English unless said).
+    """A factory: browser(label, size=DESKTOP, lang=None, text_size=None) opens a headless Chromium window as a Page,
+    in the browser language `lang` ("de", "ja"; English unless said), with the browser's text size `text_size` in
+    pixels (its setting, 16 unless said).
 
     It depends on snap_server so that every window is closed before the servers are stopped.
     """
     pages: list[Page] = []
     test_name = _safe(request.node.name)
 
-    def open_browser(label: str, size: tuple[int, int] = DESKTOP, lang: str | None = None) -> Page:
-        driver = chrome(size, phone=size in PHONES, log_name=f"chromedriver-{test_name}-{label}", lang=lang)
+    def open_browser(label: str, size: tuple[int, int] = DESKTOP, lang: str | None = None,
+                     text_size: int | None = None) -> Page:
+        driver = chrome(size, phone=size in PHONES, log_name=f"chromedriver-{test_name}-{label}", lang=lang,
+                        text_size=text_size)
         page = Page(driver, label, test_name, size, request.node.snap_servers)
         pages.append(page)
         return page

@@ -748,13 +748,20 @@ class Page:
                 pass
 
 
-def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver", lang: str | None = None):
+def chrome(size: tuple[int, int], phone: bool, log_name: str = "chromedriver", lang: str | None = None,
+           text_size: int | None = None):
     """Headless Chromium (Debian's, through its chromedriver) with a page of exactly `size`; `lang` ("de",
-    "ja") is the browser's language (navigator.languages), English by default."""
+    "ja") is the browser's language (navigator.languages), English by default; `text_size` the browser's text size
+    setting in pixels (16 by default; 32 is text at 200 %)."""
     options = webdriver.ChromeOptions()
+    prefs = {}
     if lang:
         options.add_argument(f"--lang={lang}")
-        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+        prefs["intl.accept_languages"] = lang
+    if text_size:
+        prefs["webkit.webprefs.default_font_size"] = text_size
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--no-first-run", "--no-default-browser-check", "--mute-audio",
