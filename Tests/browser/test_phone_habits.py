@@ -100,6 +100,8 @@ def test_four_colour_deck_is_remembered_and_colours_the_cards(server, browser, s
     page.wait_screen("menu")
     assert page.element("#four-colour").accessible_name.startswith("Four-colour deck")
     set_setting(page, "four-colour", True)
+    page.js("document.querySelector('.settings').scrollIntoView({block: 'center'})", "showing the settings")
+    page.screenshot(f"menu-settings-{size_name(size)}")
     page.open(server.url + "/")
     assert page.js("return document.getElementById('four-colour').checked", "reading #four-colour"), (
         "the four-colour deck was not remembered across a reload")
