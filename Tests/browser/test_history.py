@@ -18,8 +18,9 @@ from selenium.webdriver.common.keys import Keys
 from snap_browser import DESKTOP, PHONE, SCREENSHOTS, Player, play_until
 from test_web_client import HOST_NAME, MEASURE_JS, size_name
 
-# The replay loads the table's files and its own; the budget catches growth by accident.
-REPLAY_BUDGET = 175_000
+# The replay loads the table's files and its own; the budget catches growth by accident (175,000 until the
+# four-colour deck's setting and the table's colour-vision marks took it to 175,843 bytes, docs/WEB_CLIENT.md).
+REPLAY_BUDGET = 180_000
 
 
 def get_json(url: str):

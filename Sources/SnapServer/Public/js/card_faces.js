@@ -50,7 +50,8 @@ export function faceSVG(card) {
     middle = PIPS[card.value].map(([x, y]) => pip(x, y, 20, y > 70)).join("");
   }
   const upsideDown = `<g transform="rotate(180 50 70)">${corner}</g>`;
-  return `<svg viewBox="0 0 100 140" aria-hidden="true">${corner}${upsideDown}${middle}</svg>`;
+  // The suit as a class: the four-colour deck (a setting) colours diamonds and clubs by it.
+  return `<svg viewBox="0 0 100 140" class="${suit}" aria-hidden="true">${corner}${upsideDown}${middle}</svg>`;
 }
 
 /** The colour a card is printed in: "red" or "black". */

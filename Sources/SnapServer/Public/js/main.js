@@ -4,6 +4,7 @@
 
 import { Announcer } from "./announcer.js";
 import { Connection } from "./connection.js";
+import { Device } from "./device.js";
 import { catalogue, t } from "./i18n.js";
 import { Input } from "./input.js";
 import { buildLanguageChooser, startLanguage } from "./localize.js";
@@ -12,6 +13,7 @@ import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
 import { ROUNDS } from "./screens/round_choice.js";
 import { SeatTokens } from "./seat_tokens.js";
+import { Settings } from "./settings.js";
 import { Sounds } from "./sounds.js";
 import { TableState } from "./table_state.js";
 import { NOTICE, SEAT, givenTo } from "./words.js";
@@ -37,6 +39,8 @@ await startLanguage(document);
 const renderer = new Renderer(document);
 buildLanguageChooser(document.getElementById("language"));
 const sounds = new Sounds();
+const settings = new Settings();
+const device = new Device();
 const input = new Input(document);
 const clock = new ReactionClock();
 const announcer = new Announcer({ write: (text) => renderer.announce(text) });
@@ -85,6 +89,10 @@ function start() {
   renderer.name = readStored(NAME_KEY) ?? "";
   renderer.setChoice("solo-round", soloRound());
   renderer.setMuted(sounds.muted);
+  renderer.menu.bindSettings(settings, device, settingsChanged);
+  settingsChanged();
+  renderer.setFullscreen(device.fills ? false : null);
+  document.addEventListener("fullscreenchange", () => renderer.setFullscreen(Boolean(document.fullscreenElement)));
   renderer.setConnection("closed");
   const query = new URLSearchParams(location.search);
   const watchCode = query.get("watch")?.trim().toUpperCase();
@@ -171,6 +179,7 @@ input.on("mute", () => {
   sounds.muted = !sounds.muted;
   renderer.setMuted(sounds.muted);
 });
+input.on("fullscreen", () => device.toggleFullscreen());
 input.on("copy-link", () => {
   const link = renderer.joinLink(app.code);
   navigator.clipboard?.writeText(link).then(
@@ -327,6 +336,7 @@ function leaveTable() {
 
 function forgetTable() {
   announcer.reset();
+  device.keepAwake(false);
   app.model = null;
   app.code = null;
   app.watching = false;
@@ -492,6 +502,7 @@ function afterUpdate() {
   const model = app.model;
   if (!model) return;
   showTableScreen();
+  device.keepAwake(model.isRoundUnderWay);
   // Single player: start as soon as Ray, Lucy and Steve have sat down and the table has said its settings,
   // in the round chosen on the menu.
   const { phase, host } = model.view;
@@ -507,6 +518,7 @@ function afterUpdate() {
 function react(event, model, names, away) {
   const name = (seat) => model.displayName(seat);
   const atTable = renderer.screen === "table";
+  device.vibrate(event, model.viewer);
   switch (event.kind) {
     case "dealt":
       sounds.deal(event.counts.reduce((sum, item) => sum + item.count, 0), 1.5);
@@ -713,6 +725,12 @@ function cameBackToNothing(reason, { code, solo }) {
 }
 
 // MARK: Helpers
+
+/** The menu's settings, wherever they show. */
+function settingsChanged() {
+  device.vibration = settings.get("vibration");
+  renderer.setFourColour(settings.get("fourColour"));
+}
 
 /** The browser's localStorage, or null where it is refused (some private modes throw on reading it). */
 function localStorageOrNull() {

@@ -173,6 +173,18 @@ export class Renderer {
     button.title = muted ? t("sound.off") : t("sound.on");
   }
 
+  /** Shows whether the page fills the screen; null hides the button (the browser does not let it). */
+  setFullscreen(on) {
+    const button = this.$("fullscreen");
+    button.hidden = on === null;
+    setAttr(button, "aria-pressed", on ? "true" : "false");
+  }
+
+  /** Draws the cards in four colours (diamonds blue, clubs green) when `on`. */
+  setFourColour(on) {
+    this.doc.documentElement.toggleAttribute("data-four-colour", on);
+  }
+
   /** Opens or closes the "Leave the table?" question. */
   showConfirmExit(open) {
     const dialog = this.$("confirm-exit");

@@ -6,6 +6,7 @@ import { catalogue, t } from "./i18n.js";
 import { startLanguage } from "./localize.js";
 import { Renderer } from "./renderer.js";
 import { Replay } from "./replay_model.js";
+import { Settings } from "./settings.js";
 import { PlaybackClock, callMarks, momentAt, nextSpeed, speedText, step, timeText } from "./timeline.js";
 import {
   fetchJSON, lengthText, playerPath, reactionText, replayPath, verdictText, whenText,
@@ -20,6 +21,7 @@ const $ = (id) => document.getElementById(id);
 await startLanguage(document);
 document.title = `Snap! · ${t("replay.title")}`;
 const renderer = new Renderer(document);
+renderer.setFourColour(new Settings().get("fourColour"));
 // Nobody turns a card here: the bottom pile is just a pile, a picture labelled with its count.
 renderer.seats[0].closed.setAttribute("role", "img");
 renderer.seats[0].closed.removeAttribute("tabindex");
