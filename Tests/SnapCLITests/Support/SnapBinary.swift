@@ -52,10 +52,16 @@ enum SnapBinary {
     /// What every `snap` a test starts gets added to its environment: a data folder of this test run's own, so
     /// that a server's default store (`$XDG_DATA_HOME/snap/snap.sqlite`) never writes to the user's history.
     static let testEnvironment: [String: String] = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snap-test-data-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return ["XDG_DATA_HOME": folder.path]
+        try? FileManager.default.createDirectory(at: testDataFolder, withIntermediateDirectories: true)
+        // Gone when the test run ends, as the rest of what the tests write.
+        atexit { try? FileManager.default.removeItem(at: SnapBinary.testDataFolder) }
+        return ["XDG_DATA_HOME": testDataFolder.path]
     }()
+
+    /// The data folder of this test run's own.
+    private static var testDataFolder: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("snap-test-data-\(getpid())")
+    }
 
     /// The environment a `snap` started by a test runs with: this process's, the test data folder, then `extra`.
     static func environment(adding extra: [String: String]) -> [String: String] {
@@ -142,8 +148,9 @@ enum SnapBinary {
         var output: Pipe
         /// What it printed on starting.
         var banner: String
-        /// Where its standard error goes, when kept.
-        var errors: URL?
+        /// What its standard error went to, when kept: a file read back through this handle (its name is gone at
+        /// once, so that nothing is left behind).
+        var errors: FileHandle?
         /// Its end, once it comes.
         var end: ProcessEnd
 
@@ -161,7 +168,8 @@ enum SnapBinary {
 
         /// What it wrote to standard error so far, when kept.
         func errorText() -> String {
-            errors.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+            guard let errors, (try? errors.seek(toOffset: 0)) != nil, let data = try? errors.readToEnd() else { return "" }
+            return String(decoding: data, as: UTF8.self)
         }
     }
 
@@ -188,12 +196,13 @@ enum SnapBinary {
         process.currentDirectoryURL = packageRoot
         let output = Pipe()
         process.standardOutput = output
-        var errors: URL?
+        var errors: FileHandle?
         if keepErrors {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("snap-stderr-\(UUID().uuidString)")
             _ = FileManager.default.createFile(atPath: file.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: file)
-            errors = file
+            errors = try FileHandle(forReadingFrom: file)
+            unlink(file.path)
         } else {
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         }
