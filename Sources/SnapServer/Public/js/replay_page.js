@@ -22,7 +22,8 @@ await startLanguage(document);
 document.title = `Snap! · ${t("replay.title")}`;
 const renderer = new Renderer(document);
 renderer.setFourColour(new Settings().get("fourColour"));
-// Nobody turns a card here: the bottom pile is just a pile, a picture labelled with its count.
+// Nobody turns a card here: the bottom pile is no button, even before the first frame names the seat's piles
+// (the replay watches from no seat, so every seat's piles are one picture, table_screen.js).
 renderer.seats[0].closed.setAttribute("role", "img");
 renderer.seats[0].closed.removeAttribute("tabindex");
 const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
