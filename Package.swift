@@ -22,13 +22,20 @@ let package = Package(
         // where `snap-bench engine` preloads it into a child process to count allocations.
         .library(name: "SnapAllocationCounting", type: .dynamic, targets: ["SnapAllocationCounting"]),
     ],
+    traits: [
+        // Off by default: a player's `swift run snap` then leaves out postgres-nio and the cryptography it needs
+        // (swift-crypto's BoringSSL), about a third of a first build. `snap serve --db postgres://…` and
+        // `--node-url` need it: `swift build --traits PostgreSQL` (scripts/test builds with it).
+        .trait(name: "PostgreSQL", description: "PostgreSQL for `snap serve`: history in a server, and clusters of nodes."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: Snap! reads no swift-configuration and decodes no forms.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -74,6 +81,15 @@ let package = Package(
             name: "SnapStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The store and the cluster's directory over PostgreSQL: in `snap` only with the PostgreSQL trait.
+        .target(
+            name: "SnapPostgres",
+            dependencies: [
+                "SnapStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -82,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "SnapStoreTests",
             dependencies: [
-                "SnapStore", "SnapTestSupport",
+                "SnapStore", "SnapPostgres", "SnapTestSupport",
                 // To build files and databases the way an older Snap! (or another program) left them.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -128,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "SnapServerTests",
             dependencies: [
-                "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapTestSupport",
+                "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapPostgres", "SnapTestSupport",
                 // The DelayProxy stands between a client and a node that vanishes.
                 "SnapNetworkTools", .product(name: "GRDB", package: "GRDB.swift"),
                 // A channel and event loop of NIO's own for the lean WebSocket path's unit tests, and for the
@@ -193,6 +209,7 @@ let package = Package(
                 "SnapClient",
                 "SnapServer",
                 "SnapStore",
+                "SnapPostgres",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -218,6 +235,7 @@ let package = Package(
                 "SnapServer",
                 "SnapClient",
                 "SnapStore",
+                "SnapPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -263,13 +281,14 @@ let package = Package(
                 "SnapLAN",
                 "SnapLocalization",
                 "SnapStore",
+                .target(name: "SnapPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapStore", "SnapTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SnapCLITests", dependencies: ["SnapCore", "SnapClient", "SnapStore", "SnapPostgres", "SnapTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import PostgresNIO
 import SnapTestSupport
 import Testing
 
+@testable import SnapPostgres
 @testable import SnapStore
 
 /// The cluster's directory against a real server (SNAP_TEST_POSTGRES_URL): leases, unique codes, changes

@@ -3,6 +3,7 @@ import PostgresNIO
 import SnapTestSupport
 import Testing
 
+@testable import SnapPostgres
 @testable import SnapStore
 
 #if canImport(Glibc)

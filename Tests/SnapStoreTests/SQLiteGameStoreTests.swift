@@ -216,15 +216,15 @@ import Darwin
     @Test func openingALocationMakesItsStore() async throws {
         let folder = try TemporaryFolder()
         defer { folder.delete() }
-        let memory = try await StoreLocation(":memory:").open()
+        let memory = try await StoreLocation(":memory:").open(postgres: nil)
         #expect(memory is InMemoryGameStore)
         let path = folder.path + "/snap.sqlite"
-        let file = try await StoreLocation(path).open()
+        let file = try await StoreLocation(path).open(postgres: nil)
         #expect(file is SQLiteGameStore && file.location == path)
         await file.close()
         let byDefault = try await StoreLocation(
             nil, environment: ["HOME": folder.path, "XDG_DATA_HOME": folder.path + "/xdg"]
-        ).open()
+        ).open(postgres: nil)
         #if os(macOS)
         #expect(byDefault.location == folder.path + "/Library/Application Support/snap/snap.sqlite")
         #else
@@ -232,6 +232,14 @@ import Darwin
         #endif
         #expect(FileManager.default.fileExists(atPath: byDefault.location))
         await byDefault.close()
+    }
+
+    @Test func aPostgreSQLAddressWithoutPostgreSQLSaysHowToBuildIt() async throws {
+        let location = try StoreLocation("postgres://snap:secret@db.example:5433/rounds")
+        let error = await #expect(throws: StoreError.self) { try await location.open(postgres: nil) }
+        #expect(error == .noPostgreSQL(location: "postgres://snap@db.example:5433/rounds"))
+        #expect(error?.description.contains("swift build --traits PostgreSQL") == true)
+        #expect(error?.description.contains("secret") == false)
     }
 }
 

@@ -4,6 +4,7 @@ import PostgresNIO
 import SnapTestSupport
 import Testing
 
+@testable import SnapPostgres
 @testable import SnapStore
 
 /// The three stores the storage suite runs against.

@@ -3,6 +3,7 @@ import Logging
 import SnapClient
 import SnapCore
 import SnapNetworkTools
+import SnapPostgres
 import SnapStore
 
 /// One run of `snap-bench failover`: starts the nodes of a cluster in processes of their own, seats two bots at

@@ -1,6 +1,6 @@
 import SnapCore
 
-// A table's journal entry as the cluster's database keeps it (SnapStore's `PostgresCluster.append`): the format's
+// A table's journal entry as the cluster's database keeps it (SnapStore's `ClusterDatabase.append`): the format's
 // version (1), a tag, then the fields as a round's log writes them (docs/ARCHITECTURE.md, "Recording"). Read back
 // strictly: a damaged or newer entry is an error naming the field, never a guess.
 extension TableJournalRecord {

@@ -33,7 +33,7 @@ struct ServerCore: Sendable {
         environment = ServerEnvironment(
             configuration: configuration, clock: clock, logger: logger, metrics: metrics, archive: archive,
             directory: directory
-                ?? link.map { PostgresTableDirectory(cluster: $0.cluster, ownURL: $0.url, logger: logger) },
+                ?? link.map { ClusterTableDirectory(cluster: $0.cluster, ownURL: $0.url, logger: logger) },
             cluster: link, loops: loops)
         lobby = Lobby(environment: environment)
         roster = ConnectionRoster(environment: environment)

@@ -33,8 +33,8 @@ public struct SnapGameServer: Sendable {
     ///   - store: where finished rounds are kept for the history, replays and stats; nil keeps none.
     ///   - directory: where the other nodes of a cluster hold their tables: a client asking for one of those is
     ///     sent there (a Redirect). Nil for a server on its own, which refuses such requests as unknown; in a
-    ///     `cluster`, nil means the cluster's own (``PostgresTableDirectory``).
-    ///   - cluster: the cluster this server is a node of, already registered (``PostgresCluster/register(url:)``,
+    ///     `cluster`, nil means the cluster's own (``ClusterTableDirectory``).
+    ///   - cluster: the cluster this server is a node of, already registered (``ClusterDatabase/register(url:)``,
     ///     so that a URL another node holds is an error before the server starts). The server renews the lease,
     ///     claims its tables' codes there, lists every node's tables, and leaves the cluster when it stops. Nil
     ///     (or not registered) for a server on its own.
@@ -43,7 +43,7 @@ public struct SnapGameServer: Sendable {
         clock: any ServerClock = SystemServerClock(),
         store: (any GameStore)? = nil,
         directory: (any TableDirectory)? = nil,
-        cluster: PostgresCluster? = nil,
+        cluster: (any ClusterDatabase)? = nil,
         logger: Logger,
         signals: [UnixSignal] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -89,7 +89,7 @@ public struct SnapGameServer: Sendable {
     }
 
     /// This node's link to `cluster`, when it is registered there.
-    private static func link(to cluster: PostgresCluster?, logger: Logger) -> ClusterLink? {
+    private static func link(to cluster: (any ClusterDatabase)?, logger: Logger) -> ClusterLink? {
         guard let cluster else { return nil }
         guard let node = cluster.node else {
             logger.error("the cluster was given unregistered: this server runs on its own")
@@ -101,7 +101,7 @@ public struct SnapGameServer: Sendable {
     static func buildApplication(
         core: ServerCore,
         store: (any GameStore)?,
-        cluster: PostgresCluster? = nil,
+        cluster: (any ClusterDatabase)? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let (environment, lobby, connection) = (core.environment, core.lobby, core.connection)

@@ -25,7 +25,7 @@ struct ClusterEndpoints: Sendable {
         }
     }
 
-    let cluster: PostgresCluster?
+    let cluster: (any ClusterDatabase)?
 
     func add(to router: Router<some RequestContext>) {
         router.get("/api/nodes") { _, _ in

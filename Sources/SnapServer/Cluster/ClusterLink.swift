@@ -9,7 +9,7 @@ import SnapStore
 /// tokens are remembered in the directory so that any node can send a returning player to their table.
 final class ClusterLink: Sendable {
     /// The shared directory, registered as this node.
-    let cluster: PostgresCluster
+    let cluster: any ClusterDatabase
     /// Where players reach this node (`ws://host:port/ws`), as registered.
     let url: String
     /// Every listed table of every node, kept current from the directory's changes.
@@ -19,7 +19,7 @@ final class ClusterLink: Sendable {
     private let logger: Logger
 
     /// The link of a node registered in `cluster` at `url`.
-    init(cluster: PostgresCluster, url: String, logger: Logger) {
+    init(cluster: any ClusterDatabase, url: String, logger: Logger) {
         self.cluster = cluster
         self.url = url
         self.logger = logger

@@ -2,7 +2,7 @@ import SnapProtocol
 import SnapStore
 import Synchronization
 
-/// Every listed table of every node of the cluster, as the directory's changes (``PostgresCluster/changes()``)
+/// Every listed table of every node of the cluster, as the directory's changes (``ClusterDatabase/changes()``)
 /// last told: what the lobby lists besides its own tables. Readable from anywhere without waiting.
 final class ClusterListingCache: Sendable {
     private let tables = Mutex<[String: ClusterTable]>([:])

@@ -20,10 +20,10 @@ final class ClusterPublisher: Sendable {
     private let state = Mutex(State())
     private let wake: AsyncStream<Void>
     private let wakeContinuation: AsyncStream<Void>.Continuation
-    private let cluster: PostgresCluster
+    private let cluster: any ClusterDatabase
     private let logger: Logger
 
-    init(cluster: PostgresCluster, logger: Logger) {
+    init(cluster: any ClusterDatabase, logger: Logger) {
         self.cluster = cluster
         self.logger = logger
         (wake, wakeContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

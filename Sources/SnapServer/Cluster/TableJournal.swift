@@ -19,7 +19,7 @@ struct TableJournal {
     }
 
     /// The directory, as this node.
-    let cluster: PostgresCluster
+    let cluster: any ClusterDatabase
     /// The table's code.
     let code: String
     /// The fence the table was claimed or taken over with: appends under any other are refused.
@@ -34,7 +34,7 @@ struct TableJournal {
     private var lastIsQuietAdvance = false
     private var queued = 0
 
-    init(cluster: PostgresCluster, code: String, fence: Int64) {
+    init(cluster: any ClusterDatabase, code: String, fence: Int64) {
         self.cluster = cluster
         self.code = code
         self.fence = fence

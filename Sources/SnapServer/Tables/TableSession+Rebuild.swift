@@ -11,7 +11,7 @@ extension TableSession {
     /// - Throws: ``TableRebuildError`` when the journal has no checkpoint, an entry cannot be read, or the rules
     ///   refuse a journaled action.
     static func rebuilt(
-        code: String, entries: [JournalEntry], fence: Int64, cluster: PostgresCluster, environment: ServerEnvironment,
+        code: String, entries: [JournalEntry], fence: Int64, cluster: any ClusterDatabase, environment: ServerEnvironment,
         hooks: TableHooks
     ) throws(TableRebuildError) -> TableSession {
         var records = [(position: Int64, record: TableJournalRecord)]()

@@ -1,4 +1,4 @@
-/// A change to the cluster's directory, as ``PostgresCluster/changes()`` reports it.
+/// A change to the cluster's directory, as ``ClusterDatabase/changes()`` reports it.
 public enum ClusterChange: Hashable, Sendable {
     /// Every listed table, read once listening began: the state the changes that follow apply to.
     case current([ClusterTable])

@@ -2,7 +2,7 @@ import Foundation
 
 /// A `snap serve` node registered in the cluster: its address and the lease it holds.
 public struct ClusterNode: Hashable, Sendable {
-    /// Where players reach it (`ws://host:port`), as given to ``PostgresCluster/register(url:)``.
+    /// Where players reach it (`ws://host:port`), as given to ``ClusterDatabase/register(url:)``.
     public var url: String
     /// This registration's number, new each time a lease is taken (never reused): the tables a node owns are
     /// owned by its term, so a node that lost its lease and registered again owns none of its old tables.

@@ -1,4 +1,4 @@
-/// Where a table runs, as ``PostgresCluster/locate(code:)`` finds it.
+/// Where a table runs, as ``ClusterDatabase/locate(code:)`` finds it.
 public enum TableLocation: Hashable, Sendable {
     /// On the live node at this URL.
     case node(url: String)

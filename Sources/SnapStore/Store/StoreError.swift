@@ -12,15 +12,17 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreachable(location: String, reason: String)
     /// Anything else the database said.
     case failed(String)
+    /// A `postgres://` address given to a Snap! built without PostgreSQL (without the `PostgreSQL` trait).
+    case noPostgreSQL(location: String)
 
-    // MARK: Cluster (``PostgresCluster``)
+    // MARK: Cluster (``ClusterDatabase``)
 
     /// The node's URL (`--node-url`) cannot be understood.
     case badNodeURL(String, reason: String)
     /// A live node already holds this URL in the cluster.
     case nodeURLInUse(url: String)
-    /// A cluster call that needs this node's registration came before ``PostgresCluster/register(url:)`` or
-    /// after ``PostgresCluster/leave()``.
+    /// A cluster call that needs this node's registration came before ``ClusterDatabase/register(url:)`` or
+    /// after ``ClusterDatabase/leave()``.
     case notRegistered
     /// This node's lease ran out (or another node took its URL): it owns nothing any more.
     case leaseLost(url: String)
@@ -48,6 +50,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot reach the database at \(location): \(reason). Check that it is running, or pass another --db."
         case .failed(let message):
             "the database failed: \(message)"
+        case .noPostgreSQL(let location):
+            "--db \(location): this snap was built without PostgreSQL. Build it with `swift build --traits PostgreSQL` (as scripts/test does), or pass a file path or :memory:."
         case .badNodeURL(let value, let reason):
             "--node-url \(value): \(reason). Pass the address players reach this node at, as in ws://host:port."
         case .nodeURLInUse(let url):

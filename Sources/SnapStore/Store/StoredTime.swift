@@ -4,12 +4,12 @@ import Foundation
 // since 1970-01-01 UTC, so that a time comes back from any store exactly as the others give it.
 extension Date {
     /// Microseconds since 1970-01-01 00:00 UTC, rounded to the nearest.
-    var storedMicroseconds: Int64 {
+    public var storedMicroseconds: Int64 {
         Int64((timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     /// The time `storedMicroseconds` microseconds after 1970-01-01 00:00 UTC.
-    init(storedMicroseconds: Int64) {
+    public init(storedMicroseconds: Int64) {
         self.init(timeIntervalSince1970: Double(storedMicroseconds) / 1_000_000)
     }
 
@@ -29,7 +29,7 @@ extension RoundRecord {
 
 /// How names are compared: without regard to case, the same way in every store (Swift's lower-casing, not
 /// the database's, which differ outside ASCII).
-func nameKey(_ name: String) -> String {
+public func nameKey(_ name: String) -> String {
     name.lowercased()
 }
 

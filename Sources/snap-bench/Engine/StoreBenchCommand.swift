@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SnapBench
 import SnapCommandLine
+import SnapPostgres
 import SnapStore
 
 /// `snap-bench store`: how fast a store writes finished rounds, and how much room one takes.
@@ -42,7 +43,7 @@ struct StoreBenchCommand: AsyncParsableCommand {
         let location = try StoreLocation(db ?? folder!.appendingPathComponent("snap.sqlite").path)
         let logger = Logger(label: "snap.bench", factory: { _ in SwiftLogNoOpLogHandler() })
         let store: any GameStore
-        do { store = try await location.open(logger: logger) } catch { throw StoreFailure(error: error) }
+        do { store = try await location.open(postgres: PostgresNIOConnector(), logger: logger) } catch { throw StoreFailure(error: error) }
         var file: String?
         if case .sqlite(let path) = location { file = path }
         let result = try await StoreBenchmark(rounds: rounds, seed: seed).run(store: store, file: file, progress: ProgressLine.show)

@@ -48,11 +48,11 @@ struct ClusterOptions: ParsableArguments {
     ///
     /// - Throws: ``ClusterFailure`` with one line naming the problem (the URL is held by a live node, the
     ///   database is from a newer Snap!, the server does not answer…).
-    func join(db: String?, timeout: Duration, logger: Logger) async throws -> PostgresCluster? {
+    func join(db: String?, timeout: Duration, logger: Logger) async throws -> (any ClusterDatabase)? {
         guard let nodeURL, let db, case .postgres(let address)? = try? StoreLocation(db) else { return nil }
         do throws(StoreError) {
-            let cluster = try await PostgresCluster.open(
-                address, lease: leaseLength, logger: logger, timeout: timeout)
+            guard let postgres = PostgreSQLBuild.connector else { throw .noPostgreSQL(location: address.description) }
+            let cluster = try await postgres.openCluster(address, lease: leaseLength, logger: logger, timeout: timeout)
             do throws(StoreError) {
                 try await cluster.register(url: nodeURL)
             } catch {

@@ -9,7 +9,9 @@ struct StoreOptions: ParsableArguments {
         name: .customLong("db"),
         help: ArgumentHelp(
             "Where finished rounds are kept: a SQLite file, :memory: (until the server stops), postgres://user@host/database, or none.",
-            discussion: "Default: \(StoreLocation.defaultPath()) (on macOS, in Application Support).",
+            discussion: "Default: \(StoreLocation.defaultPath()) (on macOS, in Application Support)."
+                + (PostgreSQLBuild.connector == nil
+                    ? " A postgres:// address needs a snap built with PostgreSQL: swift build --traits PostgreSQL." : ""),
             valueName: "PATH|URL"))
     var db: String?
 
@@ -31,7 +33,7 @@ struct StoreOptions: ParsableArguments {
             throw ValidationError("--db-timeout \(dbTimeout) is out of range: pass a number of seconds from 0.1 to 600, such as 5.")
         }
         guard !keepsNothing else { return }
-        do { _ = try StoreLocation(db) } catch { throw ValidationError(error.description) }
+        do { try PostgreSQLBuild.check(StoreLocation(db)) } catch { throw ValidationError(error.description) }
     }
 
     /// Opens the store `--db` names (nil for `--db none`).
@@ -40,7 +42,7 @@ struct StoreOptions: ParsableArguments {
     func open(logger: Logger) async throws -> (any GameStore)? {
         guard !keepsNothing else { return nil }
         do {
-            return try await StoreLocation(db).open(logger: logger, timeout: timeout)
+            return try await StoreLocation(db).open(postgres: PostgreSQLBuild.connector, logger: logger, timeout: timeout)
         } catch {
             throw StoreFailure(error: error)
         }

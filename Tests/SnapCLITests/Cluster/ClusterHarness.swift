@@ -7,6 +7,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SnapPostgres
 import SnapStore
 import SnapTestSupport
 

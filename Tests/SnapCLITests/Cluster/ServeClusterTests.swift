@@ -1,4 +1,5 @@
 import Foundation
+import SnapPostgres
 import SnapStore
 import SnapTestSupport
 import Testing

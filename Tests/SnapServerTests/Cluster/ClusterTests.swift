@@ -2,6 +2,7 @@ import Foundation
 import SnapClient
 import SnapCore
 import SnapProtocol
+import SnapPostgres
 import SnapStore
 import SnapTestSupport
 import Testing

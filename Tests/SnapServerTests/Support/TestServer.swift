@@ -7,6 +7,7 @@ import SnapClient
 import SnapCore
 import SnapProtocol
 @testable import SnapServer
+import SnapPostgres
 import SnapStore
 import SnapTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SnapStore
 
 extension PostgresSchema {
     /// The channel on which every change to the directory is announced (see ``ClusterChange``).

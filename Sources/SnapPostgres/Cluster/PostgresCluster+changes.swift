@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SnapStore
 
 /// Changes to the directory as they happen, through `LISTEN/NOTIFY` on a connection of their own.
 extension PostgresCluster {

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SnapStore
 
 /// Each table's journal, and taking over the tables of nodes whose lease ran out.
 extension PostgresCluster {
@@ -30,7 +31,7 @@ extension PostgresCluster {
     }
 
     /// The table's journal, in order, from position `from` on (the entries not trimmed, by default).
-    public func journal(code: String, from start: Int64 = 0) async throws(StoreError) -> [JournalEntry] {
+    public func journal(code: String, from start: Int64) async throws(StoreError) -> [JournalEntry] {
         try await perform { [client, logger] in
             try await client.withConnection { connection in
                 try await connection.query(

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SnapStore
 
 /// The table directory and the reconnect tokens.
 extension PostgresCluster {

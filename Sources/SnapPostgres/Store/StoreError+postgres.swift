@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import SnapStore
 
 extension StoreError {
     /// The ``StoreError`` for what postgres-nio (or ``withDeadline(_:_:)``) threw: refusals and silence are

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SnapStore
 
 /// The PostgreSQL schema: the same tables as SQLite's (``SQLiteSchema``), all named `snap_…` so that they can
 /// share a database with others, and the same numbered migrations; then version 3, the cluster's tables

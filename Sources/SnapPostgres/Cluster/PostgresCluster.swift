@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SnapStore
 import Synchronization
 
 /// The directory that `snap serve` nodes sharing one PostgreSQL database keep together: the nodes and their
@@ -15,7 +16,7 @@ import Synchronization
 /// Fencing: a write for a table (its journal, its listing, its removal) checks in the same statement that the
 /// table is still this node's, with the fence it was given, and that this node's lease has not run out; a node
 /// paused past its lease writes nothing after it wakes (``StoreError/fenced(code:)``).
-public final class PostgresCluster: Sendable {
+public final class PostgresCluster: ClusterDatabase {
     /// Where the server is (its password is never shown).
     public let address: PostgresAddress
     /// How long a lease lasts from its last renewal.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SnapStore
 
 /// Rounds kept on a PostgreSQL server: for a shared or long-lived server, or several servers at once.
 ///

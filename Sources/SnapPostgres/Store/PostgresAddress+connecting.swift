@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SnapStore
 
 extension PostgresAddress {
     /// Connects once, on its own connection (so that a wrong address, user or password is an error at once, not

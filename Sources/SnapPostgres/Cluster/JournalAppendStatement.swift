@@ -1,4 +1,5 @@
 import PostgresNIO
+import SnapStore
 
 /// The journal's append as a prepared statement: each connection of the pool parses it once, and PostgreSQL soon
 /// keeps one plan for it, where a new query each time cost more in planning (about 0.6 ms) than in running.

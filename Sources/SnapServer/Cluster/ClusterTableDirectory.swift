@@ -1,19 +1,19 @@
 import Logging
 import SnapStore
 
-/// The ``TableDirectory`` of a node of a cluster: the shared PostgreSQL directory (``PostgresCluster``), which
+/// The ``TableDirectory`` of a node of a cluster: the directory its nodes share in their database (``ClusterDatabase``), which
 /// knows every node's tables and every remembered reconnect token.
 ///
 /// It never places a table on the node that asks (its own URL), nor at a node whose lease ran out: such a table
 /// waits to be taken over, and a returning player is told it is moving (a joining one that it is unknown). When
 /// the database does not answer, the table counts as unknown, and the failure is logged.
-public struct PostgresTableDirectory: TableDirectory {
-    private let cluster: PostgresCluster
+public struct ClusterTableDirectory: TableDirectory {
+    private let cluster: any ClusterDatabase
     private let ownURL: String
     private let logger: Logger
 
     /// The directory of the node that reaches players at `ownURL`, over `cluster`.
-    public init(cluster: PostgresCluster, ownURL: String, logger: Logger) {
+    public init(cluster: any ClusterDatabase, ownURL: String, logger: Logger) {
         self.cluster = cluster
         self.ownURL = ownURL
         self.logger = logger
