@@ -3,7 +3,8 @@
 /// Pure: the caller says when the card was shown, when each call arrived and what each player's network
 /// allows (``NetworkAllowance``). The judge credits each call with a reaction time — the claimed one,
 /// clamped to what is physically possible and to the bound, or the judge's own estimate — and says how long
-/// to wait before the fastest call so far can no longer be beaten (``deadline(now:others:)``).
+/// to wait before the fastest call so far can no longer be beaten (``deadline(now:others:headStarts:)``). A seat's
+/// head start (RULES.md) is taken off its reaction when calls are ranked.
 public struct CallJudge: Hashable, Sendable {
     /// A call waiting for the verdict.
     public struct Call: Hashable, Sendable {
@@ -13,6 +14,12 @@ public struct CallJudge: Hashable, Sendable {
         public var arrival: Duration
         /// The reaction time the call is credited with.
         public var reaction: Duration
+        /// The caller's head start.
+        public var headStart: Duration = .zero
+
+        /// What the call is ranked by: its reaction less the caller's head start (below zero when the head start
+        /// is the larger).
+        public var ranking: Duration { reaction - headStart }
     }
 
     /// When the card the calls are about was shown (sent to every player).
@@ -43,38 +50,46 @@ public struct CallJudge: Hashable, Sendable {
         return min(elapsed, max(fastest, claim))
     }
 
-    /// Adds a call that arrived at `arrival`, claiming `claim`, from a player with `allowance`; returns the
-    /// reaction time it is credited with.
+    /// Adds a call that arrived at `arrival`, claiming `claim`, from a player with `allowance` and `headStart`;
+    /// returns the reaction time it is credited with (before the head start).
     @discardableResult
-    public mutating func add(seat: Seat, arrival: Duration, claim: Duration?, allowance: NetworkAllowance) -> Duration {
+    public mutating func add(
+        seat: Seat, arrival: Duration, claim: Duration?, allowance: NetworkAllowance, headStart: Duration = .zero
+    ) -> Duration {
         let reaction = Self.credit(
             elapsed: arrival - shownAt, claim: claim, allowance: allowance, maximumCompensation: maximumCompensation)
-        calls.append(Call(seat: seat, arrival: arrival, reaction: reaction))
+        calls.append(Call(seat: seat, arrival: arrival, reaction: reaction, headStart: headStart))
         return reaction
     }
 
-    /// The calls fastest first; equal reactions in arrival order.
+    /// The calls fastest first, head starts taken off. Of two that rank the same, the larger head start goes first
+    /// (RULES.md: a head start of 200 ms beats a player up to 200 ms quicker), then the first to arrive.
     public var ranked: [Call] {
-        calls.enumerated().sorted { ($0.element.reaction, $0.offset) < ($1.element.reaction, $1.offset) }.map(\.element)
+        calls.enumerated().sorted {
+            ($0.element.ranking, .zero - $0.element.headStart, $0.offset) < ($1.element.ranking, .zero - $1.element.headStart, $1.offset)
+        }.map(\.element)
     }
 
-    /// The fastest reaction so far.
-    public var fastest: Duration? { calls.map(\.reaction).min() }
+    /// The best ranking so far: the fastest reaction, head starts taken off.
+    public var fastest: Duration? { calls.map(\.ranking).min() }
 
-    /// By how much `call` beat the next fastest call of another player, if there was one.
+    /// By how much `call` beat the next call of another player, head starts taken off, if there was one.
     public func margin(of call: Call) -> Duration? {
-        ranked.first { $0.seat != call.seat && $0.reaction >= call.reaction }.map { $0.reaction - call.reaction }
+        ranked.first { $0.seat != call.seat && $0.ranking >= call.ranking }.map { $0.ranking - call.ranking }
     }
 
     /// When the verdict can be given: the moment after which none of `others` — the players who have not
-    /// called but still could, with their allowances — could arrive with a faster reaction than the fastest so
-    /// far. Never before `now`.
-    public func deadline(now: Duration, others: [Seat: NetworkAllowance]) -> Duration {
+    /// called but still could, with their allowances and `headStarts` — could arrive with a better ranking than
+    /// the best so far. Never before `now`.
+    public func deadline(
+        now: Duration, others: [Seat: NetworkAllowance], headStarts: [Seat: Duration] = [:]
+    ) -> Duration {
         guard let fastest else { return now }
         var deadline = now
         for (seat, allowance) in others where !calls.contains(where: { $0.seat == seat }) {
-            // A call from `seat` arriving at t is credited with at least t − shownAt − its allowance.
-            deadline = max(deadline, shownAt + fastest + min(allowance.most, maximumCompensation))
+            // A call from `seat` arriving at t ranks at no less than t − shownAt − its allowance − its head start.
+            let headStart = headStarts[seat] ?? .zero
+            deadline = max(deadline, shownAt + fastest + min(allowance.most, maximumCompensation) + headStart)
         }
         return deadline
     }

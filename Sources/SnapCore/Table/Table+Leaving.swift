@@ -3,11 +3,16 @@ extension Table {
     ///
     /// During a round their cards, closed then open, each from the top, go face down one at a time to the
     /// bottom of the closed piles of the other players who still have cards, clockwise from the leaver.
-    /// If that leaves one player with cards, they win. The host role passes clockwise.
+    /// If that leaves one player with cards, they win. The host role passes clockwise, and the seat's head start
+    /// goes with its player.
     public mutating func leave(_ seat: Seat) throws(TableError) -> [TableEvent] {
         guard let leaver = self[seat] else { throw .notSeated }
         players[Int(seat.rawValue)] = nil
         var events = [TableEvent]()
+        if settings.headStart(for: seat) != .zero {
+            settings.setHeadStart(.zero, for: seat)
+            events.append(.settingsChanged(settings))
+        }
         let cards = Array(leaver.closed.cards.reversed()) + leaver.open.cards.reversed()
 
         if phase.isRoundUnderWay {
@@ -65,13 +70,19 @@ extension Table {
         }
         players = arranged
         self.host = .bottom
+        var events = [TableEvent.seatsRearranged(moves)]
+        // A head start is its player's: it moves with them.
+        let headStarts = settings.headStarts
+        for seat in Seat.allCases { settings.setHeadStart(.zero, for: seat) }
+        for (seat, headStart) in headStarts { settings.setHeadStart(headStart, for: SeatMove.destination(of: seat, in: moves)) }
+        if settings.headStarts != headStarts { events.append(.settingsChanged(settings)) }
         let moved = { (seat: Seat?) in seat.map { SeatMove.destination(of: $0, in: moves) } }
         startingSeat = SeatMove.startingSeat(startingSeat, through: moves, occupied: order)
         if case .roundOver(let winner) = phase {
             phase = .roundOver(winner: moved(winner))
         }
         calls = []
-        return [.seatsRearranged(moves)]
+        return events
     }
 }
 

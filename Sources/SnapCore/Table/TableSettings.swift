@@ -1,9 +1,12 @@
-/// What the host chooses for a table: how rounds end and how long a player has to turn.
+/// What the host chooses for a table: how rounds end, how long a player has to turn, and each seat's head start.
 public struct TableSettings: Hashable, Sendable {
     /// How a round ends.
     public var roundLength: RoundLength
     /// How long the active player has to turn before the table turns for them; nil: no turn timer.
     public var turnTime: Duration?
+    /// The seats with a head start, and how much (RULES.md: a call's reaction counts as that much shorter).
+    /// A seat missing has none; zero is never kept, so that equal settings compare equal.
+    public private(set) var headStarts: [Seat: Duration]
 
     /// How long the table waits for a player whose connection has dropped before turning for them.
     public static let absentTurnTime: Duration = .seconds(1)
@@ -13,23 +16,38 @@ public struct TableSettings: Hashable, Sendable {
     /// The longest turn timer a host may choose.
     public static let turnTimeChoices: ClosedRange<Duration> = .seconds(3) ... .seconds(30)
 
+    /// The head starts a host may give a seat, the first being none.
+    public static let headStartChoices: [Duration] = [0, 100, 200, 300, 500].map { .milliseconds($0) }
+
     /// What a new table gets unless its host chooses otherwise: a quick round of 5 minutes, 8 seconds a turn.
     public static let standard = TableSettings(roundLength: .standardQuick, turnTime: standardTurnTime)
 
-    /// Whether a host may choose these settings: a classic round or one of ``RoundLength/quickChoices``, and
-    /// no turn timer or a whole number of seconds in ``turnTimeChoices``.
+    /// Whether a host may choose these settings: a classic round or one of ``RoundLength/quickChoices``, no turn
+    /// timer or a whole number of seconds in ``turnTimeChoices``, and head starts from ``headStartChoices``.
     public var isChoosable: Bool {
         let roundAllowed = roundLength.timeLimit.map(RoundLength.quickChoices.contains) ?? true
         let turnAllowed = turnTime.map {
             Self.turnTimeChoices.contains($0) && $0.components.attoseconds == 0
         } ?? true
-        return roundAllowed && turnAllowed
+        let headStartsAllowed = headStarts.values.allSatisfy(Self.headStartChoices.contains)
+        return roundAllowed && turnAllowed && headStartsAllowed
     }
 
-    /// Settings; by default a classic round with no turn timer, as the original game.
-    public init(roundLength: RoundLength = .classic, turnTime: Duration? = nil) {
+    /// Settings; by default a classic round with no turn timer and no head starts, as the original game.
+    public init(roundLength: RoundLength = .classic, turnTime: Duration? = nil, headStarts: [Seat: Duration] = [:]) {
         self.roundLength = roundLength
         self.turnTime = turnTime
+        self.headStarts = headStarts.filter { $0.value != .zero }
+    }
+
+    /// The head start of the player at `seat` (zero when none).
+    public func headStart(for seat: Seat) -> Duration {
+        headStarts[seat] ?? .zero
+    }
+
+    /// Gives the player at `seat` a head start of `headStart` (zero takes it away).
+    public mutating func setHeadStart(_ headStart: Duration, for seat: Seat) {
+        headStarts[seat] = headStart == .zero ? nil : headStart
     }
 }
 

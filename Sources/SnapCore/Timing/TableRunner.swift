@@ -170,7 +170,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         var judge = self.judge ?? CallJudge(shownAt: shownAt, maximumCompensation: judging.maximumCompensation)
         // A player's first call on a card is the one judged; pressing again while it is judged changes nothing.
         guard !judge.calls.contains(where: { $0.seat == seat }) else { return [] }
-        judge.add(seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none)
+        judge.add(
+            seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none,
+            headStart: table.settings.headStart(for: seat))
         self.judge = judge
         guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict() }
         return []
@@ -185,7 +187,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             uniqueKeysWithValues: table.occupiedSeats.filter { table[$0]!.cardCount > 0 }.map {
                 ($0, allowances[$0] ?? .none)
             })
-        let deadline = judge.deadline(now: now, others: others)
+        let deadline = judge.deadline(now: now, others: others, headStarts: table.settings.headStarts)
         timers.removeAll { $0.timer == .judge }
         timers.append(Entry(deadline: deadline, order: nextOrder, timer: .judge))
         nextOrder += 1
