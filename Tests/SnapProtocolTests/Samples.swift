@@ -166,6 +166,9 @@ enum Samples {
         ("TableClosed", Frame(number: 119, packet: .tableClosed(reason: "Everyone has left the table: it is closed."))),
         ("Redirect", Frame(number: 3, packet: .redirect(url: "ws://10.0.0.7:8080/ws", code: "KQJT"))),
         ("Redirect.secure", Frame(number: 120, packet: .redirect(url: "wss://snap.example.org/ws", code: "ZXCV"))),
+        ("SetHeadStart", Frame(number: 121, packet: .setHeadStart(seat: .top, milliseconds: 200))),
+        ("HeadStarts", Frame(number: 122, packet: .headStarts(milliseconds: [0, 100, 500, 0]))),
+        ("HeadStarts.none", Frame(number: 123, packet: .headStarts(milliseconds: [0, 0, 0, 0]))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

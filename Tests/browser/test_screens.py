@@ -122,7 +122,7 @@ def test_every_table_screen_without_overlaps(server, browser, size):
     page.wait_for("ChangeSettings(180, 8) sent", lambda _: {"type": "ChangeSettings", "round": 180, "turn": 8}
                   in page.js("return window.__fake.sent", "reading what the page sent"))
     deliver(page, {"type": "Error", "code": 16,
-                   "message": "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds."})
+                   "message": "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds; a head start is 0, 100, 200, 300 or 500 ms, for a player at the table."})
     page.wait_for("the refusal in #lobby-message", lambda _: "classic or last" in page.js(
         "return document.querySelector('#lobby-message').textContent", "reading #lobby-message"))
     # A refused change goes back to the table's at the next frame.

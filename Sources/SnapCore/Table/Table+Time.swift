@@ -7,7 +7,9 @@ extension Table {
         guard self[seat] != nil else { throw .notSeated }
         guard host == seat else { throw .notHost }
         guard !phase.isRoundUnderWay else { throw .roundUnderWay }
-        guard newSettings.isChoosable else { throw .badSettings }
+        guard newSettings.isChoosable, newSettings.headStarts.keys.allSatisfy({ self[$0] != nil }) else {
+            throw .badSettings
+        }
         guard newSettings != settings else { return [] }
         settings = newSettings
         return [.settingsChanged(newSettings)]

@@ -53,7 +53,7 @@ public enum TableError: UInt16, Error, Hashable, Sendable, CaseIterable, CustomS
         case .outOfCards: "You have no cards left: you are out of this round."
         case .snapInProgress: "Wait: a Snap! call is being settled."
         case .unexpectedStep: "The table is not waiting for that step."
-        case .badSettings: "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds."
+        case .badSettings: "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds; a head start is 0, 100, 200, 300 or 500 ms, for a player at the table."
         }
     }
 }

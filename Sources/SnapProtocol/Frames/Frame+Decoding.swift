@@ -206,6 +206,13 @@ extension Packet {
             let url = try reader.string("\(name).url")
             guard NodeURL.isValid(url) else { throw .badURL(field: "\(name).url") }
             return .redirect(url: url, code: try reader.string("\(name).code"))
+        case .setHeadStart:
+            let seat = try reader.seat("\(name).seat")
+            return .setHeadStart(seat: seat, milliseconds: try reader.u16("\(name).milliseconds"))
+        case .headStarts:
+            var milliseconds = [UInt16]()
+            for seat in Seat.allCases { milliseconds.append(try reader.u16("\(name).milliseconds[\(seat.rawValue)]")) }
+            return .headStarts(milliseconds: milliseconds)
         }
     }
 }

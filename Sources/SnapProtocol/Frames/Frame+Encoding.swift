@@ -140,6 +140,12 @@ extension Packet {
         case .redirect(let url, let code):
             writer.string(url)
             writer.string(code)
+        case .setHeadStart(let seat, let milliseconds):
+            writer.seat(seat)
+            writer.u16(milliseconds)
+        case .headStarts(let milliseconds):
+            // Always four: a list of another length is made one of four, missing seats none.
+            for index in 0..<Seat.count { writer.u16(index < milliseconds.count ? milliseconds[index] : 0) }
         }
     }
 }

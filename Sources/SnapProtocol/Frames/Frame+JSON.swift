@@ -86,6 +86,8 @@ extension Packet {
         case .watcherCount(let count): ["count": .number(Int(count))]
         case .tableClosed(let reason): ["reason": .string(reason)]
         case .redirect(let url, let code): ["url": .string(url), "code": .string(code)]
+        case .setHeadStart(let seat, let milliseconds): ["seat": .seat(seat), "milliseconds": .number(Int(milliseconds))]
+        case .headStarts(let milliseconds): ["milliseconds": .array(milliseconds.map { .number(Int($0)) })]
         }
     }
 }

@@ -66,7 +66,11 @@ extension Packet {
         case .roundAbandoned:
             return [.roundAbandoned]
         case .tableSettings(let round, let turn):
-            return [.settingsChanged(TableSettings(roundSeconds: round, turnSeconds: turn))]
+            // The head starts stay as they were until the HeadStarts that follows (a version 6 server's).
+            return [.settingsChanged(
+                TableSettings(roundSeconds: round, turnSeconds: turn).withHeadStarts(milliseconds: view.settings.headStartMilliseconds))]
+        case .headStarts(let milliseconds):
+            return [.settingsChanged(view.settings.withHeadStarts(milliseconds: milliseconds))]
         case .timeUp:
             return [.timeUp]
         case .suddenDeath(let seats):

@@ -143,6 +143,15 @@ public enum Packet: Hashable, Sendable {
     /// Reconnect) lives on another node, whose WebSocket is at `url` (`ws://` or `wss://`, see ``NodeURL``).
     /// The client closes, connects there, signs in again (or reconnects with its token) and asks again.
     case redirect(url: String, code: String)
+
+    // MARK: Head starts (protocol version 6)
+
+    /// 0x9B, client → server: (the host, between rounds) give the player in `seat` a head start of `milliseconds`
+    /// (0, 100, 200, 300 or 500: RULES.md).
+    case setHeadStart(seat: Seat, milliseconds: UInt16)
+    /// 0x9C, server → client (version 6): each seat's head start in milliseconds, by seat number (four values),
+    /// after every TableSettings: the rest of the table's settings.
+    case headStarts(milliseconds: [UInt16])
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -57,6 +57,8 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case watcherCount = 0x98
     case tableClosed = 0x99
     case redirect = 0x9A
+    case setHeadStart = 0x9B
+    case headStarts = 0x9C
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -124,6 +126,8 @@ extension Packet {
         case .watcherCount: .watcherCount
         case .tableClosed: .tableClosed
         case .redirect: .redirect
+        case .setHeadStart: .setHeadStart
+        case .headStarts: .headStarts
         }
     }
 
@@ -142,6 +146,7 @@ extension PacketType {
         case .changeSettings, .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath: 3
         case .watchTable, .tableWatched, .watcherCount, .tableClosed: 4
         case .redirect: 5
+        case .setHeadStart, .headStarts: 6
         default: 1
         }
     }

@@ -15,7 +15,11 @@ public struct TableEventPackets: Sendable {
 
     /// The packets for `events`, in order.
     public mutating func packets(for events: [TableEvent]) -> [Packet] {
-        events.compactMap { packet(for: $0) }
+        events.flatMap { event -> [Packet] in
+            // The head starts are the settings' too, in a packet of their own that older clients are not sent.
+            if case .settingsChanged(let settings) = event { return [.tableSettings(settings), .headStarts(settings)] }
+            return packet(for: event).map { [$0] } ?? []
+        }
     }
 
     private func id(_ seat: Seat) -> PlayerID {
@@ -85,7 +89,7 @@ public struct TableEventPackets: Sendable {
         case .suddenDeath(let seats):
             return .suddenDeath(seats)
         case .settingsChanged(let settings):
-            return .tableSettings(settings)
+            return .tableSettings(settings)  // with its head starts, in packets(for:)
         case .callTimed(let seat, let reaction, let margin):
             return .callTiming(
                 seat: seat, reaction: Wire.microseconds(reaction), margin: margin.map(Wire.microseconds))

@@ -19,11 +19,31 @@ extension TableSettings {
     public var turnSeconds: UInt8 {
         turnTime.map { UInt8(clamping: $0.components.seconds) } ?? 0
     }
+
+    /// Each seat's head start in whole milliseconds, by seat number, as HeadStarts and the records carry them.
+    public var headStartMilliseconds: [UInt16] {
+        Seat.allCases.map { UInt16(clamping: headStart(for: $0).components.seconds * 1_000 + headStart(for: $0).components.attoseconds / 1_000_000_000_000_000) }
+    }
+
+    /// These settings with the head starts HeadStarts carries, by seat number (missing seats: none).
+    public func withHeadStarts(milliseconds: [UInt16]) -> TableSettings {
+        var settings = self
+        for seat in Seat.allCases {
+            let index = Int(seat.rawValue)
+            settings.setHeadStart(.milliseconds(index < milliseconds.count ? Int(milliseconds[index]) : 0), for: seat)
+        }
+        return settings
+    }
 }
 
 extension Packet {
     /// The TableSettings packet for `settings`.
     public static func tableSettings(_ settings: TableSettings) -> Packet {
         .tableSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds)
+    }
+
+    /// The HeadStarts packet for `settings`.
+    public static func headStarts(_ settings: TableSettings) -> Packet {
+        .headStarts(milliseconds: settings.headStartMilliseconds)
     }
 }

@@ -6,8 +6,8 @@ import SnapCore
 extension RoundLog {
     /// The first bytes of every encoded log, then its format version.
     static let magic: [UInt8] = Array("SNRL".utf8)
-    /// The format this code writes and reads.
-    public static let formatVersion: UInt8 = 1
+    /// The format this code writes: 2 added each seat's head start to the settings. It reads 1 too.
+    public static let formatVersion: UInt8 = 2
 
     /// The log as bytes.
     public func encoded() -> [UInt8] {
@@ -23,8 +23,10 @@ extension RoundLog {
         var reader = ByteReader(bytes)
         for byte in Self.magic where try reader.u8("RoundLog.magic") != byte { throw .badMagic }
         let version = try reader.u8("RoundLog.version")
-        guard version == Self.formatVersion else { throw .invalidValue(field: "RoundLog.version", value: Int(version)) }
-        let start = try RoundStart.read(from: &reader)
+        guard (1...Self.formatVersion).contains(version) else {
+            throw .invalidValue(field: "RoundLog.version", value: Int(version))
+        }
+        let start = try RoundStart.read(from: &reader, version: version)
         let count = try reader.varint("RoundLog.steps")
         guard count <= UInt64(reader.remaining) else { throw .countOutOfRange(field: "RoundLog.steps", count: Int(clamping: count)) }
         var steps = [RoundStep]()
@@ -33,7 +35,7 @@ extension RoundLog {
         for index in 0..<Int(count) {
             let field = "RoundLog.steps[\(index)]"
             switch try reader.u8(field) {
-            case 1: steps.append(.perform(try TableAction.read(from: &reader, field)))
+            case 1: steps.append(.perform(try TableAction.read(from: &reader, field, version: version)))
             case 2:
                 time += try reader.duration(field + ".advance")
                 steps.append(.advance(to: time))
@@ -130,7 +132,8 @@ extension RoundStart {
         writer.allowances(allowances)
     }
 
-    static func read(from reader: inout ByteReader) throws(ProtocolError) -> RoundStart {
+    /// Reads a start written in format `version` (of ``RoundLog`` or ``TableJournalRecord``, which move together).
+    static func read(from reader: inout ByteReader, version: UInt8) throws(ProtocolError) -> RoundStart {
         var seats = [Seated?]()
         for seat in Seat.allCases {
             let field = "RoundStart.seats[\(seat.rawValue)]"
@@ -145,7 +148,7 @@ extension RoundStart {
         let roundsBefore = Int(clamping: try reader.varint("RoundStart.roundsBefore"))
         let previous = try reader.optionalSeat("RoundStart.previousStartingSeat")
         let absentBits = try reader.u8("RoundStart.absent")
-        let settings = try reader.settings("RoundStart.settings")
+        let settings = try reader.settings("RoundStart.settings", version: version)
         let level = try reader.number("RoundStart.difficulty", limit: Difficulty.allCases.count - 1)
         let speed = Double(bitPattern: try reader.u64("RoundStart.speed"))
         guard speed > 0, speed.isFinite else { throw .invalidValue(field: "RoundStart.speed", value: 0) }
@@ -201,7 +204,8 @@ extension TableAction {
         }
     }
 
-    static func read(from reader: inout ByteReader, _ field: String) throws(ProtocolError) -> TableAction {
+    /// Reads an action written in format `version`.
+    static func read(from reader: inout ByteReader, _ field: String, version: UInt8) throws(ProtocolError) -> TableAction {
         switch try reader.u8(field + ".action") {
         case 1: return .join(try reader.player(field + ".join"))
         case 2: return .leave(try reader.seat(field + ".leave"))
@@ -213,7 +217,7 @@ extension TableAction {
             return .callSnap(seat, reaction: reaction)
         case 6: return .advance(TimedStep.all[Int(try reader.number(field + ".advance", limit: TimedStep.all.count - 1))])
         case 7:
-            let settings = try reader.settings(field + ".changeSettings")
+            let settings = try reader.settings(field + ".changeSettings", version: version)
             return .changeSettings(settings, by: try reader.seat(field + ".changeSettings.seat"))
         case 8: return .timeRanOut
         case 9: return .setPresence(try reader.seat(field + ".setPresence"), present: try reader.bool(field + ".setPresence.present"))
@@ -256,6 +260,7 @@ extension ByteWriter {
     mutating func settings(_ settings: TableSettings) {
         u16(settings.roundSeconds)
         u8(settings.turnSeconds)
+        for milliseconds in settings.headStartMilliseconds { u16(milliseconds) }
     }
 
     mutating func allowances(_ allowances: [Seat: NetworkAllowance]) {
@@ -297,9 +302,15 @@ extension ByteReader {
         return PlayerInfo(id: PlayerID(id), name: name, isComputer: try bool(field() + ".isComputer"))
     }
 
-    mutating func settings(_ field: @autoclosure () -> String) throws(ProtocolError) -> TableSettings {
+    /// Settings as format `version` wrote them: from 2 on, with each seat's head start.
+    mutating func settings(_ field: @autoclosure () -> String, version: UInt8) throws(ProtocolError) -> TableSettings {
         let round = try u16(field() + ".roundSeconds")
-        return TableSettings(roundSeconds: round, turnSeconds: try u8(field() + ".turnSeconds"))
+        var settings = TableSettings(roundSeconds: round, turnSeconds: try u8(field() + ".turnSeconds"))
+        guard version >= 2 else { return settings }
+        for seat in Seat.allCases {
+            settings.setHeadStart(.milliseconds(try u16(field() + ".headStarts[\(seat.rawValue)]")), for: seat)
+        }
+        return settings
     }
 
     mutating func allowances(_ field: @autoclosure () -> String) throws(ProtocolError) -> [Seat: NetworkAllowance] {

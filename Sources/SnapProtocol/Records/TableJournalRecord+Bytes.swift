@@ -1,11 +1,11 @@
 import SnapCore
 
 // A table's journal entry as the cluster's database keeps it (SnapStore's `ClusterDatabase.append`): the format's
-// version (1), a tag, then the fields as a round's log writes them (docs/ARCHITECTURE.md, "Recording"). Read back
+// version (2: head starts in the settings; 1 is read too), a tag, then the fields as a round's log writes them (docs/ARCHITECTURE.md, "Recording"). Read back
 // strictly: a damaged or newer entry is an error naming the field, never a guess.
 extension TableJournalRecord {
-    /// The format this code writes and reads.
-    public static let formatVersion: UInt8 = 1
+    /// The format this code writes, in step with ``RoundLog/formatVersion`` (2 added head starts); it reads 1 too.
+    public static let formatVersion: UInt8 = 2
 
     /// The entry as bytes.
     public func encoded() -> [UInt8] {
@@ -44,12 +44,12 @@ extension TableJournalRecord {
     public init(bytes: [UInt8]) throws(ProtocolError) {
         var reader = ByteReader(bytes)
         let version = try reader.u8("TableJournalRecord.version")
-        guard version == Self.formatVersion else {
+        guard (1...Self.formatVersion).contains(version) else {
             throw .invalidValue(field: "TableJournalRecord.version", value: Int(version))
         }
         switch try reader.u8("TableJournalRecord.kind") {
         case 1:
-            let start = try RoundStart.read(from: &reader)
+            let start = try RoundStart.read(from: &reader, version: version)
             let solo = try reader.bool("TableJournalRecord.checkpoint.solo")
             let count = try reader.count("TableJournalRecord.checkpoint.tokens", limit: Seat.count)
             var tokens = [PlayerID: String]()
@@ -58,7 +58,7 @@ extension TableJournalRecord {
                 tokens[PlayerID(try reader.string(field + ".id"))] = try reader.string(field + ".token")
             }
             self = .checkpoint(TableCheckpoint(start: start, solo: solo, tokens: tokens))
-        case 2: self = .step(.perform(try TableAction.read(from: &reader, "TableJournalRecord.step")))
+        case 2: self = .step(.perform(try TableAction.read(from: &reader, "TableJournalRecord.step", version: version)))
         case 3: self = .step(.advance(to: try reader.duration("TableJournalRecord.advance")))
         case 4: self = .step(.allowances(try reader.allowances("TableJournalRecord.allowances")))
         case 5:

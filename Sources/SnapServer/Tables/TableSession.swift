@@ -119,7 +119,7 @@ actor TableSession {
         guard let seat = runner.table.seat(of: id) else { return refuse(id, TableError.notSeated) }
         switch request {
         case .act(let move):
-            act(move.action(for: seat), by: id, receivedAt: received)
+            act(move.action(for: seat, settings: runner.table.settings), by: id, receivedAt: received)
         case .addComputer:
             do { try addComputer(by: id) } catch { refuse(id, error) }
         case .resync:

@@ -50,14 +50,34 @@ import Testing
     }
 
     @Test func aSeatedRequestBecomesTheRulesActionOfTheSeatInOneStep() {
-        #expect(SeatAction.turnCard.action(for: .top) == .turnCard(.top))
-        #expect(SeatAction.callSnap(reaction: .milliseconds(250)).action(for: .left) == .callSnap(.left, reaction: .milliseconds(250)))
-        #expect(SeatAction.startRound.action(for: .bottom) == .startRound(by: .bottom))
-        #expect(SeatAction.leave.action(for: .right) == .leave(.right))
+        let settings = TableSettings(roundLength: .standardQuick, turnTime: .seconds(8), headStarts: [.top: .milliseconds(200)])
+        #expect(SeatAction.turnCard.action(for: .top, settings: settings) == .turnCard(.top))
+        #expect(
+            SeatAction.callSnap(reaction: .milliseconds(250)).action(for: .left, settings: settings)
+                == .callSnap(.left, reaction: .milliseconds(250)))
+        #expect(SeatAction.startRound.action(for: .bottom, settings: settings) == .startRound(by: .bottom))
+        #expect(SeatAction.leave.action(for: .right, settings: settings) == .leave(.right))
+        // A change of one setting keeps the others.
+        #expect(
+            SeatAction.changeSettings(roundLength: .classic, turnTime: nil).action(for: .bottom, settings: settings)
+                == .changeSettings(TableSettings(headStarts: [.top: .milliseconds(200)]), by: .bottom))
+        #expect(
+            SeatAction.setHeadStart(.milliseconds(100), for: .left).action(for: .bottom, settings: settings)
+                == .changeSettings(
+                    TableSettings(
+                        roundLength: .standardQuick, turnTime: .seconds(8),
+                        headStarts: [.top: .milliseconds(200), .left: .milliseconds(100)]),
+                    by: .bottom))
         var router = Self.router()
         #expect(
             router.decide(Self.bytes(.callSnap(reaction: 250_000)), binary: true, at: .zero, from: Self.seated)
                 == .route(.table(.act(.callSnap(reaction: .milliseconds(250))))))
+        #expect(
+            router.decide(Self.bytes(.setHeadStart(seat: .top, milliseconds: 300)), binary: true, at: .zero, from: Self.seated)
+                == .route(.table(.act(.setHeadStart(.milliseconds(300), for: .top)))))
+        #expect(
+            router.decide(Self.bytes(.headStarts(milliseconds: [0, 0, 0, 0])), binary: true, at: .zero, from: Self.seated)
+                == .refuse(.unexpectedPacket, message: "That packet is one the server sends, not one it takes."))
     }
 
     @Test func malformedMessagesAreRefusedAndTheLastOneAllowedCloses() {

@@ -30,7 +30,10 @@ enum ClientRequest: Hashable, Sendable {
         case .callSnap(let reaction): self = .atTable(.act(.callSnap(reaction: .microseconds(Int64(reaction)))))
         case .startRound: self = .atTable(.act(.startRound))
         case .changeSettings(let round, let turn):
-            self = .atTable(.act(.changeSettings(TableSettings(roundSeconds: round, turnSeconds: turn))))
+            let settings = TableSettings(roundSeconds: round, turnSeconds: turn)
+            self = .atTable(.act(.changeSettings(roundLength: settings.roundLength, turnTime: settings.turnTime)))
+        case .setHeadStart(let seat, let milliseconds):
+            self = .atTable(.act(.setHeadStart(.milliseconds(Int(milliseconds)), for: seat)))
         case .clientQuit: self = .atTable(.act(.leave))
         case .addComputer: self = .atTable(.addComputer)
         case .resyncRequest: self = .atTable(.resync)
@@ -40,7 +43,7 @@ enum ClientRequest: Hashable, Sendable {
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
             .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed,
-            .redirect:
+            .redirect, .headStarts:
             throw .unexpectedPacket
         }
     }

@@ -8,19 +8,30 @@ enum SeatAction: Hashable, Sendable {
     case callSnap(reaction: Duration?)
     /// Start the round (host).
     case startRound
-    /// Change how rounds end and the turn timer (host, between rounds).
-    case changeSettings(TableSettings)
+    /// Change how rounds end and the turn timer (host, between rounds); the head starts stay as they are.
+    case changeSettings(roundLength: RoundLength, turnTime: Duration?)
+    /// Give the player in a seat a head start (host, between rounds).
+    case setHeadStart(Duration, for: Seat)
     /// I leave the table.
     case leave
 
-    /// The rules' action for the player in `seat`.
-    func action(for seat: Seat) -> TableAction {
+    /// The rules' action for the player in `seat`, at a table whose settings are `settings`: a change of one
+    /// setting is a change to the whole settings.
+    func action(for seat: Seat, settings: TableSettings) -> TableAction {
         switch self {
-        case .turnCard: .turnCard(seat)
-        case .callSnap(let reaction): .callSnap(seat, reaction: reaction)
-        case .startRound: .startRound(by: seat)
-        case .changeSettings(let settings): .changeSettings(settings, by: seat)
-        case .leave: .leave(seat)
+        case .turnCard: return .turnCard(seat)
+        case .callSnap(let reaction): return .callSnap(seat, reaction: reaction)
+        case .startRound: return .startRound(by: seat)
+        case .changeSettings(let roundLength, let turnTime):
+            var changed = settings
+            changed.roundLength = roundLength
+            changed.turnTime = turnTime
+            return .changeSettings(changed, by: seat)
+        case .setHeadStart(let headStart, let player):
+            var changed = settings
+            changed.setHeadStart(headStart, for: player)
+            return .changeSettings(changed, by: seat)
+        case .leave: return .leave(seat)
         }
     }
 }
