@@ -183,7 +183,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0x9b, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0x9d, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -199,7 +199,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x9b])), "unknown packet type 0x9B");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0x9d])), "unknown packet type 0x9D");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
   assert.equal(message(new Uint8Array(3)), "packet of 3 bytes is shorter than the 10-byte header");
@@ -440,6 +440,21 @@ test("protocol version 5: Redirect decodes, encodes and renders as PROTOCOL.md s
     number: 3, type: 0x9a, name: "Redirect", fields: { url: "ws://10.0.0.7:8080/ws", code: "KQJT" },
   });
   assert.equal(PacketType.Redirect, 0x9a);
+});
+
+test("protocol version 6: SetHeadStart and HeadStarts decode, encode and fail as in Swift", () => {
+  const hex = (packet, number = null) => bytesToHex(encodeFrame({ number, packet }));
+  assert.equal(hex({ type: "SetHeadStart", seat: 2, milliseconds: 200 }, 121), "534E415000000079009B0200C8");
+  assert.equal(hex({ type: "HeadStarts", milliseconds: [0, 100, 500, 0] }, 122), "534E41500000007A009C0000006401F40000");
+  assert.deepEqual(decodeFrame(hexToBytes("534E41500000007A009C0000006401F40000")).packet,
+    { type: "HeadStarts", milliseconds: [0, 100, 500, 0] });
+  assert.deepEqual(refused("SetHeadStart", []), { kind: "truncated", field: "SetHeadStart.seat" });
+  assert.deepEqual(refused("SetHeadStart", [2]), { kind: "truncated", field: "SetHeadStart.milliseconds" });
+  assert.deepEqual(refused("SetHeadStart", [4, 0, 100]), { kind: "invalidValue", field: "SetHeadStart.seat", value: 4 });
+  assert.deepEqual(refused("HeadStarts", [0, 0, 0, 100, 0, 0]), { kind: "truncated", field: "HeadStarts.milliseconds[3]" });
+  assert.deepEqual(refused("HeadStarts", new Array(9).fill(0)), { kind: "trailingBytes", count: 1 });
+  assert.equal(PacketType.SetHeadStart, 0x9b);
+  assert.equal(PacketType.HeadStarts, 0x9c);
 });
 
 test("protocol version 5: a Redirect's URL must be a ws:// or wss:// address that fits", () => {

@@ -131,7 +131,7 @@ test("a JoinTable answered with a Redirect is asked again, signed in with the sa
   assert.equal(ScriptedSocket.opened.length, 2);
   assert.equal(atA.closedWith, 1000);
   assert.deepEqual(atB.sent, [
-    { type: "Hello", version: 5 },
+    { type: "Hello", version: PROTOCOL_VERSION },
     { type: "SignInResponse", name: "Ann" },
     { type: "JoinTable", code: "KQJT" },
   ]);
@@ -163,7 +163,7 @@ test("coming back after a drop, a Redirect is followed with the same token", asy
   moved = true;
   connection.dropConnection();
   await until("back at B", () => ScriptedSocket.opened.length === 3 && connection.state === "open");
-  assert.deepEqual(ScriptedSocket.opened[2].sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token }]);
+  assert.deepEqual(ScriptedSocket.opened[2].sent, [{ type: "Hello", version: PROTOCOL_VERSION }, { type: "Reconnect", token }]);
   assert.equal(connection.url, NODE_B);
   assert.ok(statuses.some(([state]) => state === "reconnecting"));
   connection.close();
@@ -210,7 +210,7 @@ test("when the node a Redirect led to is gone, the next try asks the first serve
   await until("back at C", () => connection.url === NODE_C && connection.state === "open", () => JSON.stringify({ asked, statuses, url: connection.url, sent: ScriptedSocket.opened.map((s) => [s.url, s.sent]) }));
   const tries = ScriptedSocket.opened.slice(2).map((socket) => socket.url);
   assert.deepEqual(tries, [NODE_B, NODE_A, NODE_C]);
-  assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token }]);
+  assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: PROTOCOL_VERSION }, { type: "Reconnect", token }]);
   connection.close();
 });
 
@@ -245,7 +245,7 @@ test("a table that is moving (Error 116) is asked for again until a node has it,
   connection.dropConnection();
   await until("back at C", () => connection.url === NODE_C && connection.state === "open", () => JSON.stringify({ asked, statuses, url: connection.url, sent: ScriptedSocket.opened.map((s) => [s.url, s.sent]) }));
   assert.equal(asked, 3);
-  assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token }]);
+  assert.deepEqual(ScriptedSocket.opened.at(-1).sent, [{ type: "Hello", version: PROTOCOL_VERSION }, { type: "Reconnect", token }]);
   // The page heard no error: only that the connection was getting back.
   assert.equal(packets.filter((packet) => packet.type === "Error").length, 0);
   assert.ok(statuses.every(([state]) => state !== "closed"));
@@ -259,7 +259,7 @@ test("a page opened again comes back with its token first: Reconnect, never a si
   const { connection, packets, statuses } = connect(null);
   connection.resume("tok-kept", "Ann");
   await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
-  assert.deepEqual(ScriptedSocket.opened[0].sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token: "tok-kept" }]);
+  assert.deepEqual(ScriptedSocket.opened[0].sent, [{ type: "Hello", version: PROTOCOL_VERSION }, { type: "Reconnect", token: "tok-kept" }]);
   assert.equal(connection.token, "tok-kept");
   assert.equal(connection.seated, true, "a drop from now on is a drop from the seat");
   assert.ok(statuses.every(([state]) => state !== "reconnecting"), "the page was not reconnecting: it opened");
@@ -283,7 +283,7 @@ test("a resumed seat whose table lives on another node follows the Redirect with
   connection.resume("tok-kept", "Ann");
   await until("the seat", () => packets.some((packet) => packet.type === "TableJoined"));
   assert.equal(connection.url, NODE_B);
-  assert.deepEqual(ScriptedSocket.opened[1].sent, [{ type: "Hello", version: 5 }, { type: "Reconnect", token: "tok-kept" }]);
+  assert.deepEqual(ScriptedSocket.opened[1].sent, [{ type: "Hello", version: PROTOCOL_VERSION }, { type: "Reconnect", token: "tok-kept" }]);
   connection.close();
 });
 

@@ -330,6 +330,20 @@ test("shown seats put the viewer at the bottom", () => {
   assert.equal(watching.displayName(0), "Ann");
 });
 
+// MARK: Head starts (protocol version 6)
+
+test("head starts are kept beside the view from HeadStarts, and TableSettings leaves them be", () => {
+  const state = TableState.fromSnapshot(playing({ active: 1 }));
+  const before = structuredClone(state.view);
+  assert.deepEqual(state.headStarts, [0, 0, 0, 0]);
+  const events = state.applyPacket({ type: "HeadStarts", milliseconds: [0, 200, 0, 500] }, 1000);
+  assert.deepEqual(events.events.map((event) => event.kind), ["headStarts"]);
+  assert.deepEqual(state.headStarts, [0, 200, 0, 500]);
+  state.applyPacket({ type: "TableSettings", round: 0, turn: 0 }, 1000);
+  assert.deepEqual(state.headStarts, [0, 200, 0, 500]);
+  assert.deepEqual(state.view, before, "a mirror still equals the next Snapshot");
+});
+
 // MARK: Quick rounds and the turn timer (protocol version 3)
 
 test("the table's settings and clocks are kept beside the view, on the caller's clock", () => {

@@ -32,7 +32,8 @@ export const PacketType = Object.freeze(Object.fromEntries(
   JoinTable TableJoined AddComputer StartRound Ping Pong ResyncRequest Snapshot Reconnect Error CardTurned
   PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
-  RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect SetHeadStart
+  HeadStarts`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -421,6 +422,16 @@ function record(fields) {
   );
 }
 
+/** Exactly `count` items, one after the other, without a count (HeadStarts' four seats). */
+function fixed(count, item) {
+  return fieldType(
+    (reader, path) => Array.from({ length: count }, (_, index) => item.read(reader, `${path}[${index}]`)),
+    (writer, items, path) => {
+      for (let index = 0; index < count; index += 1) item.write(writer, items?.[index] ?? 0, `${path}[${index}]`);
+    },
+  );
+}
+
 /** A one-byte count of at most `limit`, then that many items. */
 function list(limit, item) {
   return fieldType(
@@ -498,6 +509,8 @@ const LAYOUTS = {
   WatcherCount: [["count", u16]],
   TableClosed: [["reason", str]],
   Redirect: [["url", nodeURL], ["code", str]],
+  SetHeadStart: [["seat", seat], ["milliseconds", u16]],
+  HeadStarts: [["milliseconds", fixed(4, u16)]],
 };
 
 /**

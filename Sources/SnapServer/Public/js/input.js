@@ -16,10 +16,11 @@ export class Input {
     doc.addEventListener("click", (event) => this.#click(event));
     doc.addEventListener("submit", (event) => this.#submit(event));
     doc.addEventListener("input", (event) => {
-      const field = event.target;
-      if (field instanceof HTMLInputElement && field.dataset.typed) {
-        this.#emit(`${field.dataset.typed}-typed`, { value: field.value });
-      }
+      if (event.target instanceof HTMLInputElement) this.#typed(event.target);
+    });
+    // A choice in a list is made when it changes (not every browser, nor WebDriver, says "input" for it).
+    doc.addEventListener("change", (event) => {
+      if (event.target instanceof HTMLSelectElement) this.#typed(event.target);
     });
     doc.addEventListener("keydown", (event) => this.#keyDown(event));
     doc.addEventListener("keyup", (event) => this.#keyUp(event));
@@ -34,6 +35,13 @@ export class Input {
   /** Calls `handler(action, detail)` for every action, before the named handlers. */
   onAny(handler) {
     this.on("*", handler);
+  }
+
+  /** A field marked `data-typed` changed: its `…-typed` action, with its value (and its seat, if it has one). */
+  #typed(field) {
+    if (!field.dataset.typed) return;
+    const seat = field.dataset.seat;
+    this.#emit(`${field.dataset.typed}-typed`, seat === undefined ? { value: field.value } : { value: field.value, seat: Number(seat) });
   }
 
   #emit(action, detail = {}) {

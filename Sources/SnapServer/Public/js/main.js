@@ -168,6 +168,10 @@ input.on("round-setting-typed", ({ value }) => {
   renderer.setMessage("lobby", "");
   changeSettings(Number(value));
 });
+input.on("head-start-typed", ({ value, seat }) => {
+  renderer.setMessage("lobby", "");
+  connection.send({ type: "SetHeadStart", seat, milliseconds: Number(value) });
+});
 input.on("start-round", () => connection.send({ type: "StartRound" }));
 input.on("next-round", () => connection.send({ type: "StartRound" }));
 input.on("leave-table", () => leaveTable());
@@ -456,6 +460,7 @@ function snapshot(packet) {
   const first = before === null;
   app.model = TableState.fromSnapshot(packet.view);
   app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
+  app.model.headStarts = before?.headStarts ?? app.model.headStarts; // and HeadStarts
   announcer.reset();
   renderer.reset();
   renderer.setTable(app.model, app.code, app.solo);

@@ -13,7 +13,8 @@ const SAME_FIELDS = {
   Recycled: "recycled", CardTurned: "cardTurned", PileCollected: "pileCollected",
   OpenPileTurnedUnder: "openPileTurnedUnder", CardPaid: "cardPaid", PlayerOut: "playerOut", Resumed: "resumed",
   RoundWon: "roundWon", RoundAbandoned: "roundAbandoned", PlayerConnection: "connectionChanged",
-  CallTiming: "callTimed", TableSettings: "settings", TimeUp: "timeUp", SuddenDeath: "suddenDeath",
+  CallTiming: "callTimed", TableSettings: "settings", HeadStarts: "headStarts", TimeUp: "timeUp",
+  SuddenDeath: "suddenDeath",
 };
 /** The events that end a turn timer's countdown (a too-late call does not). */
 const TURN_ENDS = new Set(["activated", "cardTurned", "snapCalled", "timeUp", "roundWon", "roundAbandoned", "roundStarted"]);
@@ -62,6 +63,8 @@ export class TableState {
     this.timing = null;
     /** The table's settings `{round, turn}` (seconds; 0: classic, no timer), from TableSettings. */
     this.settings = null;
+    /** Each seat's head start in milliseconds, by seat number, from HeadStarts (RULES.md). */
+    this.headStarts = [0, 0, 0, 0];
     /** When the quick round's time runs out (ms), while its clock runs. */
     this.roundEndsAt = null;
     /** The turn timer `{seat, endsAt}` while it runs. */
@@ -245,6 +248,9 @@ export class TableState {
         break;
       case "settings":
         this.settings = { round: event.round, turn: event.turn };
+        break;
+      case "headStarts":
+        this.headStarts = [...event.milliseconds];
         break;
       case "roundClock":
         this.roundEndsAt = event.endsAt;

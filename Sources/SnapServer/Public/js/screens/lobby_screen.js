@@ -3,6 +3,7 @@
 import { ROUND_ABOUT } from "../words.js";
 import { escapeHTML, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
+import { headStartHTML } from "./head_start.js";
 import { checkRound } from "./round_choice.js";
 import { renderWatchers } from "./watchers.js";
 
@@ -40,10 +41,13 @@ export class LobbyScreen {
       if (entry && seat === view.host) tags.push(t("tag.host"));
       if (entry?.isComputer) tags.push(t("tag.computer"));
       if (entry && !model.isConnected(seat)) tags.push(t("tag.offline"));
+      const headStart = entry
+        ? headStartHTML({ seat, name: entry.name, milliseconds: model.headStarts[seat], chooses: isHost })
+        : "";
       const html = entry
         ? `<span class="who">${escapeHTML(seat === view.viewer ? t("lobby.you", { name: entry.name }) : entry.name)}` +
           `</span><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}` +
-          "</span>"
+          `${headStart}</span>`
         : `<span class="who">${escapeHTML(t("seat.empty"))}</span>`;
       if (item.innerHTML !== html) item.innerHTML = html;
     }

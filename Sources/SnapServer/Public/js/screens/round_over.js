@@ -3,6 +3,7 @@
 import { escapeHTML, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
 import { STATUS, cards, nextRoundHint, wins } from "../words.js";
+import { headStartHTML } from "./head_start.js";
 
 /** Draws the round's result over the table once it is over, and hides it otherwise. */
 export class RoundOverBanner {
@@ -25,9 +26,13 @@ export class RoundOverBanner {
     setText(this.$("result-text"), result);
     setAttr(this.$("round-result"), "data-you", winner !== null && winner === view.viewer);
     const { byCards, rows } = model.standings;
+    // The host gives head starts for the next round here too (not at a single player's table: nobody to give one).
+    const chooses = isHost && !table.solo;
     const html = rows.map((row) => `<li${row.seat === winner ? " data-winner" : ""}><span>${escapeHTML(row.name)}` +
       `</span>${byCards ? `<span>${escapeHTML(cards(row.cards))}</span>` : ""}` +
-      `<span>${escapeHTML(wins(row.gamesWon))}</span></li>`).join("");
+      `<span>${escapeHTML(wins(row.gamesWon))}</span>` +
+      headStartHTML({ seat: row.seat, name: row.name, milliseconds: model.headStarts[row.seat], chooses }) +
+      "</li>").join("");
     const standings = this.$("standings");
     if (standings.innerHTML !== html) standings.innerHTML = html;
     const next = this.$("next-round");

@@ -5,6 +5,7 @@ import { SUITS, cardKey, cardName, colour, faceSVG } from "../card_faces.js";
 import { escapeHTML, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
 import { STATUS, clockText, wins } from "../words.js";
+import { headStartText } from "./head_start.js";
 import { RoundOverBanner } from "./round_over.js";
 import { renderWatchers } from "./watchers.js";
 
@@ -40,7 +41,8 @@ export class TableScreen {
 
   #buildSeat(element) {
     element.innerHTML =
-      '<div class="plate"><span class="name"></span><span class="tags"></span><span class="games-won"></span></div>' +
+      '<div class="plate"><span class="name"></span><span class="head-start"></span><span class="tags"></span>' +
+      '<span class="games-won"></span></div>' +
       '<div class="piles"><div class="closed-pile" data-count="0"><span class="count"></span></div>' +
       '<div class="open-pile" data-count="0"></div></div>';
     const find = (selector) => element.querySelector(selector);
@@ -48,6 +50,7 @@ export class TableScreen {
       element,
       name: find(".name"),
       tags: find(".tags"),
+      headStart: find(".head-start"),
       won: find(".games-won"),
       piles: find(".piles"),
       closed: find(".closed-pile"),
@@ -128,6 +131,7 @@ export class TableScreen {
       setText(parts.name, t("seat.empty"));
       setText(parts.won, "");
       setText(parts.tags, "");
+      setText(parts.headStart, "");
       setAttr(parts.closed, "data-count", 0);
       setAttr(parts.open, "data-count", 0);
       setText(parts.count, "");
@@ -151,6 +155,7 @@ export class TableScreen {
     if (!model.isConnected(seat)) tags.push(t("tag.offline"));
     if (model.isOut(seat)) tags.push(t("tag.out"));
     setText(parts.tags, tags.join(" · "));
+    setText(parts.headStart, headStartText(model.headStarts[seat]));
 
     const closed = entry.closedCount;
     setAttr(parts.closed, "data-count", closed);
@@ -236,12 +241,19 @@ export class TableScreen {
     const bubble = this.doc.createElement("div");
     bubble.className = "bubble";
     bubble.dataset.verdict = call.verdict.kind;
-    const mark = { wrong: t("bubble.wrong"), correct: "☺", tooLate: t("bubble.tooLate") }[call.verdict.kind];
-    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${escapeHTML(mark)}</span>`;
+    // A correct call's smile is drawn, not a character: a font's smiley (an emoji on most phones) is taller than the
+    // line, and differs from one device to the next.
+    const mark = call.verdict.kind === "correct" ? SMILE
+      : escapeHTML({ wrong: t("bubble.wrong"), tooLate: t("bubble.tooLate") }[call.verdict.kind]);
+    bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${mark}</span>`;
     parts.element.append(bubble);
     parts.bubble = bubble;
   }
 }
+
+/** A correct call's mark: a smile in a circle, in the bubble's green. */
+const SMILE = '<svg class="smile" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="8.5"/>' +
+  '<path d="M6.2 11.6q3.8 4.2 7.6 0"/><circle class="eye" cx="7.2" cy="8" r="1.2"/><circle class="eye" cx="12.8" cy="8" r="1.2"/></svg>';
 
 /** The call to show by a seat: a judged call outweighs a too-late one. */
 function callFor(view, seat) {
