@@ -250,6 +250,10 @@ public actor SnapClient {
     public func changeSettings(_ settings: TableSettings) async {
         await send(.changeSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds))
     }
+    /// (Host, between rounds) gives the player in `seat` a head start (one of ``TableSettings/headStartChoices``).
+    public func setHeadStart(_ headStart: Duration, for seat: Seat) async {
+        await send(.setHeadStart(seat: seat, milliseconds: UInt16(clamping: headStart.milliseconds)))
+    }
     /// Turns this player's top card.
     public func turnCard() async { await send(.clientTurnedCard) }
     /// Calls "Snap!", saying how long the player took from seeing the latest turned card to the press.

@@ -61,6 +61,12 @@ extension TableSettings {
         return next
     }
 
+    /// The head start after `headStart` in ``headStartChoices``, back to none after the largest.
+    public static func nextHeadStart(after headStart: Duration) -> Duration {
+        let index = headStartChoices.firstIndex(of: headStart) ?? 0
+        return headStartChoices[(index + 1) % headStartChoices.count]
+    }
+
     /// The settings in a few words: "Quick round: 5 min · 8 s a turn", "Classic round · no turn timer".
     public var summary: String {
         let round = roundLength.timeLimit.map { "Quick round: \(Int($0 / .seconds(60))) min" } ?? "Classic round"

@@ -22,7 +22,7 @@ extension TableSettings {
 
     /// Each seat's head start in whole milliseconds, by seat number, as HeadStarts and the records carry them.
     public var headStartMilliseconds: [UInt16] {
-        Seat.allCases.map { UInt16(clamping: headStart(for: $0).components.seconds * 1_000 + headStart(for: $0).components.attoseconds / 1_000_000_000_000_000) }
+        Seat.allCases.map { UInt16(clamping: headStart(for: $0).milliseconds) }
     }
 
     /// These settings with the head starts HeadStarts carries, by seat number (missing seats: none).

@@ -41,7 +41,6 @@ struct TableClocks: Sendable {
     }
 
     private static func milliseconds(_ duration: Duration) -> UInt32 {
-        let (seconds, attoseconds) = duration.components
-        return UInt32(clamping: max(0, seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
+        UInt32(clamping: max(0, duration.milliseconds))
     }
 }

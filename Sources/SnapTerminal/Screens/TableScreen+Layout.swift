@@ -74,7 +74,9 @@ extension TableScreen {
         var name = player.info.name
         if seat == view.viewer { name = texts.text("lobby.you", ["name": name]) }
         let marker = isActive ? "▶ " : ""
-        let won = "  " + texts.text("table.wins", count: player.gamesWon)
+        let headStart = view.settings.headStart(for: seat)
+        let headStartTag = headStart == .zero ? "" : "  " + texts.text("headStart.tag", ["ms": String(headStart.milliseconds)])
+        let won = headStartTag + "  " + texts.text("table.wins", count: player.gamesWon)
         let out = isOut ? "  " + texts.text("tag.out") : ""
         let width = (marker + name + won + out).terminalWidth
         var x: Int

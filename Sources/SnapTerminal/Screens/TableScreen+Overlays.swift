@@ -32,7 +32,9 @@ extension TableScreen {
             lines.append(texts.text("terminal.help.betweenRounds"))
             for hint in betweenRoundKeys { lines += key(hint.key, hint.label) }
         }
-        lines += ["", texts.text("terminal.help.rules")]
+        // The rules' heading, bold, sets them apart: no blank line before it, so that the help fits 24 rows in every
+        // language.
+        lines += [texts.text("terminal.help.rules")]
         lines += texts.text("terminal.help.rulesText").wrapped(toWidth: TableScreen.helpTextWidth - 2).map { "  " + $0 }
         return lines
     }

@@ -92,6 +92,7 @@ public struct TableScreen: Hashable, Sendable {
         [
             KeyHint("c", texts.text("terminal.help.addComputer")),
             KeyHint("r", texts.text("terminal.help.changeRound")),
+            KeyHint("1 2 3 4", texts.text("terminal.help.headStart")),
             KeyHint("i", texts.text("terminal.help.qrCode")),
         ]
     }

@@ -50,6 +50,7 @@ public struct NetworkGame: Sendable {
                 case .callSnap(let reaction): await client.callSnap(reaction: reaction ?? .seconds(60))
                 case .startRound: await client.startRound()
                 case .changeSettings(let settings): await client.changeSettings(settings)
+                case .setHeadStart(let headStart, let seat): await client.setHeadStart(headStart, for: seat)
                 case .addComputer: await client.addComputer()
                 case .leave: await client.leaveTable()
                 }

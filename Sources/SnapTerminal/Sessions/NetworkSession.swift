@@ -11,6 +11,8 @@ struct NetworkSession: ScreenSession {
         case turnCard, startRound, addComputer, leave
         /// (Host, between rounds) how rounds end and the turn timer.
         case changeSettings(TableSettings)
+        /// (Host, between rounds) a player's head start.
+        case setHeadStart(Duration, for: Seat)
         /// Snap!, this long after the latest turned card was drawn on this screen (nil: none drawn yet).
         case callSnap(reaction: Duration?)
     }
@@ -191,6 +193,15 @@ struct NetworkSession: ScreenSession {
                 requests.append(.changeSettings(settings.withNextRoundLength))
             } else {
                 show(texts.text(isHost ? "terminal.hint.lengthBetweenRounds" : "terminal.hint.onlyHostSetsLength"), at: time)
+            }
+        case .character(let digit) where ("1"..."4").contains(digit):
+            // 1–4: the head start of the player at the bottom, left, top or right, to the next of its choices.
+            let seat = Seat(rawValue: UInt8(String(digit))! - 1)!
+            guard let view, view[seat] != nil else { break }
+            if isHost && !phase.isRoundUnderWay {
+                requests.append(.setHeadStart(TableSettings.nextHeadStart(after: view.settings.headStart(for: seat)), for: seat))
+            } else {
+                show(texts.text(isHost ? "terminal.hint.headStartBetweenRounds" : "terminal.hint.onlyHostGivesHeadStarts"), at: time)
             }
         case .character("i"), .character("I"):
             if let link = joinLink, !phase.isRoundUnderWay {

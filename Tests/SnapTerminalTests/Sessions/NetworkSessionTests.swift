@@ -211,6 +211,28 @@ import Testing
         #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host sets the round's length.")
     }
 
+    @Test func theHostGivesHeadStartsWithTheSeatsNumberAndEveryoneSeesThem() throws {
+        var host = try seated(.bottom)
+        // 3 is the top seat (Bob): no head start, so the first of the choices.
+        _ = host.handle(.character("3"), at: .zero)
+        #expect(host.takeRequests() == [.setHeadStart(.milliseconds(100), for: .top)])
+        // An empty seat (left) has nobody to give one to.
+        _ = host.handle(.character("2"), at: .zero)
+        #expect(host.takeRequests().isEmpty)
+        #expect(TableSettings.nextHeadStart(after: .milliseconds(300)) == .milliseconds(500))
+        #expect(TableSettings.nextHeadStart(after: .milliseconds(500)) == .zero)
+
+        var guest = try seated(.top)
+        _ = guest.handle(.character("1"), at: .zero)
+        #expect(guest.takeRequests().isEmpty)
+        #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host gives head starts.")
+        var table = try twoPlayers()
+        table.settings.setHeadStart(.milliseconds(200), for: .top)
+        guest.apply(.table(table.view(for: .top), events: [.settingsChanged(table.settings)]), at: .zero)
+        let screen = try #require(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(screen.contains { $0.contains("Bob (you)  +200 ms  0 wins") }, "\(screen)")
+    }
+
     @Test func theRoundClockAndTheTurnCountdownRunOnTheScreensOwnTime() throws {
         var session = try seated(.top)
         var table = try twoPlayers()
