@@ -94,6 +94,12 @@ final class FairnessPlayer: Sendable {
     /// Starts the first round (the host).
     func startRound() async { await client?.startRound() }
 
+    /// Gives `other` a head start (the host, before the first round).
+    func giveHeadStart(_ headStart: Duration, to other: FairnessPlayer) async {
+        guard let seat = other.seat.withLock({ $0 }) else { return }
+        await client?.setHeadStart(headStart, for: seat)
+    }
+
     /// Plays until the connection closes: turns on its turn, and as host starts the next round when one is won.
     func play() async {
         guard let client else { return }

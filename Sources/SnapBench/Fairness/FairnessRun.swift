@@ -43,7 +43,8 @@ public struct FairnessRun: Sendable {
             let (arrivalCollected, reactionCollected) = try await (arrival, reaction)
             scenarios.append(FairnessScenarioReport(
                 name: scenario.name, summary: scenario.summary, networks: scenario.networks.map(\.description),
-                cheat: scenario.cheat?.summary, arrival: arrivalCollected, reaction: reactionCollected))
+                cheat: scenario.cheat?.summary, headStartMs: scenario.headStartMs, arrival: arrivalCollected,
+                reaction: reactionCollected))
         }
         return FairnessReport(
             seed: settings.seed, racesWanted: settings.races, tables: settings.tables, speed: settings.speed,
@@ -109,6 +110,10 @@ public struct FairnessRun: Sendable {
         }
         for (_, seated) in seats {
             for player in seated { players.append(Task { await player.play() }) }
+            if let headStart = scenario.headStartMs, headStart > 0 {
+                // Sent before StartRound on the same connection: the table has it when the round starts.
+                await seated[0].giveHeadStart(.milliseconds(headStart), to: seated[1])
+            }
             await seated[0].startRound()
         }
 

@@ -15,12 +15,18 @@ public struct FairnessScenario: Sendable, Hashable {
     /// sign as well, so either player may be the faster; against a cheat the honest player is always the faster
     /// (or equal), and what the cheat gains shows as the gap it still wins across.
     public var gaps: [Int]
+    /// Player 1's head start in milliseconds (RULES.md), which its host gives it before the first round; nil in
+    /// the scenarios that are not about head starts. Player 1 is then the slower player by each drawn gap.
+    public var headStartMs: Int?
 
     /// The differences in honest scenarios (each drawn as +Δ or −Δ).
     public static let honestGaps = [0, 5, 10, 20, 40, 80]
     /// The differences against a cheat: the honest player faster by this much. Finer where a cheat that makes its
     /// network look slow would stop winning (up to the 200 ms bound).
     public static let cheatGaps = [0, 10, 20, 40, 80, 120, 150, 160, 170, 180, 200, 250]
+    /// The differences with a head start: player 1 slower by this much. Fine around 100 and 200 ms, where a head
+    /// start of that much should stop winning.
+    public static let headStartGaps = [0, 50, 90, 100, 110, 150, 190, 200, 210, 250]
 
     /// Every scenario, in the order a run plays them.
     public static let all: [FairnessScenario] = {
@@ -40,6 +46,13 @@ public struct FairnessScenario: Sendable, Hashable {
             scenarios.append(FairnessScenario(
                 name: "cheat-\(cheat.rawValue)", summary: "cheat: \(cheat.summary)", networks: [near, near], cheat: cheat,
                 gaps: cheatGaps))
+        }
+        for headStart in [0, 100, 200] {
+            var scenario = FairnessScenario(
+                name: "head-start-\(headStart)", summary: "both 5 ms, player 1 with a head start of \(headStart) ms",
+                networks: [near, near], gaps: headStartGaps)
+            scenario.headStartMs = headStart
+            scenarios.append(scenario)
         }
         return scenarios
     }()

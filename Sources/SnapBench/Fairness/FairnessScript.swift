@@ -16,7 +16,7 @@ final class FairnessScript: Sendable {
     /// The script for a table of `scenario`, seeded with `seed`.
     init(scenario: FairnessScenario, seed: UInt64) {
         gaps = scenario.gaps
-        signed = scenario.cheat == nil
+        signed = scenario.cheat == nil && scenario.headStartMs == nil
         draws = Mutex(Draws(random: SplitMix64(seed: seed)))
     }
 

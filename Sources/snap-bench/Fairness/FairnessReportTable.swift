@@ -21,7 +21,11 @@ enum FairnessReportTable {
                 lines.append(pad("  " + label) + pad(value(scenario.arrival), columnWidth) + value(scenario.reaction))
             }
             row("races (void)") { "\($0.races) (\($0.voidRaces))" }
-            if scenario.cheat == nil {
+            if let headStart = scenario.headStartMs {
+                for (index, gap) in (scenario.arrival.headStartWonByGap ?? []).enumerated() {
+                    row("+\(headStart) ms won, \(gap.gapMs ?? 0) ms slower") { share($0.headStartWonByGap?[index]) }
+                }
+            } else if scenario.cheat == nil {
                 for (index, gap) in scenario.arrival.fasterWonByGap.enumerated() {
                     row("faster player won, |Δ| = \(gap.gapMs ?? 0) ms") { share($0.fasterWonByGap[index]) }
                 }
@@ -62,7 +66,8 @@ enum FairnessReportTable {
 
     /// Issue 10's targets for reaction judging, and what this run reached.
     private static func targets(_ report: FairnessReport) -> [String] {
-        let honest = report.scenarios.filter { $0.cheat == nil }
+        // A head start is meant to let the slower player win, and to make the verdict wait for them: its own target.
+        let honest = report.scenarios.filter { $0.cheat == nil && $0.headStartMs == nil }
         let cheats = report.scenarios.filter { $0.cheat != nil }
         var lines = ["Targets (reaction judging)"]
         if let worst = honest.min(by: { ($0.reaction.fasterWonFrom10Ms.share ?? 1) < ($1.reaction.fasterWonFrom10Ms.share ?? 1) }),
@@ -86,10 +91,28 @@ enum FairnessReportTable {
             lines.append(pad("  Δ = 0 split 50 ± 5 %") + "\(percent(value)) of \(ties.races) to the low-delay player"
                 + range + " (\(scenario.name)): " + verdict)
         }
-        let p99s = report.scenarios.compactMap { scenario in scenario.reaction.verdictDelayMs.p99.map { (scenario.name, $0) } }
+        let p99s = report.scenarios.filter { $0.headStartMs == nil }.compactMap { scenario in
+            scenario.reaction.verdictDelayMs.p99.map { (scenario.name, $0) }
+        }
         if let worst = p99s.max(by: { $0.1 < $1.1 }) {
             lines.append(pad("  p99 time added ≤ \(report.boundMs) ms") + String(format: "worst %.1f ms", worst.1)
                 + " (\(worst.0)): " + (worst.1 <= Double(report.boundMs) ? "met" : "not met"))
+        }
+        for scenario in report.scenarios {
+            guard let headStart = scenario.headStartMs, headStart > 0, let shares = scenario.reaction.headStartWonByGap
+            else { continue }
+            let within = shares.filter { ($0.gapMs ?? 0) < headStart }
+            let beyond = shares.filter { ($0.gapMs ?? 0) > headStart }
+            let wonWithin = within.reduce(0) { $0 + $1.won }, racesWithin = within.reduce(0) { $0 + $1.races }
+            let wonBeyond = beyond.reduce(0) { $0 + $1.won }, racesBeyond = beyond.reduce(0) { $0 + $1.races }
+            lines.append(pad("  +\(headStart) ms wins below \(headStart), not above") + "\(wonWithin) of \(racesWithin) below, "
+                + "\(wonBeyond) of \(racesBeyond) above (\(scenario.name)): "
+                + (wonWithin == racesWithin && wonBeyond == 0 ? "met" : "not met"))
+            if let p99 = scenario.reaction.verdictDelayMs.p99 {
+                let bound = Double(report.boundMs + headStart)
+                lines.append(pad("  p99 time added ≤ \(report.boundMs) + \(headStart) ms") + String(format: "%.1f ms", p99)
+                    + " (\(scenario.name)): " + (p99 <= bound ? "met" : "not met"))
+            }
         }
         let gains = cheats.compactMap { scenario in scenario.reaction.cheatGainMs.map { (scenario, $0) } }
         if let worst = gains.max(by: { $0.1 < $1.1 }) {

@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func everyScenarioHasTwoPlayersAndAName() {
-        #expect(FairnessScenario.all.count == 4 + FairnessCheat.allCases.count)
+        #expect(FairnessScenario.all.count == 4 + FairnessCheat.allCases.count + 3)
+        #expect(FairnessScenario.all.compactMap(\.headStartMs) == [0, 100, 200])
         #expect(Set(FairnessScenario.all.map(\.name)).count == FairnessScenario.all.count)
         for scenario in FairnessScenario.all {
             #expect(scenario.networks.count == 2)

@@ -29,6 +29,8 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
     public var cheatGainMs: Double?
     /// Against a cheat: whether it won most races at every gap tried, so that its gain is at least the largest.
     public var cheatGainAtLeast: Bool?
+    /// With a head start: per gap (player 1, who has the head start, slower by this much), the share player 1 won.
+    public var headStartWonByGap: [FairnessShare]?
     /// Calls the server refused under its rate limit (a cheat calling on every card can reach it).
     public var callsRefused: Int
     /// Wire errors other than the rate limit, undecodable packets and dropped connections at this mode's tables
@@ -37,7 +39,8 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case judging, races, voidRaces, fasterWonByGap, equalReactionsLowDelayWon, verdictDelayMs, serverMarginMs
-        case wrongCallWins, timerSlips, cheaterWonByGap, cheatGainMs, cheatGainAtLeast, callsRefused, protocolErrors
+        case wrongCallWins, timerSlips, cheaterWonByGap, cheatGainMs, cheatGainAtLeast, headStartWonByGap, callsRefused
+        case protocolErrors
         case fasterWonFrom10Ms = "faster_won_from_10ms"
     }
 
@@ -57,6 +60,7 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         try container.encode(cheaterWonByGap, forKey: .cheaterWonByGap)
         try container.encode(cheatGainMs, forKey: .cheatGainMs)
         try container.encode(cheatGainAtLeast, forKey: .cheatGainAtLeast)
+        try container.encode(headStartWonByGap, forKey: .headStartWonByGap)
         try container.encode(callsRefused, forKey: .callsRefused)
         try container.encode(protocolErrors, forKey: .protocolErrors)
     }
@@ -97,6 +101,12 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         serverMarginMs = FairnessDelaySummary(races.compactMap(\.margin))
         wrongCallWins = races.filter { !$0.correct }.count
         timerSlips = races.filter(\.timerSlipped).count
+        if scenario.headStartMs != nil {
+            headStartWonByGap = gaps.map { gap in
+                let counted = races.filter { $0.gap == gap }
+                return FairnessShare(gapMs: gap, races: counted.count, won: counted.filter { $0.winner == 1 }.count)
+            }
+        }
         guard scenario.cheat != nil else { return }
         let cheater = gaps.map { gap in
             let counted = races.filter { $0.gap == gap }

@@ -8,12 +8,14 @@ public struct FairnessScenarioReport: Encodable, Sendable, Equatable {
     public var networks: [String]
     /// What player 1 does, if it cheats.
     public var cheat: String?
+    /// Player 1's head start in milliseconds, in the head-start scenarios.
+    public var headStartMs: Int?
     /// Judged in the order calls arrive.
     public var arrival: FairnessJudgingReport
     /// Judged by reaction time.
     public var reaction: FairnessJudgingReport
 
-    private enum CodingKeys: String, CodingKey { case name, summary, networks, cheat, arrival, reaction }
+    private enum CodingKeys: String, CodingKey { case name, summary, networks, cheat, headStartMs, arrival, reaction }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -21,6 +23,7 @@ public struct FairnessScenarioReport: Encodable, Sendable, Equatable {
         try container.encode(summary, forKey: .summary)
         try container.encode(networks, forKey: .networks)
         try container.encode(cheat, forKey: .cheat)
+        try container.encode(headStartMs, forKey: .headStartMs)
         try container.encode(arrival, forKey: .arrival)
         try container.encode(reaction, forKey: .reaction)
     }
