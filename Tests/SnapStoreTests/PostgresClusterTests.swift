@@ -368,11 +368,23 @@ struct PostgresClusterTests {
 
     @Test func aDatabaseFromAnotherSchemaVersionIsUpgradedOrRefused() async throws {
         try await TestPostgres.withDatabase { address in
-            // A history database from before the cluster: upgraded, its rounds kept.
+            // A history database from before the cluster: upgraded, its rounds kept. Its round written as that
+            // Snap! wrote it (no head starts yet).
             let old = try await PostgresGameStore.open(
                 address, logger: TestPostgres.logger, timeout: TestPostgres.timeout, migratingUpTo: 2)
-            let id = try await old.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
             await old.close()
+            let id = try await TestPostgres.withConnection(to: address) { connection in
+                let id = try await connection.query(
+                    """
+                    INSERT INTO snap_round (table_code, round_number, started_at, ended_at, winner, winner_key, seed,
+                        round_seconds, turn_seconds, action_count, log)
+                    VALUES ('KXPT', 1, now(), now(), 'Ann', 'ann', 1, 300, 8, 3, '\\x010203') RETURNING id
+                    """, logger: TestPostgres.logger
+                ).collect().first!.decode(Int64.self)
+                try await connection.query(
+                    "INSERT INTO snap_round_player VALUES (\(id), 0, 'Ann', 'ann', false, NULL, 52)", logger: TestPostgres.logger)
+                return id
+            }
             let node = try await PostgresCluster.open(address, lease: Self.long, timeout: TestPostgres.timeout)
             try await node.register(url: "ws://127.0.0.1:9000")
             let store = try await PostgresGameStore.open(address, timeout: TestPostgres.timeout)

@@ -23,7 +23,7 @@ import Darwin
         // WAL mode: the writes went to the WAL beside the file, which readers share.
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         let marks = try FileMarks(path)
-        #expect(marks == FileMarks(applicationID: 0x536E_6170, version: 2, journalMode: "wal"))
+        #expect(marks == FileMarks(applicationID: 0x536E_6170, version: StoreSchema.version, journalMode: "wal"))
         #expect(try await store.round(id: id) != nil)
         await store.close()
         #expect(try FileMarks(path) == marks)
@@ -37,7 +37,7 @@ import Darwin
         let store = try SQLiteGameStore(path: path)
         _ = try await store.save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
         await store.close()
-        #expect(try FileMarks(path).version == 2)
+        #expect(try FileMarks(path).version == StoreSchema.version)
 
         // So does a SQLite database that never held anything (a header and an empty schema).
         let blank = folder.path + "/blank.sqlite"
@@ -47,7 +47,7 @@ import Darwin
         #expect(try Data(contentsOf: URL(fileURLWithPath: blank)).count > 0)
         let adopted = try SQLiteGameStore(path: blank)
         await adopted.close()
-        #expect(try FileMarks(blank) == FileMarks(applicationID: 0x536E_6170, version: 2, journalMode: "wal"))
+        #expect(try FileMarks(blank) == FileMarks(applicationID: 0x536E_6170, version: StoreSchema.version, journalMode: "wal"))
     }
 
     @Test func aClosedStoreReopensWithEveryRound() async throws {
@@ -130,7 +130,7 @@ import Darwin
         try newer.close()
 
         let before = try FileSnapshot(path)
-        #expect(throws: StoreError.newerSchema(location: path, found: 99, supported: 2)) {
+        #expect(throws: StoreError.newerSchema(location: path, found: 99, supported: StoreSchema.version)) {
             try SQLiteGameStore(path: path)
         }
         #expect(try FileSnapshot(path) == before)
@@ -210,7 +210,7 @@ import Darwin
         _ = try await store.save(Rounds.round(2, names: ["Ann"], winner: "Ann"))
         #expect(try await store.stats(for: "ann", recent: 0)?.roundsWon == 2)
         await store.close()
-        #expect(try FileMarks(path) == FileMarks(applicationID: 0x536E_6170, version: 2, journalMode: "wal"))
+        #expect(try FileMarks(path) == FileMarks(applicationID: 0x536E_6170, version: StoreSchema.version, journalMode: "wal"))
     }
 
     @Test func openingALocationMakesItsStore() async throws {

@@ -70,8 +70,12 @@ enum Rounds {
         Date(timeIntervalSince1970: Double(1_795_000_000_000 + minutes * 60_000 + milliseconds) / 1000)
     }
 
-    static func player(_ seat: Int, _ name: String, computer level: String? = nil, cards: Int = 13) -> RoundPlayer {
-        RoundPlayer(seat: seat, name: name, isComputer: level != nil, level: level, cardsAtEnd: cards)
+    static func player(
+        _ seat: Int, _ name: String, computer level: String? = nil, cards: Int = 13, headStart: Int = 0
+    ) -> RoundPlayer {
+        RoundPlayer(
+            seat: seat, name: name, isComputer: level != nil, level: level, cardsAtEnd: cards,
+            headStartMilliseconds: headStart)
     }
 
     static func call(
@@ -88,7 +92,10 @@ enum Rounds {
         RoundRecord(
             tableCode: table, roundNumber: number, startedAt: time(minutes: number),
             endedAt: time(minutes: number + 3, milliseconds: 250),
-            players: names.enumerated().map { player($0.offset, $0.element, cards: $0.element == winner ? 52 : 0) },
+            // The second player has a head start, which every store keeps.
+            players: names.enumerated().map {
+                player($0.offset, $0.element, cards: $0.element == winner ? 52 : 0, headStart: $0.offset == 1 ? 200 : 0)
+            },
             winner: winner, seed: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, roundSeconds: 300, turnSeconds: 8,
             calls: calls, actionCount: log.count, log: log)
     }

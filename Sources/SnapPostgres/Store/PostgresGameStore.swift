@@ -120,9 +120,10 @@ public final class PostgresGameStore: GameStore {
         for player in round.players {
             try await connection.query(
                 """
-                INSERT INTO snap_round_player (round_id, seat, name, name_key, is_computer, level, cards_at_end)
+                INSERT INTO snap_round_player (round_id, seat, name, name_key, is_computer, level, cards_at_end,
+                    head_start_ms)
                 VALUES (\(id), \(player.seat), \(player.name), \(nameKey(player.name)), \(player.isComputer),
-                    \(player.level), \(player.cardsAtEnd))
+                    \(player.level), \(player.cardsAtEnd), \(player.headStartMilliseconds))
                 """, logger: logger)
         }
         for (position, call) in round.calls.enumerated() {
@@ -257,14 +258,16 @@ public final class PostgresGameStore: GameStore {
     ) async throws -> [Int64: [RoundPlayer]] {
         guard !ids.isEmpty else { return [:] }
         var players: [Int64: [RoundPlayer]] = [:]
-        for try await (id, seat, name, isComputer, level, cards) in try await connection.query(
+        for try await (id, seat, name, isComputer, level, cards, headStart) in try await connection.query(
             """
-            SELECT round_id, seat, name, is_computer, level, cards_at_end FROM snap_round_player
+            SELECT round_id, seat, name, is_computer, level, cards_at_end, head_start_ms FROM snap_round_player
             WHERE round_id = ANY(\(ids)) ORDER BY round_id, seat
             """, logger: logger
-        ).decode((Int64, Int, String, Bool, String?, Int).self) {
+        ).decode((Int64, Int, String, Bool, String?, Int, Int).self) {
             players[id, default: []].append(
-                RoundPlayer(seat: seat, name: name, isComputer: isComputer, level: level, cardsAtEnd: cards))
+                RoundPlayer(
+                    seat: seat, name: name, isComputer: isComputer, level: level, cardsAtEnd: cards,
+                    headStartMilliseconds: headStart))
         }
         return players
     }

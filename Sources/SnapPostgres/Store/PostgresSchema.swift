@@ -73,8 +73,13 @@ enum PostgresSchema {
             try await connection.query(
                 "CREATE INDEX snap_round_call_by_name ON snap_round_call (name_key, verdict)", logger: logger)
         },
-        // PostgreSQL only (SQLite stays at 2): the cluster's nodes, tables, tokens and journals.
+        // PostgreSQL only (SQLite has no version 3 of this): the cluster's nodes, tables, tokens and journals.
         { connection, logger in try await createClusterTables(connection, logger: logger) },
+        // As SQLite's v3: each player's head start; rounds before it had none.
+        { connection, logger in
+            try await connection.query(
+                "ALTER TABLE snap_round_player ADD COLUMN head_start_ms BIGINT NOT NULL DEFAULT 0", logger: logger)
+        },
     ]
 
     /// Brings the database to the newest version, `upTo` a version for tests; refuses a newer one untouched.

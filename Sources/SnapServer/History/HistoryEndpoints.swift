@@ -203,6 +203,7 @@ struct PlayerInRoundJSON: Encodable {
     var computer: Bool
     var level: String?
     var cardsAtEnd: Int
+    var headStartMilliseconds: Int
 
     init(_ player: RoundPlayer) {
         seat = player.seat
@@ -210,11 +211,13 @@ struct PlayerInRoundJSON: Encodable {
         computer = player.isComputer
         level = player.level
         cardsAtEnd = player.cardsAtEnd
+        headStartMilliseconds = player.headStartMilliseconds
     }
 
     enum CodingKeys: String, CodingKey {
         case seat, name, computer, level
         case cardsAtEnd = "cards_at_end"
+        case headStartMilliseconds = "head_start_ms"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -224,6 +227,7 @@ struct PlayerInRoundJSON: Encodable {
         try container.encode(computer, forKey: .computer)
         try container.encode(level, forKey: .level)
         try container.encode(cardsAtEnd, forKey: .cardsAtEnd)
+        try container.encode(headStartMilliseconds, forKey: .headStartMilliseconds)
     }
 }
 

@@ -14,7 +14,8 @@ extension RoundRecord {
                 RoundPlayer(
                     seat: Int(seat.rawValue), name: info.name, isComputer: info.isComputer,
                     level: info.isComputer ? start.difficulty.rawValue : nil,
-                    cardsAtEnd: finished.cardsAtEnd[seat] ?? 0)
+                    cardsAtEnd: finished.cardsAtEnd[seat] ?? 0,
+                    headStartMilliseconds: Int(start.settings.headStart(for: seat).milliseconds))
             },
             winner: finished.winner.flatMap { finished.players[$0]?.name },
             seed: start.seed,

@@ -108,12 +108,13 @@ public final class SQLiteGameStore: GameStore {
         for player in round.players {
             try db.execute(
                 sql: """
-                    INSERT INTO snap_round_player (round_id, seat, name, name_key, is_computer, level, cards_at_end)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO snap_round_player (round_id, seat, name, name_key, is_computer, level, cards_at_end,
+                        head_start_ms)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     id, player.seat, player.name, nameKey(player.name), player.isComputer, player.level,
-                    player.cardsAtEnd,
+                    player.cardsAtEnd, player.headStartMilliseconds,
                 ])
         }
         for (position, call) in round.calls.enumerated() {
@@ -226,7 +227,7 @@ public final class SQLiteGameStore: GameStore {
         for row in try Row.fetchAll(
             db,
             sql: """
-                SELECT round_id, seat, name, is_computer, level, cards_at_end FROM snap_round_player
+                SELECT round_id, seat, name, is_computer, level, cards_at_end, head_start_ms FROM snap_round_player
                 WHERE round_id IN (\(marks)) ORDER BY round_id, seat
                 """,
             arguments: StatementArguments(ids))
@@ -234,7 +235,7 @@ public final class SQLiteGameStore: GameStore {
             players[row["round_id"], default: []].append(
                 RoundPlayer(
                     seat: row["seat"], name: row["name"], isComputer: row["is_computer"], level: row["level"],
-                    cardsAtEnd: row["cards_at_end"]))
+                    cardsAtEnd: row["cards_at_end"], headStartMilliseconds: row["head_start_ms"]))
         }
         return players
     }

@@ -68,6 +68,14 @@ enum SQLiteSchema {
                     PRAGMA user_version = 2;
                     """)
         }
+        // Each player's head start (RULES.md); rounds before it had none.
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE snap_round_player ADD COLUMN head_start_ms INTEGER NOT NULL DEFAULT 0;
+                    PRAGMA user_version = 3;
+                    """)
+        }
         return migrator
     }
 }

@@ -71,13 +71,16 @@ public struct RoundPlayer: Sendable, Hashable, Codable {
     public var level: String?
     /// Cards held (face down and face up) when the round ended.
     public var cardsAtEnd: Int
+    /// The player's head start in the round, in milliseconds (0: none).
+    public var headStartMilliseconds: Int
 
-    public init(seat: Int, name: String, isComputer: Bool, level: String?, cardsAtEnd: Int) {
+    public init(seat: Int, name: String, isComputer: Bool, level: String?, cardsAtEnd: Int, headStartMilliseconds: Int = 0) {
         self.seat = seat
         self.name = name
         self.isComputer = isComputer
         self.level = level
         self.cardsAtEnd = cardsAtEnd
+        self.headStartMilliseconds = headStartMilliseconds
     }
 }
 

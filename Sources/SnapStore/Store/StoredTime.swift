@@ -36,5 +36,6 @@ public func nameKey(_ name: String) -> String {
 /// The version of the schema this build writes, and the newest it can read.
 enum StoreSchema {
     /// 1: rounds, their players and calls. 2: the winner's name lower-cased (for stats), and calls indexed by name.
-    static let version = 2
+    /// 3: each player's head start.
+    static let version = 3
 }

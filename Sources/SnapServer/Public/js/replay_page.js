@@ -228,6 +228,7 @@ function showFacts(round) {
     const best = calls.reduce((min, call) => (call.reaction_ms != null && call.reaction_ms < min ? call.reaction_ms : min),
       Infinity);
     const parts = [who, t("replay.cardsAtEnd", { count: player.cards_at_end })];
+    if (player.head_start_ms > 0) parts.push(t("headStart.tag", { ms: player.head_start_ms }));
     if (calls.length > 0) {
       const correct = t("replay.correctCalls", { count: calls.length });
       const fastest = best < Infinity ? reactionText(best) : null;

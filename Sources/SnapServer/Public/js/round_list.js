@@ -32,7 +32,14 @@ export function roundItem(doc, round, now = new Date()) {
   const names = ordered.map((player) => player.name);
   let next = 0;
   for (const part of catalogue().listParts(names)) {
-    players.append(part.type === "element" ? playerLink(doc, ordered[next++].name) : part.value);
+    if (part.type !== "element") {
+      players.append(part.value);
+      continue;
+    }
+    const player = ordered[next++];
+    players.append(playerLink(doc, player.name));
+    // A head start (RULES.md) beside its player: "+200 ms".
+    if (player.head_start_ms > 0) players.append(element(doc, "span", "head-start", ` ${t("headStart.tag", { ms: player.head_start_ms })}`));
   }
   const winner = element(doc, "span", "winner");
   if (round.winner) {
