@@ -11,6 +11,7 @@ Environment overrides: SNAP_BIN (the snap executable), CHROMIUM_BIN, CHROMEDRIVE
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -351,7 +352,10 @@ return {
 """
 
 
-HELLO = "534E4150FFFFFFFF008D05"  # Hello(5): the version the page speaks
+# The protocol version the page speaks is the server's own (Wire.version, which connection.js follows).
+PROTOCOL_VERSION = int(re.search(r"static let version: UInt8 = (\d+)",
+                                 (ROOT / "Sources/SnapProtocol/Bytes/Wire.swift").read_text()).group(1))
+HELLO = f"534E4150FFFFFFFF008D{PROTOCOL_VERSION:02X}"  # Hello(version)
 SIGN_IN_RESPONSE, PLAYER_SHOULD_SNAP, CARD_TURNED, DEAL_FINISHED = 0x65, 0x6C, 0x7F, 0x83
 CALL_SNAP, CALL_TIMING, NO_MARGIN = 0x8E, 0x8F, 0xFFFFFFFF
 

@@ -23,6 +23,7 @@ from snap_browser import (
     HELLO,
     PHONE,
     PLAYER_SHOULD_SNAP,
+    PROTOCOL_VERSION,
     SIGN_IN_RESPONSE,
     YOUR_TURN,
     Player,
@@ -34,11 +35,11 @@ PLAYER_CALLED_SNAP = 0x6D
 
 
 def assert_speaks_version_2(page) -> None:
-    """Hello (version 5, which includes version 2's fair calls) is the first packet on the socket,
+    """Hello (the current version, which includes version 2's fair calls) is the first packet on the socket,
     SignInResponse the next; no PlayerShouldSnap ever."""
     wire = page.wire()
     sent = [hex_ for _, _, _, hex_ in wire.sent]
-    assert sent and sent[0] == HELLO, f"{page.label}: the first packet sent should be Hello(5), sent: {sent[:4]}"
+    assert sent and sent[0] == HELLO, f"{page.label}: the first packet sent should be Hello({PROTOCOL_VERSION}), sent: {sent[:4]}"
     assert wire.sent_types()[1:2] == [SIGN_IN_RESPONSE], (
         f"{page.label}: SignInResponse should follow Hello, sent: {sent[:4]}")
     assert PLAYER_SHOULD_SNAP not in wire.sent_types(), f"{page.label} sent a PlayerShouldSnap: {sent}"
@@ -276,7 +277,7 @@ def test_scripted_reaction_times_and_margins(server, browser, reduced_motion):
     page.wait_screen("lobby")
     types = [p["packet"]["type"] for p in sent(page)]
     assert types[:3] == ["Hello", "SignInResponse", "HostTable"], f"the page sent {types}"
-    assert sent(page)[0]["packet"] == {"type": "Hello", "version": 5}
+    assert sent(page)[0]["packet"] == {"type": "Hello", "version": PROTOCOL_VERSION}
 
     # Before any card: the reaction counts from the frame that drew DealFinished.
     deliver(page, "{type: 'DealCards', round: 1, startingSeat: 2, counts: [{seat: 0, count: 26}, {seat: 2, count: 26}]}")

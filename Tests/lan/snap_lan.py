@@ -20,6 +20,9 @@ from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = "_snap._tcp.local."
+# The protocol version the server announces in its TXT record: SnapProtocol's Wire.version.
+PROTOCOL_VERSION = int(re.search(r"static let version: UInt8 = (\d+)",
+                                 (ROOT / "Sources/SnapProtocol/Bytes/Wire.swift").read_text()).group(1))
 
 
 def snap_binary() -> str:

@@ -16,7 +16,9 @@ import urllib.request
 import pytest
 from zeroconf import ServiceBrowser, ServiceInfo, ServiceListener
 
-from snap_lan import ROOT, SERVICE, Pane, Player, Serve, service_info, snap_binary, txt, unique, zeroconf
+from snap_lan import (
+    PROTOCOL_VERSION, ROOT, SERVICE, Pane, Player, Serve, service_info, snap_binary, txt, unique, zeroconf,
+)
 
 METRICS: dict[str, float] = {}
 OFF_LINE = "LAN discovery is off"
@@ -88,7 +90,7 @@ def test_zeroconf_sees_the_server_with_its_port_and_txt_and_the_txt_follows_the_
         assert info is not None
         assert info.port == server.port
         assert "127.0.0.1" in info.parsed_addresses()
-        assert txt(info) == {"v": "5", "name": name, "path": "/ws", "tables": "0", "seats": "0"}
+        assert txt(info) == {"v": str(PROTOCOL_VERSION), "name": name, "path": "/ws", "tables": "0", "seats": "0"}
 
         ann = Player(server.port, "Ann")
         ann.host_table()
