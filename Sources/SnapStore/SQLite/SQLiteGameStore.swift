@@ -212,11 +212,7 @@ public final class SQLiteGameStore: GameStore {
                 """,
             arguments: [key])
         return PlayerStats(
-            name: latest, roundsPlayed: played, roundsWon: won,
-            correctCalls: counts[RoundCall.Verdict.correct.rawValue] ?? 0,
-            wrongCalls: counts[RoundCall.Verdict.wrong.rawValue] ?? 0,
-            lateCalls: counts[RoundCall.Verdict.tooLate.rawValue] ?? 0,
-            medianReactionMilliseconds: PlayerStats.median(reactions), bestReactionMilliseconds: reactions.min(),
+            name: latest, roundsPlayed: played, roundsWon: won, callsByVerdict: counts, reactions: reactions,
             recentRounds: try summaries(db, player: name, before: nil, limit: recent))
     }
 

@@ -28,6 +28,21 @@ public struct PlayerStats: Sendable, Hashable, Codable {
         self.recentRounds = recentRounds
     }
 
+    /// A record as a store counts it: the name's calls by verdict (``RoundCall/Verdict``'s raw values) and the
+    /// reactions of its correct calls.
+    public init(
+        name: String, roundsPlayed: Int, roundsWon: Int, callsByVerdict counts: [String: Int], reactions: [Double],
+        recentRounds: [RoundSummary]
+    ) {
+        self.init(
+            name: name, roundsPlayed: roundsPlayed, roundsWon: roundsWon,
+            correctCalls: counts[RoundCall.Verdict.correct.rawValue] ?? 0,
+            wrongCalls: counts[RoundCall.Verdict.wrong.rawValue] ?? 0,
+            lateCalls: counts[RoundCall.Verdict.tooLate.rawValue] ?? 0,
+            medianReactionMilliseconds: Self.median(reactions), bestReactionMilliseconds: reactions.min(),
+            recentRounds: recentRounds)
+    }
+
     /// The median of `values` (the mean of the middle two for an even count); nil when empty.
     public static func median(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
