@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  NAME_MAX_BYTES, NAME_MAX_CHARACTERS, nameProblem, utf8Length, visibleLength,
+  FUN_NAMES, NAME_MAX_BYTES, NAME_MAX_CHARACTERS, nameProblem, randomName, utf8Length, visibleLength,
 } from "../../Sources/SnapServer/Public/js/names.js";
 import { speak } from "./catalogues.mjs";
 
@@ -46,4 +46,17 @@ test("what is refused, and why", () => {
   assert.match(nameProblem(FAMILY.repeat(11)), /too long to send/, "eleven family emoji: 11 characters, 275 bytes");
   assert.match(nameProblem("You"), /“You”/);
   assert.match(nameProblem(" yOU "), /“You”/);
+});
+
+test("the die offers a fun name, never the one already there, and every one of them is a name the server takes", () => {
+  const draws = [0, 0.5, 0.999999];
+  for (const draw of draws) {
+    const name = randomName("Ann", () => draw);
+    assert.ok(FUN_NAMES.includes(name), name);
+  }
+  assert.equal(randomName("", () => 0), FUN_NAMES[0]);
+  assert.notEqual(randomName(FUN_NAMES[0], () => 0), FUN_NAMES[0], "never the same name twice in a row");
+  assert.notEqual(randomName(` ${FUN_NAMES[0].toUpperCase()} `, () => 0), FUN_NAMES[0], "whatever its case and spaces");
+  for (const name of FUN_NAMES) assert.equal(nameProblem(name), null, name);
+  assert.equal(new Set(FUN_NAMES.map((name) => name.toLowerCase())).size, FUN_NAMES.length, "no name twice");
 });

@@ -8,7 +8,7 @@ import { Device } from "./device.js";
 import { catalogue, t } from "./i18n.js";
 import { Input } from "./input.js";
 import { buildLanguageChooser, startLanguage } from "./localize.js";
-import { NAME_MAX_CHARACTERS, nameProblem, visibleLength } from "./names.js";
+import { NAME_MAX_CHARACTERS, nameProblem, randomName, visibleLength } from "./names.js";
 import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
 import { ROUNDS } from "./screens/round_choice.js";
@@ -199,6 +199,12 @@ input.on("turn", () => {
   if (app.model?.viewerCanTurn) connection.send({ type: "ClientTurnedCard" });
 });
 
+input.on("random-name", () => {
+  const name = randomName(renderer.menu.name);
+  renderer.menu.name = name;
+  writeStored(NAME_KEY, name);
+  renderer.setMessage("menu", "");
+});
 input.on("name-typed", ({ value }) => {
   writeStored(NAME_KEY, value.trim());
   // Too long is said while typing; what else is wrong waits until the name is used.

@@ -44,3 +44,18 @@ export function nameProblem(raw) {
   if (name.toLowerCase() === "you") return t("name.you");
   return null;
 }
+
+/**
+ * Fun names the die beside the name field offers, so that a child need not type: short, friendly, and read the same
+ * way in every language the page speaks.
+ */
+export const FUN_NAMES = Object.freeze([
+  "Pixel", "Ziggy", "Bubbles", "Rocket", "Noodle", "Pepper", "Mango", "Biscuit", "Comet", "Waffles", "Pogo", "Sprocket",
+  "Jelly", "Turbo", "Muffin", "Zippy", "Pickle", "Sunny", "Kiwi", "Dino", "Taco", "Bingo", "Coco", "Boomer",
+]);
+
+/** A fun name other than `current`, drawn with `random` (a function giving [0, 1), as Math.random). */
+export function randomName(current, random = Math.random) {
+  const others = FUN_NAMES.filter((name) => name.toLowerCase() !== current.trim().toLowerCase());
+  return others[Math.min(others.length - 1, Math.floor(random() * others.length))];
+}
