@@ -155,7 +155,12 @@ private struct ServerLikeDriver {
         switch table.phase {
         case .waiting, .roundOver:
             if roll < 5, let host = table.host {
-                _ = perform(.changeSettings(roll < 2 ? .standard : TableSettings(roundLength: .quick(.seconds(180)), turnTime: nil), by: host))
+                var settings = roll < 2 ? .standard : TableSettings(roundLength: .quick(.seconds(180)), turnTime: nil)
+                // Head starts too, which the judge must weigh the same way in the replay.
+                for seat in table.occupiedSeats where random.next() % 2 == 0 {
+                    settings.setHeadStart(TableSettings.headStartChoices.randomElement(using: &random)!, for: seat)
+                }
+                _ = perform(.changeSettings(settings, by: host))
             } else if roll < 8, table.playerCount < 4 {
                 nextPerson += 1
                 join(PlayerInfo(id: PlayerID("p\(nextPerson)"), name: "P\(nextPerson)"))
