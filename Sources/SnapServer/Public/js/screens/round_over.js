@@ -30,8 +30,8 @@ export class RoundOverBanner {
     const chooses = isHost && !table.solo;
     const html = rows.map((row) => `<li${row.seat === winner ? " data-winner" : ""}><span>${escapeHTML(row.name)}` +
       `</span>${byCards ? `<span>${escapeHTML(cards(row.cards))}</span>` : ""}` +
-      `<span>${escapeHTML(wins(row.gamesWon))}</span>` +
-      headStartHTML({ seat: row.seat, name: row.name, milliseconds: model.headStarts[row.seat], chooses }) +
+      `<span class="wins">${escapeHTML(wins(row.gamesWon))}</span>` +
+      headStartHTML({ seat: row.seat, name: row.name, milliseconds: model.headStarts[row.seat], chooses, compact: true }) +
       "</li>").join("");
     const standings = this.$("standings");
     if (standings.innerHTML !== html) standings.innerHTML = html;
