@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import SnapStore
@@ -13,6 +14,47 @@ import Darwin
 /// What only a file can get wrong: where it is made, WAL mode, upgrades, and every file that must be refused
 /// and left exactly as it was.
 @Suite struct SQLiteGameStoreTests {
+    @Test func serversOpeningOneNewFileTogetherAllGetTheSameSchema() async throws {
+        // Four servers (each its own pool, as processes are) on one new file at the same moment, ten times over:
+        // each may find a migration the others have just applied (a loaded test run once failed on "duplicate column
+        // name: winner_key").
+        for _ in 0..<10 {
+            let folder = try TemporaryFolder()
+            defer { folder.delete() }
+            let path = folder.path + "/snap.sqlite"
+            let stores = try await withThrowingTaskGroup(of: SQLiteGameStore.self) { group in
+                for _ in 0..<4 { group.addTask { try SQLiteGameStore(path: path) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(stores.count == 4)
+            #expect(try FileMarks(path).version == StoreSchema.version)
+            _ = try await stores[0].save(Rounds.round(1, names: ["Ann"], winner: "Ann"))
+            #expect(try await stores[3].round(id: 1)?.players[0].headStartMilliseconds == 0)
+            for store in stores { await store.close() }
+        }
+    }
+
+    @Test func aMigrationThatLostARaceIsReadAgainAndOneThatKeepsFailingIsThrown() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.delete() }
+        let pool = try DatabasePool(path: folder.path + "/race.sqlite")
+        // A migration that fails as one whose work another server has just committed does, then goes through.
+        let failures = Mutex(2)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("a") { db in try db.execute(sql: "CREATE TABLE a (x INTEGER)") }
+        migrator.registerMigration("b") { db in
+            if failures.withLock({ $0 -= 1; return $0 >= 0 }) { throw DatabaseError(message: "duplicate column name: x") }
+            try db.execute(sql: "CREATE TABLE b (x INTEGER)")
+        }
+        try SQLiteGameStore.migrate(pool, with: migrator)
+        #expect(try pool.read { try migrator.appliedIdentifiers($0) } == ["a", "b"])
+        // One that never goes through is thrown after as many tries as there are versions.
+        var broken = DatabaseMigrator()
+        broken.registerMigration("c") { _ in throw DatabaseError(message: "disk I/O error") }
+        #expect(throws: DatabaseError.self) { try SQLiteGameStore.migrate(pool, with: broken) }
+        try pool.close()
+    }
+
     @Test func aNewFileInAMissingFolderBecomesASnapDatabaseInWALMode() async throws {
         let folder = try TemporaryFolder()
         defer { folder.delete() }

@@ -40,10 +40,25 @@ public final class SQLiteGameStore: GameStore {
         }
         self.path = path
         do {
-            try SQLiteSchema.migrator.migrate(pool)
+            try Self.migrate(pool)
         } catch {
             try? pool.close()
             throw SQLiteFileCheck.storeError(error, path: path)
+        }
+    }
+
+    /// Brings the file's schema up to date. Servers starting together on a new file race: GRDB's migrator reads
+    /// which migrations are applied before it takes the write lock for each, so a second server can run one the
+    /// first has just committed (and fail on its column, there already). Each migration is one transaction with its
+    /// record, so reading again and going on is enough; a failure that stays a failure is thrown.
+    static func migrate(_ pool: DatabasePool, with migrator: DatabaseMigrator = SQLiteSchema.migrator) throws {
+        for attempt in 1... {
+            do {
+                return try migrator.migrate(pool)
+            } catch where attempt <= StoreSchema.version {
+                // Each lost race means another server applied a migration: at most one per version.
+                continue
+            }
         }
     }
 
