@@ -101,17 +101,15 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         serverMarginMs = FairnessDelaySummary(races.compactMap(\.margin))
         wrongCallWins = races.filter { !$0.correct }.count
         timerSlips = races.filter(\.timerSlipped).count
-        if scenario.headStartMs != nil {
-            headStartWonByGap = gaps.map { gap in
-                let counted = races.filter { $0.gap == gap }
-                return FairnessShare(gapMs: gap, races: counted.count, won: counted.filter { $0.winner == 1 }.count)
-            }
-        }
-        guard scenario.cheat != nil else { return }
-        let cheater = gaps.map { gap in
+        // Where player 1 is always the slower (a cheat, a head start): per gap, the share player 1 won.
+        guard scenario.cheat != nil || scenario.headStartMs != nil else { return }
+        let playerOneWon = gaps.map { gap in
             let counted = races.filter { $0.gap == gap }
             return FairnessShare(gapMs: gap, races: counted.count, won: counted.filter { $0.winner == 1 }.count)
         }
+        if scenario.headStartMs != nil { headStartWonByGap = playerOneWon }
+        guard scenario.cheat != nil else { return }
+        let cheater = playerOneWon
         cheaterWonByGap = cheater
         (cheatGainMs, cheatGainAtLeast) = Self.gain(cheater)
     }
