@@ -165,7 +165,7 @@ if (body && !window.__snapTest) {
       const seat = r.closest('.seat').getAttribute('data-seat');
       const last = t.rings[t.rings.length - 1];
       if (!last || last.seat !== seat || last.left !== r.getAttribute('data-left'))
-        t.rings.push({ seat, left: r.getAttribute('data-left') });
+        t.rings.push({ seat, left: r.getAttribute('data-left'), at: performance.now() });
     });
     const st = document.getElementById('status');
     const s = st ? st.textContent.trim() : '';

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from snap_browser import DESKTOP, PHONE, Player, play_until
+from snap_browser import CARD_TURNED, DESKTOP, PHONE, Player, play_until
 from test_web_client import HOST_NAME, JOINER_NAME, size_name, start_two_player_table
 
 CLIENT_TURNED_CARD, CHANGE_SETTINGS = 0x6B, 0x90
@@ -60,12 +60,21 @@ def test_the_countdown_ring_shows_and_the_server_turns_for_an_idle_player(snap_s
     page.single_player(server.url, HOST_NAME)
     mine = page.wait_for("your turn (#status), with your cards dealt", lambda s: s.me and s.me["active"]
                          and (s.me["closed"] or 0) > 0, timeout=60)
-    page.wait_for('the countdown ring (.countdown) on your own pile', lambda s: any(
-        r["seat"] == mine.me["seat"] for r in s.get("rings") or []), timeout=10)
+    seat = mine.me["seat"]
+    ringed = page.wait_for('the countdown ring (.countdown) on your own pile', lambda s: any(
+        r["seat"] == seat for r in s.get("rings") or []), timeout=10)
+    ring_at = max(r["at"] for r in ringed["rings"] if r["seat"] == seat)
     shot = page.screenshot_showing(f"countdown-{size_name(size)}", lambda s: page.js(
         "return !!document.querySelector('.seat[data-shown=\"0\"] .countdown')", "reading the ring"))
-    turned = page.wait_for("your card turned by the table, without a press",
-                           lambda s: (s.me["closed"] or 0) < mine.me["closed"], timeout=10)
+
+    # Read from the wire, not from the closed pile's count: a computer's wrong call pays you a card, which
+    # can hide the card the table turned for you between two reads.
+    def turned_for_me(_: dict) -> bool:
+        return any(payload[:1] == bytes([int(seat)]) and at > ring_at
+                   for kind, payload, at, _ in page.wire().received if kind == CARD_TURNED)
+
+    turned = page.wait_for("a CardTurned for your seat after your ring showed, without a press",
+                           turned_for_me, timeout=20)
     rings = [r["left"] for r in turned["rings"] if r["seat"] == mine.me["seat"]]
     assert rings and set(rings) <= {"1", "2", "3"}, f"the ring counts the last three seconds, showed {rings}"
     sent = page.wire().sent_types()
