@@ -31,8 +31,8 @@ import Testing
         #expect(try TableJournalRecord(bytes: record.encoded()) == record)
     }
 
-    /// The bytes format 1 wrote for `log` (which has no head starts and changes no settings): format 2's without
-    /// the start's eight bytes of head starts.
+    /// The bytes format 1 wrote for `log` (which has no head starts, is open and listed, and changes no settings):
+    /// format 3's without the start's eight bytes of head starts and its byte of access.
     static func formatOne(_ log: RoundLog) -> [UInt8] {
         var other = log
         other.start.settings.roundLength = .quick(.seconds(600))
@@ -41,7 +41,7 @@ import Testing
         let settingsAt = zip(bytes, other.encoded()).enumerated().first { $0.element.0 != $0.element.1 }!.offset
         var old = bytes
         old[4] = 1
-        old.removeSubrange((settingsAt + 3)..<(settingsAt + 11))
+        old.removeSubrange((settingsAt + 3)..<(settingsAt + 12))
         return old
     }
 
@@ -51,15 +51,16 @@ import Testing
         #expect(read == log)
         #expect(read.start.settings.headStarts.isEmpty)
         var newer = log.encoded()
-        newer[4] = 3
-        #expect(throws: ProtocolError.invalidValue(field: "RoundLog.version", value: 3)) { try RoundLog(bytes: newer) }
+        newer[4] = 4
+        #expect(throws: ProtocolError.invalidValue(field: "RoundLog.version", value: 4)) { try RoundLog(bytes: newer) }
     }
 
-    @Test func aChangeOfSettingsGoesOutAsTableSettingsThenHeadStarts() {
+    @Test func aChangeOfSettingsGoesOutAsTableSettingsThenHeadStartsThenTableAccess() {
         var packets = TableEventPackets(seating: Table())
         #expect(
             packets.packets(for: [.settingsChanged(Self.withHeadStarts)]) == [
                 .tableSettings(roundSeconds: 300, turnSeconds: 8), .headStarts(milliseconds: [0, 500, 200, 0]),
+                .tableAccess(flags: 0),
             ])
     }
 

@@ -37,9 +37,11 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 57)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x9C))
-        #expect(PacketType.headStarts.sinceVersion == 6 && PacketType.setHeadStart.sinceVersion == 6 && Wire.version == 6)
+        #expect(PacketType.allCases.count == 60)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0x9F))
+        #expect(PacketType.headStarts.sinceVersion == 6 && PacketType.setHeadStart.sinceVersion == 6 && Wire.version >= 6)
+        #expect(PacketType.tableAccess.sinceVersion == 7 && PacketType.setTableAccess.sinceVersion == 7
+            && PacketType.removePlayer.sinceVersion == 7 && Wire.version == 7)
         #expect(PacketType.redirect.sinceVersion == 5)
         #expect(PacketType.watchTable.sinceVersion == 4 && PacketType.watcherCount.sinceVersion == 4)
         #expect(PacketType.changeSettings.sinceVersion == 3 && PacketType.callTiming.sinceVersion == 2)

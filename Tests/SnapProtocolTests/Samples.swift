@@ -169,6 +169,10 @@ enum Samples {
         ("SetHeadStart", Frame(number: 121, packet: .setHeadStart(seat: .top, milliseconds: 200))),
         ("HeadStarts", Frame(number: 122, packet: .headStarts(milliseconds: [0, 100, 500, 0]))),
         ("HeadStarts.none", Frame(number: 123, packet: .headStarts(milliseconds: [0, 0, 0, 0]))),
+        ("TableAccess", Frame(number: 124, packet: .tableAccess(flags: 3))),
+        ("TableAccess.open", Frame(number: 125, packet: .tableAccess(flags: 0))),
+        ("SetTableAccess", Frame(number: 126, packet: .setTableAccess(flags: 1))),
+        ("RemovePlayer", Frame(number: 127, packet: .removePlayer(seat: .top))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

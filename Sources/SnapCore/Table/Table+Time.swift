@@ -1,12 +1,12 @@
 extension Table {
-    /// The host chooses how rounds end and how long a player has to turn; only between rounds.
+    /// The host chooses how rounds end, how long a player has to turn and the head starts between rounds; whether
+    /// the table is locked or private at any time.
     ///
     /// - Throws: ``TableError/notSeated``, ``TableError/notHost``, ``TableError/roundUnderWay``, or
     ///   ``TableError/badSettings`` for settings a host may not choose.
     mutating func changeSettings(_ newSettings: TableSettings, by seat: Seat) throws(TableError) -> [TableEvent] {
-        guard self[seat] != nil else { throw .notSeated }
-        guard host == seat else { throw .notHost }
-        guard !phase.isRoundUnderWay else { throw .roundUnderWay }
+        try requireHost(seat)
+        guard !phase.isRoundUnderWay || newSettings.differsOnlyInAccess(from: settings) else { throw .roundUnderWay }
         guard newSettings.isChoosable, newSettings.headStarts.keys.allSatisfy({ self[$0] != nil }) else {
             throw .badSettings
         }

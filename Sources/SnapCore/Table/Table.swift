@@ -135,6 +135,7 @@ public struct Table: Hashable, Sendable {
         switch action {
         case .join(let info): try join(info).events
         case .leave(let seat): try leave(seat)
+        case .remove(let seat, let remover): try remove(seat, by: remover)
         case .startRound(let seat): try startRound(by: seat, using: &generator)
         case .turnCard(let seat): try turnCard(by: seat)
         case .callSnap(let seat, _): try callSnap(by: seat)
@@ -153,6 +154,7 @@ public struct Table: Hashable, Sendable {
         guard seat(of: info.id) == nil else { throw .alreadySeated }
         // Full before under way: waiting for the round to end would not help.
         guard playerCount < Seat.count else { throw .tableFull }
+        guard mayJoin(info) else { throw .tableLocked }
         guard !phase.isRoundUnderWay else { throw .roundUnderWay }
         let name = info.name.lowercased()
         guard !players.contains(where: { $0?.info.name.lowercased() == name }) else { throw .nameTaken }
@@ -176,8 +178,7 @@ public struct Table: Hashable, Sendable {
         by seat: Seat,
         using generator: inout some RandomNumberGenerator
     ) throws(TableError) -> [TableEvent] {
-        guard self[seat] != nil else { throw .notSeated }
-        guard host == seat else { throw .notHost }
+        try requireHost(seat)
         guard !phase.isRoundUnderWay else { throw .roundUnderWay }
         guard playerCount >= 2 else { throw .notEnoughPlayers }
 

@@ -4,6 +4,8 @@ public enum TableAction: Hashable, Sendable {
     case join(PlayerInfo)
     /// The player in this seat leaves (or has dropped for good).
     case leave(Seat)
+    /// The host (the second seat) removes the player in the first seat: as if they had left.
+    case remove(Seat, by: Seat)
     /// The player in this seat (the host) starts a round.
     case startRound(by: Seat)
     /// The player in this seat turns their top closed card.

@@ -34,6 +34,10 @@ public enum TableError: UInt16, Error, Hashable, Sendable, CaseIterable, CustomS
     case unexpectedStep = 15
     /// Settings a host may not choose.
     case badSettings = 16
+    /// The host has locked the table: nobody new may join.
+    case tableLocked = 17
+    /// The host cannot remove themselves; they leave instead.
+    case cannotRemoveHost = 18
 
     /// A sentence for people, saying what went wrong.
     public var description: String {
@@ -53,6 +57,8 @@ public enum TableError: UInt16, Error, Hashable, Sendable, CaseIterable, CustomS
         case .outOfCards: "You have no cards left: you are out of this round."
         case .snapInProgress: "Wait: a Snap! call is being settled."
         case .unexpectedStep: "The table is not waiting for that step."
+        case .tableLocked: "The host has locked this table: nobody new may join. Ask them to unlock it."
+        case .cannotRemoveHost: "You cannot remove yourself: leave the table instead."
         case .badSettings: "Rounds are classic or last 3, 5 or 10 minutes; the turn timer is off or 3 to 30 seconds; a head start is 0, 100, 200, 300 or 500 ms, for a player at the table."
         }
     }

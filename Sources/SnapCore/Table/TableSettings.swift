@@ -1,4 +1,5 @@
-/// What the host chooses for a table: how rounds end, how long a player has to turn, and each seat's head start.
+/// What the host chooses for a table: how rounds end, how long a player has to turn, each seat's head start, and
+/// who may come in.
 public struct TableSettings: Hashable, Sendable {
     /// How a round ends.
     public var roundLength: RoundLength
@@ -7,6 +8,12 @@ public struct TableSettings: Hashable, Sendable {
     /// The seats with a head start, and how much (RULES.md: a call's reaction counts as that much shorter).
     /// A seat missing has none; zero is never kept, so that equal settings compare equal.
     public private(set) var headStarts: [Seat: Duration]
+    /// Whether the table is locked: nobody new may join (the host may still seat computer players, and those
+    /// seated keep their seats).
+    public var isLocked: Bool
+    /// Whether the table is private: in no listing (the lobby's, `/api/tables`, the LAN announcement's counts),
+    /// joinable by its code or link only.
+    public var isPrivate: Bool
 
     /// How long the table waits for a player whose connection has dropped before turning for them.
     public static let absentTurnTime: Duration = .seconds(1)
@@ -33,11 +40,26 @@ public struct TableSettings: Hashable, Sendable {
         return roundAllowed && turnAllowed && headStartsAllowed
     }
 
-    /// Settings; by default a classic round with no turn timer and no head starts, as the original game.
-    public init(roundLength: RoundLength = .classic, turnTime: Duration? = nil, headStarts: [Seat: Duration] = [:]) {
+    /// Settings; by default a classic round with no turn timer and no head starts at an open, listed table, as the
+    /// original game.
+    public init(
+        roundLength: RoundLength = .classic, turnTime: Duration? = nil, headStarts: [Seat: Duration] = [:],
+        isLocked: Bool = false, isPrivate: Bool = false
+    ) {
         self.roundLength = roundLength
         self.turnTime = turnTime
         self.headStarts = headStarts.filter { $0.value != .zero }
+        self.isLocked = isLocked
+        self.isPrivate = isPrivate
+    }
+
+    /// Whether `other` differs from these settings in who may come in only: the host may change that during a
+    /// round too.
+    public func differsOnlyInAccess(from other: TableSettings) -> Bool {
+        var same = other
+        same.isLocked = isLocked
+        same.isPrivate = isPrivate
+        return same == self
     }
 
     /// The head start of the player at `seat` (zero when none).

@@ -88,9 +88,11 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             return try call(seat, claim: claim)
         case .turnCard where judge != nil:
             throw .snapInProgress
-        case .leave(let seat) where judge != nil:
-            // A refusal changes nothing, so the verdict waits unless someone is really leaving.
-            guard table[seat] != nil else { throw .notSeated }
+        case .leave where judge != nil, .remove where judge != nil:
+            // A refusal changes nothing, so the verdict waits unless someone is really leaving: try it on a copy.
+            var trial = table
+            var trialGenerator = generator
+            _ = try trial.perform(action, using: &trialGenerator)
             // The calls were about the table as it was: judge them before the leaver's cards are handed out.
             let verdict = giveVerdict()
             let events = try table.perform(action, using: &generator)

@@ -38,6 +38,8 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     /// The table's node is gone and no node has taken the table over yet (a cluster): reconnect again in a
     /// moment. Sent only to version 5 clients, which retry by themselves; older ones get ``unknownToken``.
     case tableMoving = 116
+    /// The host removed you from the table (version 7): you are back in the lobby, and may join another table.
+    case removedByHost = 117
 
     /// A sentence for people saying what went wrong and what to do.
     public var message: String {
@@ -60,6 +62,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
         case .signInTimedOut: "Sign in sooner: the connection waited too long for a name."
         case .tooManyWatchers: "This table has as many watchers as it allows; watch another table or try again later."
         case .tableMoving: "Your table is moving to another server; trying again in a moment."
+        case .removedByHost: "The host removed you from the table. You can host or join another one."
         }
     }
 }

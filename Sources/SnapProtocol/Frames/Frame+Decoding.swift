@@ -213,6 +213,12 @@ extension Packet {
             var milliseconds = [UInt16]()
             for seat in Seat.allCases { milliseconds.append(try reader.u16("\(name).milliseconds[\(seat.rawValue)]")) }
             return .headStarts(milliseconds: milliseconds)
+        case .tableAccess, .setTableAccess:
+            let flags = try reader.u8("\(name).flags")
+            guard TableSettings.isValidAccess(flags) else { throw .invalidValue(field: "\(name).flags", value: Int(flags)) }
+            return type == .tableAccess ? .tableAccess(flags: flags) : .setTableAccess(flags: flags)
+        case .removePlayer:
+            return .removePlayer(seat: try reader.seat("\(name).seat"))
         }
     }
 }

@@ -146,6 +146,10 @@ extension Packet {
         case .headStarts(let milliseconds):
             // Always four: a list of another length is made one of four, missing seats none.
             for index in 0..<Seat.count { writer.u16(index < milliseconds.count ? milliseconds[index] : 0) }
+        case .tableAccess(let flags), .setTableAccess(let flags):
+            writer.u8(flags)
+        case .removePlayer(let seat):
+            writer.seat(seat)
         }
     }
 }

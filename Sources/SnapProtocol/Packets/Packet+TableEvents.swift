@@ -66,11 +66,15 @@ extension Packet {
         case .roundAbandoned:
             return [.roundAbandoned]
         case .tableSettings(let round, let turn):
-            // The head starts stay as they were until the HeadStarts that follows (a version 6 server's).
-            return [.settingsChanged(
-                TableSettings(roundSeconds: round, turnSeconds: turn).withHeadStarts(milliseconds: view.settings.headStartMilliseconds))]
+            // The head starts and the access stay as they were until the HeadStarts and TableAccess that follow.
+            var settings = view.settings
+            settings.roundLength = TableSettings(roundSeconds: round, turnSeconds: turn).roundLength
+            settings.turnTime = TableSettings(roundSeconds: round, turnSeconds: turn).turnTime
+            return [.settingsChanged(settings)]
         case .headStarts(let milliseconds):
             return [.settingsChanged(view.settings.withHeadStarts(milliseconds: milliseconds))]
+        case .tableAccess(let flags):
+            return [.settingsChanged(view.settings.withAccess(flags: flags))]
         case .timeUp:
             return [.timeUp]
         case .suddenDeath(let seats):

@@ -152,6 +152,18 @@ public enum Packet: Hashable, Sendable {
     /// 0x9C, server → client (version 6): each seat's head start in milliseconds, by seat number (four values),
     /// after every TableSettings: the rest of the table's settings.
     case headStarts(milliseconds: [UInt16])
+
+    // MARK: Host controls (protocol version 7)
+
+    /// 0x9D, server → client (version 7): whether the table is locked (bit 0: nobody new may join) and private
+    /// (bit 1: in no listing), after every HeadStarts.
+    case tableAccess(flags: UInt8)
+    /// 0x9E, client → server: (the host, at any time) lock or unlock the table and make it private or listed, as
+    /// TableAccess's bits.
+    case setTableAccess(flags: UInt8)
+    /// 0x9F, client → server: (the host, at any time) remove the player in `seat` from the table; during a round
+    /// their cards go to the others as when a player leaves. The removed person gets Error 117.
+    case removePlayer(seat: Seat)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -59,6 +59,9 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case redirect = 0x9A
     case setHeadStart = 0x9B
     case headStarts = 0x9C
+    case tableAccess = 0x9D
+    case setTableAccess = 0x9E
+    case removePlayer = 0x9F
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -128,6 +131,9 @@ extension Packet {
         case .redirect: .redirect
         case .setHeadStart: .setHeadStart
         case .headStarts: .headStarts
+        case .tableAccess: .tableAccess
+        case .setTableAccess: .setTableAccess
+        case .removePlayer: .removePlayer
         }
     }
 
@@ -147,6 +153,7 @@ extension PacketType {
         case .watchTable, .tableWatched, .watcherCount, .tableClosed: 4
         case .redirect: 5
         case .setHeadStart, .headStarts: 6
+        case .tableAccess, .setTableAccess, .removePlayer: 7
         default: 1
         }
     }

@@ -16,8 +16,9 @@ public struct TableEventPackets: Sendable {
     /// The packets for `events`, in order.
     public mutating func packets(for events: [TableEvent]) -> [Packet] {
         events.flatMap { event -> [Packet] in
-            // The head starts are the settings' too, in a packet of their own that older clients are not sent.
-            if case .settingsChanged(let settings) = event { return [.tableSettings(settings), .headStarts(settings)] }
+            // The head starts and the access are the settings' too, in packets of their own that older clients are
+            // not sent.
+            if case .settingsChanged(let settings) = event { return Packet.settings(settings) }
             return packet(for: event).map { [$0] } ?? []
         }
     }

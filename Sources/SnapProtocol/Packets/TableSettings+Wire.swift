@@ -25,6 +25,25 @@ extension TableSettings {
         Seat.allCases.map { UInt16(clamping: headStart(for: $0).milliseconds) }
     }
 
+    /// Whether the table is locked (bit 0) and private (bit 1), as TableAccess, SetTableAccess and the records carry
+    /// it.
+    public var accessFlags: UInt8 {
+        (isLocked ? 1 : 0) | (isPrivate ? 2 : 0)
+    }
+
+    /// Whether `flags` sets no bit but those of ``accessFlags``: anything else is refused when read.
+    public static func isValidAccess(_ flags: UInt8) -> Bool {
+        flags & ~3 == 0
+    }
+
+    /// These settings with the access `flags` carry (``accessFlags``).
+    public func withAccess(flags: UInt8) -> TableSettings {
+        var settings = self
+        settings.isLocked = flags & 1 != 0
+        settings.isPrivate = flags & 2 != 0
+        return settings
+    }
+
     /// These settings with the head starts HeadStarts carries, by seat number (missing seats: none).
     public func withHeadStarts(milliseconds: [UInt16]) -> TableSettings {
         var settings = self
@@ -40,6 +59,16 @@ extension Packet {
     /// The TableSettings packet for `settings`.
     public static func tableSettings(_ settings: TableSettings) -> Packet {
         .tableSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds)
+    }
+
+    /// Every packet that carries `settings`: TableSettings, HeadStarts and TableAccess, in that order.
+    public static func settings(_ settings: TableSettings) -> [Packet] {
+        [.tableSettings(settings), .headStarts(settings), .tableAccess(settings)]
+    }
+
+    /// The TableAccess packet for `settings`.
+    public static func tableAccess(_ settings: TableSettings) -> Packet {
+        .tableAccess(flags: settings.accessFlags)
     }
 
     /// The HeadStarts packet for `settings`.

@@ -6,8 +6,9 @@ import SnapCore
 extension RoundLog {
     /// The first bytes of every encoded log, then its format version.
     static let magic: [UInt8] = Array("SNRL".utf8)
-    /// The format this code writes: 2 added each seat's head start to the settings. It reads 1 too.
-    public static let formatVersion: UInt8 = 2
+    /// The format this code writes: 2 added each seat's head start to the settings, 3 whether the table is locked
+    /// or private, and the host's removing a player. It reads 1 and 2 too.
+    public static let formatVersion: UInt8 = 3
 
     /// The log as bytes.
     public func encoded() -> [UInt8] {
@@ -201,6 +202,10 @@ extension TableAction {
             writer.u8(9)
             writer.seat(seat)
             writer.bool(present)
+        case .remove(let seat, let remover):
+            writer.u8(10)
+            writer.seat(seat)
+            writer.seat(remover)
         }
     }
 
@@ -221,6 +226,8 @@ extension TableAction {
             return .changeSettings(settings, by: try reader.seat(field + ".changeSettings.seat"))
         case 8: return .timeRanOut
         case 9: return .setPresence(try reader.seat(field + ".setPresence"), present: try reader.bool(field + ".setPresence.present"))
+        case 10 where version >= 3:
+            return .remove(try reader.seat(field + ".remove"), by: try reader.seat(field + ".remove.by"))
         case let tag: throw .invalidValue(field: field + ".action", value: Int(tag))
         }
     }
@@ -261,6 +268,7 @@ extension ByteWriter {
         u16(settings.roundSeconds)
         u8(settings.turnSeconds)
         for milliseconds in settings.headStartMilliseconds { u16(milliseconds) }
+        u8(settings.accessFlags)
     }
 
     mutating func allowances(_ allowances: [Seat: NetworkAllowance]) {
@@ -302,7 +310,8 @@ extension ByteReader {
         return PlayerInfo(id: PlayerID(id), name: name, isComputer: try bool(field() + ".isComputer"))
     }
 
-    /// Settings as format `version` wrote them: from 2 on, with each seat's head start.
+    /// Settings as format `version` wrote them: from 2 on, with each seat's head start; from 3 on, with whether the
+    /// table is locked or private.
     mutating func settings(_ field: @autoclosure () -> String, version: UInt8) throws(ProtocolError) -> TableSettings {
         let round = try u16(field() + ".roundSeconds")
         var settings = TableSettings(roundSeconds: round, turnSeconds: try u8(field() + ".turnSeconds"))
@@ -310,7 +319,10 @@ extension ByteReader {
         for seat in Seat.allCases {
             settings.setHeadStart(.milliseconds(try u16(field() + ".headStarts[\(seat.rawValue)]")), for: seat)
         }
-        return settings
+        guard version >= 3 else { return settings }
+        let flags = try u8(field() + ".access")
+        guard TableSettings.isValidAccess(flags) else { throw .invalidValue(field: field() + ".access", value: Int(flags)) }
+        return settings.withAccess(flags: flags)
     }
 
     mutating func allowances(_ field: @autoclosure () -> String) throws(ProtocolError) -> [Seat: NetworkAllowance] {

@@ -4,8 +4,9 @@ import SnapCore
 // version (2: head starts in the settings; 1 is read too), a tag, then the fields as a round's log writes them (docs/ARCHITECTURE.md, "Recording"). Read back
 // strictly: a damaged or newer entry is an error naming the field, never a guess.
 extension TableJournalRecord {
-    /// The format this code writes, in step with ``RoundLog/formatVersion`` (2 added head starts); it reads 1 too.
-    public static let formatVersion: UInt8 = 2
+    /// The format this code writes, in step with ``RoundLog/formatVersion`` (2 added head starts, 3 locking,
+    /// privacy and removals); it reads 1 and 2 too.
+    public static let formatVersion: UInt8 = 3
 
     /// The entry as bytes.
     public func encoded() -> [UInt8] {

@@ -101,7 +101,7 @@ final class ClusterPublisher: Sendable {
                 try await cluster.publish(
                     ClusterListing(
                         code: code, hostName: summary.hostName, players: Int(summary.players),
-                        seatsFree: Int(summary.seatsFree), roundUnderWay: summary.roundUnderWay, solo: table.isSolo))
+                        seatsFree: Int(summary.seatsFree), roundUnderWay: summary.roundUnderWay, solo: !table.isListed))
             case .remove:
                 try await cluster.remove(code: code)
             }

@@ -22,7 +22,7 @@ extension PlayerConnection {
                 refuse(outbox, .badName, "That name cannot be used: \(error).")
             }
         case .reconnect(let token):
-            guard context.table == nil, await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
+            guard await !isSeated(&context), await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
             guard let (table, info) = await lobby.reconnect(token: token, outbox: outbox) else {
                 if await redirect(token: token, outbox) { return }
                 return refuse(outbox, .unknownToken)
@@ -38,7 +38,7 @@ extension PlayerConnection {
             outbox.send(.tableList(fitting: await lobby.openTables()))
         case .host(let solo):
             guard let player = context.player, let token = context.token else { return refuse(outbox, .notSignedIn) }
-            guard context.table == nil, await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
+            guard await !isSeated(&context), await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
             do {
                 let table = try await lobby.openTable(solo: solo, for: context.peer.address, on: outbox.loop)
                 _ = try await table.join(player, token: token, outbox: outbox)
@@ -50,7 +50,7 @@ extension PlayerConnection {
             }
         case .join(let typed):
             guard let player = context.player, let token = context.token else { return refuse(outbox, .notSignedIn) }
-            guard context.table == nil, await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
+            guard await !isSeated(&context), await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
             guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
                 if await redirect(toTable: typed, outbox) { return }
                 return refuse(outbox, .unknownTable)
@@ -64,7 +64,7 @@ extension PlayerConnection {
             }
         case .watch(let typed):
             guard let id = context.id else { return refuse(outbox, .notSignedIn) }
-            guard context.table == nil, await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
+            guard await !isSeated(&context), await !isWatching(&context) else { return refuse(outbox, .alreadyAtTable) }
             guard let code = TableCode.normalized(typed), let table = await lobby.table(code: code), !table.isSolo else {
                 if await redirect(toTable: typed, outbox) { return }
                 return refuse(outbox, .unknownTable)
@@ -83,6 +83,14 @@ extension PlayerConnection {
     private func signedIn(_ context: ConnectionContext) async {
         context.peer.prove()
         await roster.signedIn(context.outbox)
+    }
+
+    /// Whether the connection's person still sits at a table; forgets a table the host removed them from.
+    private func isSeated(_ context: inout ConnectionContext) async -> Bool {
+        guard let table = context.table, let id = context.id else { return false }
+        if await table.isSeated(id) { return true }
+        context.table = nil
+        return false
     }
 
     /// Whether the connection still watches a table; forgets a table that has closed since.

@@ -153,11 +153,11 @@ actor Lobby {
         tables[code]
     }
 
-    /// The tables people can join (single-player tables are private), by code.
+    /// The tables listed for people to join (single-player and private tables are not), by code.
     /// In a cluster, the other nodes' tables too, as the directory last told (this node's own figures are its
     /// tables' own, never the directory's).
     func openTables() -> [TableSummary] {
-        let own = tables.values.filter { !$0.isSolo }.map(\.summary).filter { $0.players > 0 }
+        let own = tables.values.filter(\.isListed).map(\.summary).filter { $0.players > 0 }
         let others = environment.cluster?.listings.otherNodesTables(besides: Set(tables.keys)) ?? []
         return (own + others).sorted { $0.code < $1.code }
     }

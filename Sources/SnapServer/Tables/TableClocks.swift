@@ -33,7 +33,7 @@ struct TableClocks: Sendable {
     /// What a snapshot of `view` leaves out and a version 3 client is sent after it: the settings, and whether
     /// the time is up or the round is in sudden death while it is played.
     static func snapshotPackets(_ view: PlayerView) -> [Packet] {
-        var packets: [Packet] = [.tableSettings(view.settings), .headStarts(view.settings)]
+        var packets = Packet.settings(view.settings)
         guard view.phase == .playing else { return packets }
         if view.timeIsUp { packets.append(.timeUp) }
         if !view.suddenDeath.isEmpty { packets.append(.suddenDeath(view.suddenDeath)) }

@@ -28,7 +28,7 @@ extension TableSession {
 
     func addComputer(by id: PlayerID) throws(TableError) {
         guard let seat = runner.table.seat(of: id) else { throw .notSeated }
-        guard runner.table.host == seat else { throw .notHost }
+        try runner.table.requireHost(seat)
         let names = runner.table.occupiedSeats.compactMap { runner.table[$0]?.info.name }
         guard let computer = Table.nextComputer(besides: names) else { throw .nameTaken }
         try seatComputer(computer)

@@ -106,6 +106,9 @@ actor TableSession {
     /// What the lobby lists about this table; readable without waiting for the table.
     nonisolated var summary: TableSummary { lobbySummary.current }
 
+    /// Whether the lobby lists this table: not a single-player table, and not made private by its host.
+    nonisolated var isListed: Bool { !isSolo && !lobbySummary.isPrivate }
+
     // MARK: - Playing
 
     /// Handles a request from the person `id` that reached the server at server time `received`; a refusal
@@ -133,9 +136,11 @@ actor TableSession {
     /// Performs the action of the person `id`, whose request reached the server at `received`, and tells everyone.
     private func act(_ action: TableAction, by id: PlayerID, receivedAt received: Duration) {
         do {
+            let removed = if case .remove(let seat, _) = action { runner.table[seat]?.info.id } else { PlayerID?.none }
             let events = try perform(action)
             if case .leave = action { removeMember(id) }
             broadcast(events)
+            if let removed { sendAway(removed) }
             environment.metrics.eventLatency.recordNanoseconds((environment.clock.now - received).nanoseconds)
             afterChange()
         } catch {
@@ -149,6 +154,11 @@ actor TableSession {
     /// The table as the player `id` sees it (for tests and diagnostics).
     func view(for id: PlayerID) -> PlayerView? {
         runner.table.seat(of: id).map { runner.table.view(for: $0) }
+    }
+
+    /// Whether the person `id` is seated here (the host may have removed them).
+    func isSeated(_ id: PlayerID) -> Bool {
+        members[id] != nil
     }
 
     /// Whether the person `id` is seated here and connected (for tests and diagnostics).
@@ -270,6 +280,15 @@ actor TableSession {
 
     func removeMember(_ id: PlayerID) {
         if let token = members.remove(id)?.token { hooks.tokenRetired(token) }
+    }
+
+    /// The host removed the person `id`: they are told (after everyone, them too, was told they left), their seat is
+    /// no longer kept, and their connection is back in the lobby.
+    private func sendAway(_ id: PlayerID) {
+        let member = members[id]
+        member?.grace?.cancel()
+        send(.error(code: WireErrorCode.removedByHost.rawValue, message: WireErrorCode.removedByHost.message), to: id)
+        removeMember(id)
     }
 
     /// After every change: keep the lobby's summary fresh, tell everyone of a clock that changed, set the next

@@ -10,7 +10,8 @@ public struct ClusterListing: Hashable, Sendable {
     public var seatsFree: Int
     /// Whether a round is being played.
     public var roundUnderWay: Bool
-    /// Whether it is a table for one person against computers (not open to others).
+    /// Whether it is kept out of every lobby's list: a table for one person against computers, or a private table
+    /// (joinable by its code only). The name is the first of these, which the cluster's schema keeps.
     public var solo: Bool
 
     /// A listing.

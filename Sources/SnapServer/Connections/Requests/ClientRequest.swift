@@ -34,6 +34,10 @@ enum ClientRequest: Hashable, Sendable {
             self = .atTable(.act(.changeSettings(roundLength: settings.roundLength, turnTime: settings.turnTime)))
         case .setHeadStart(let seat, let milliseconds):
             self = .atTable(.act(.setHeadStart(.milliseconds(Int(milliseconds)), for: seat)))
+        case .setTableAccess(let flags):
+            let access = TableSettings().withAccess(flags: flags)
+            self = .atTable(.act(.setAccess(isLocked: access.isLocked, isPrivate: access.isPrivate)))
+        case .removePlayer(let seat): self = .atTable(.act(.remove(seat)))
         case .clientQuit: self = .atTable(.act(.leave))
         case .addComputer: self = .atTable(.addComputer)
         case .resyncRequest: self = .atTable(.resync)
@@ -43,7 +47,7 @@ enum ClientRequest: Hashable, Sendable {
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
             .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed,
-            .redirect, .headStarts:
+            .redirect, .headStarts, .tableAccess:
             throw .unexpectedPacket
         }
     }

@@ -36,7 +36,7 @@ public struct RequestLimits: Sendable, Equatable {
             case .atTable(.resync): self = .resync
             case .atTable(.act(.turnCard)), .atTable(.handshake): self = .turn
             case .atTable(.act(.startRound)), .atTable(.addComputer), .atTable(.act(.changeSettings)),
-                .atTable(.act(.setHeadStart)), .atTable(.act(.leave)):
+                .atTable(.act(.setHeadStart)), .atTable(.act(.setAccess)), .atTable(.act(.remove)), .atTable(.act(.leave)):
                 self = .table
             }
         }

@@ -12,6 +12,10 @@ enum SeatAction: Hashable, Sendable {
     case changeSettings(roundLength: RoundLength, turnTime: Duration?)
     /// Give the player in a seat a head start (host, between rounds).
     case setHeadStart(Duration, for: Seat)
+    /// Lock the table or not, make it private or not (host, at any time).
+    case setAccess(isLocked: Bool, isPrivate: Bool)
+    /// Remove the player in a seat (host, at any time).
+    case remove(Seat)
     /// I leave the table.
     case leave
 
@@ -31,6 +35,12 @@ enum SeatAction: Hashable, Sendable {
             var changed = settings
             changed.setHeadStart(headStart, for: player)
             return .changeSettings(changed, by: seat)
+        case .setAccess(let isLocked, let isPrivate):
+            var changed = settings
+            changed.isLocked = isLocked
+            changed.isPrivate = isPrivate
+            return .changeSettings(changed, by: seat)
+        case .remove(let player): return .remove(player, by: seat)
         case .leave: return .leave(seat)
         }
     }
