@@ -271,12 +271,26 @@ public actor SnapClient {
         session.leftTable()
     }
 
-    /// Closes the connection for good.
+    /// Closes the connection for good, once everything sent before has gone: a ClientQuit sent just before reaches the
+    /// server as a leave, not as a dropped connection.
     public func disconnect() async {
         isClosing = true
         try? await outbound?.close(.normalClosure, reason: "bye")
+        // Cancelling the connection cuts the socket, and with it any frame still waiting to be written (a busy machine
+        // has some): wait for the close handshake to end it first, but never long for a server that does not answer.
+        if let connection = connectionTask {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await connection.value }
+                group.addTask { try? await Task.sleep(for: Self.closeHandshakePatience) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
         connectionTask?.cancel()
     }
+
+    /// How long ``disconnect()`` waits for the server to answer its close.
+    static let closeHandshakePatience: Duration = .seconds(2)
 
     /// Drops the connection without saying goodbye, as a lost network would; the client then reconnects.
     public func dropConnection() async {

@@ -228,6 +228,7 @@ return {
   statusKind: document.getElementById('status')?.dataset.kind ?? null,
   messages: text('#messages'),
   joinMessage: text('#join-message'),
+  menuMessage: text('#menu-message'),
   tableCode: text('#table-code'),
   lobby: [...document.querySelectorAll('#lobby-seats > li[data-seat]')].map(li => li.innerText.trim()),
   seats,

@@ -344,6 +344,23 @@ test("head starts are kept beside the view from HeadStarts, and TableSettings le
   assert.deepEqual(state.view, before, "a mirror still equals the next Snapshot");
 });
 
+// MARK: Host controls (protocol version 7)
+
+test("the table's access is kept beside the view from TableAccess, and the other settings leave it be", () => {
+  const state = TableState.fromSnapshot(playing({ active: 1 }));
+  const before = structuredClone(state.view);
+  assert.deepEqual(state.access, { locked: false, private: false });
+  const events = state.applyPacket({ type: "TableAccess", flags: 1 }, 1000);
+  assert.deepEqual(events.events.map((event) => event.kind), ["access"]);
+  assert.deepEqual(state.access, { locked: true, private: false });
+  state.applyPacket({ type: "TableSettings", round: 0, turn: 0 }, 1000);
+  state.applyPacket({ type: "HeadStarts", milliseconds: [0, 0, 0, 0] }, 1000);
+  assert.deepEqual(state.access, { locked: true, private: false });
+  state.applyPacket({ type: "TableAccess", flags: 2 }, 1000);
+  assert.deepEqual(state.access, { locked: false, private: true });
+  assert.deepEqual(state.view, before, "a mirror still equals the next Snapshot");
+});
+
 // MARK: Quick rounds and the turn timer (protocol version 3)
 
 test("the table's settings and clocks are kept beside the view, on the caller's clock", () => {

@@ -88,8 +88,7 @@ extension Packet {
         case .redirect(let url, let code): ["url": .string(url), "code": .string(code)]
         case .setHeadStart(let seat, let milliseconds): ["seat": .seat(seat), "milliseconds": .number(Int(milliseconds))]
         case .headStarts(let milliseconds): ["milliseconds": .array(milliseconds.map { .number(Int($0)) })]
-        case .tableAccess(let flags), .setTableAccess(let flags):
-            ["flags": .number(Int(flags)), "locked": .bool(flags & 1 != 0), "private": .bool(flags & 2 != 0)]
+        case .tableAccess(let flags), .setTableAccess(let flags): ["flags": .number(Int(flags))]
         case .removePlayer(let seat): ["seat": .seat(seat)]
         }
     }

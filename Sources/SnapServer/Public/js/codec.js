@@ -33,7 +33,7 @@ export const PacketType = Object.freeze(Object.fromEntries(
   PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
   RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect SetHeadStart
-  HeadStarts`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  HeadStarts TableAccess SetTableAccess RemovePlayer`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -393,6 +393,8 @@ function ranged(bytes, min, max, none) {
   }, (w, v, f) => w.integer(v ?? none, bytes, f));
 }
 const version = ranged(1, 1, 255);
+/** TableAccess's bits: 1 locked, 2 private; any other bit is refused, as Swift's decoder does. */
+const accessFlags = ranged(1, 0, 3);
 /** A node's WebSocket address (a Redirect's url), checked as Swift's NodeURL does; written only when it is one. */
 const nodeURL = fieldType(
   (reader, field) => {
@@ -511,6 +513,9 @@ const LAYOUTS = {
   Redirect: [["url", nodeURL], ["code", str]],
   SetHeadStart: [["seat", seat], ["milliseconds", u16]],
   HeadStarts: [["milliseconds", fixed(4, u16)]],
+  TableAccess: [["flags", accessFlags]],
+  SetTableAccess: [["flags", accessFlags]],
+  RemovePlayer: [["seat", seat]],
 };
 
 /**

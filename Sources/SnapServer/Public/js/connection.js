@@ -6,7 +6,7 @@
 
 import { decodeFrame, encodeFrame } from "./codec.js";
 
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying. */
@@ -26,7 +26,7 @@ const TABLE_EVENTS = new Set([
   "DealCards", "ActivatePlayer", "PlayerCalledSnap", "OtherClientQuit", "CardTurned", "PlayerJoined",
   "SeatsRearranged", "HostChanged", "DealFinished", "Recycled", "PileCollected", "OpenPileTurnedUnder",
   "CardPaid", "PlayerOut", "Resumed", "RoundWon", "RoundAbandoned", "PlayerConnection", "CallTiming",
-  "TableSettings", "HeadStarts", "RoundClock", "TurnClock", "TimeUp", "SuddenDeath",
+  "TableSettings", "HeadStarts", "TableAccess", "RoundClock", "TurnClock", "TimeUp", "SuddenDeath",
 ]);
 
 /**

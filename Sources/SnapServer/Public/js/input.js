@@ -56,8 +56,13 @@ export class Input {
   }
 
   #detail(target, event) {
+    const detail = { time: event.timeStamp };
     const code = target.closest("[data-code]")?.dataset.code;
-    return code === undefined ? { time: event.timeStamp } : { code, time: event.timeStamp };
+    if (code !== undefined) detail.code = code;
+    // A control about one seat (removing its player) or one setting (locking, privacy) says which.
+    if (target.dataset.seat !== undefined) detail.seat = Number(target.dataset.seat);
+    if (target.dataset.access !== undefined) detail.access = target.dataset.access;
+    return detail;
   }
 
   #pointerDown(event) {
@@ -112,7 +117,7 @@ export class Input {
   }
 
   #atTable() {
-    return this.doc.body.dataset.screen === "table" && this.doc.querySelector("#confirm-exit:not([hidden])") === null;
+    return this.doc.body.dataset.screen === "table" && this.doc.querySelector(".overlay[role=dialog]:not([hidden])") === null;
   }
 
   #keyDown(event) {

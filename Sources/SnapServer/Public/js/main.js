@@ -11,6 +11,8 @@ import { buildLanguageChooser, startLanguage } from "./localize.js";
 import { NAME_MAX_CHARACTERS, nameProblem, randomName, visibleLength } from "./names.js";
 import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
+import { toggledAccessFlags } from "./screens/host_controls.js";
+import { HostPanel } from "./screens/host_panel.js";
 import { ROUNDS } from "./screens/round_choice.js";
 import { SeatTokens } from "./seat_tokens.js";
 import { Settings } from "./settings.js";
@@ -33,10 +35,14 @@ const KNOWN_REASONS = {
 
 /** Error codes that only mean a press raced the table: nothing to tell. */
 const QUIET_ERRORS = new Set([8, 9, 10, 11, 12, 13, 14, 15, 107]);
+/** The Error a removed player gets (WireErrorCode.removedByHost). */
+const REMOVED_BY_HOST = 117;
 
 // The texts first: every screen is drawn in the page's language.
 await startLanguage(document);
 const renderer = new Renderer(document);
+const hostPanel = new HostPanel(document);
+renderer.panels.push(hostPanel);
 buildLanguageChooser(document.getElementById("language"));
 const sounds = new Sounds();
 const settings = new Settings();
@@ -172,13 +178,27 @@ input.on("head-start-typed", ({ value, seat }) => {
   renderer.setMessage("lobby", "");
   connection.send({ type: "SetHeadStart", seat, milliseconds: Number(value) });
 });
+input.on("toggle-access", ({ access }) => {
+  if (!app.model) return;
+  renderer.setMessage("lobby", "");
+  connection.send({ type: "SetTableAccess", flags: toggledAccessFlags(app.model.access, access) });
+});
+input.on("remove-player", ({ seat }) => {
+  renderer.setMessage("lobby", "");
+  connection.send({ type: "RemovePlayer", seat });
+});
+input.on("host-panel", () => renderer.showPanel(hostPanel, true));
+input.on("host-panel-done", () => renderer.showPanel(hostPanel, false));
 input.on("start-round", () => connection.send({ type: "StartRound" }));
 input.on("next-round", () => connection.send({ type: "StartRound" }));
 input.on("leave-table", () => leaveTable());
 input.on("exit", () => (app.watching ? leaveTable() : renderer.showConfirmExit(true)));
 input.on("confirm-no", () => renderer.showConfirmExit(false));
 input.on("confirm-yes", () => leaveTable());
-input.on("escape", () => renderer.showConfirmExit(false));
+input.on("escape", () => {
+  renderer.showConfirmExit(false);
+  renderer.showPanel(hostPanel, false);
+});
 input.on("mute", () => {
   sounds.muted = !sounds.muted;
   renderer.setMuted(sounds.muted);
@@ -467,6 +487,7 @@ function snapshot(packet) {
   app.model = TableState.fromSnapshot(packet.view);
   app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
   app.model.headStarts = before?.headStarts ?? app.model.headStarts; // and HeadStarts
+  app.model.access = before?.access ?? app.model.access; // and TableAccess
   announcer.reset();
   renderer.reset();
   renderer.setTable(app.model, app.code, app.solo);
@@ -549,6 +570,8 @@ function react(event, model, names, away) {
       if (atTable && !app.solo) renderer.notice(NOTICE.playerJoined(event.player.name));
       break;
     case "playerLeft": {
+      // Our own seat emptied: the host removed us, and the Error that follows says so.
+      if (event.seat === model.viewer) break;
       const shares = new Map();
       for (const seat of event.handedOutTo) shares.set(seat, (shares.get(seat) ?? 0) + 1);
       const given = [...shares].map(([seat, count]) =>
@@ -600,10 +623,19 @@ function refused({ code, message: english, tooManyRedirects = false, redirects =
     renderer.focusName();
     return;
   }
+  if (code === REMOVED_BY_HOST) {
+    // Our seat is gone: nothing to come back to.
+    if (app.code !== null) seatTokens.forget(app.code);
+    connection.seated = false;
+    forgetTable();
+    showMenu();
+    renderer.setMessage("menu", message);
+    return;
+  }
   if (request?.kind === "join" || request?.kind === "watch") {
     app.request = null;
     // The refusals of a join say which table, and what to do instead.
-    const said = [1, 2, 3, 101, 115].includes(code) && !tooManyRedirects
+    const said = [1, 2, 3, 17, 101, 115].includes(code) && !tooManyRedirects
       ? t(`join.refused.${code}`, { code: request.code })
       : message;
     if (renderer.screen !== "join") showJoin();

@@ -46,6 +46,8 @@ export class Renderer {
     this.join = new JoinScreen(doc);
     this.lobby = new LobbyScreen(doc);
     this.table = new TableScreen(doc);
+    /** Panels over the table that the page adds (`render(model, table)`, `show(open)`): the host's, on the game's page. */
+    this.panels = [];
     this.seats = this.table.seats;
     this.flights = new Flights(doc, (model, seat) => this.table.seatParts(model, seat));
     buildRoundChoices(doc);
@@ -72,7 +74,10 @@ export class Renderer {
     if (this.body.dataset.screen === name) return;
     this.body.dataset.screen = name;
     this.#placeNotices(name);
-    if (name !== "table") this.showConfirmExit(false);
+    if (name !== "table") {
+      this.showConfirmExit(false);
+      for (const panel of this.panels) panel.show(false);
+    }
     this.#request();
   }
 
@@ -200,6 +205,12 @@ export class Renderer {
     this.$("confirm-no").focus();
   }
 
+  /** Opens or closes `panel` (one of `panels`), drawn afresh. */
+  showPanel(panel, open) {
+    panel.show(open);
+    if (open) this.#request();
+  }
+
   /** The open tables on the join screen, from GET /api/tables; null when they could not be loaded. */
   renderTableList(tables) {
     this.join.renderTableList(tables);
@@ -308,6 +319,7 @@ export class Renderer {
     if (!model) return;
     const table = this.#table;
     if (this.screen === "lobby") this.lobby.render(model, table);
+    for (const panel of this.panels) panel.render(model, table);
     const now = performance.now();
     this.#drawn = this.table.render(model, now, table);
     this.#tickAt(model, now);

@@ -13,7 +13,7 @@ const SAME_FIELDS = {
   Recycled: "recycled", CardTurned: "cardTurned", PileCollected: "pileCollected",
   OpenPileTurnedUnder: "openPileTurnedUnder", CardPaid: "cardPaid", PlayerOut: "playerOut", Resumed: "resumed",
   RoundWon: "roundWon", RoundAbandoned: "roundAbandoned", PlayerConnection: "connectionChanged",
-  CallTiming: "callTimed", TableSettings: "settings", HeadStarts: "headStarts", TimeUp: "timeUp",
+  CallTiming: "callTimed", TableSettings: "settings", HeadStarts: "headStarts", TableAccess: "access", TimeUp: "timeUp",
   SuddenDeath: "suddenDeath",
 };
 /** The events that end a turn timer's countdown (a too-late call does not). */
@@ -65,6 +65,8 @@ export class TableState {
     this.settings = null;
     /** Each seat's head start in milliseconds, by seat number, from HeadStarts (RULES.md). */
     this.headStarts = [0, 0, 0, 0];
+    /** Who may come in, from TableAccess: `locked` (nobody new may join) and `private` (in no listing). */
+    this.access = { locked: false, private: false };
     /** When the quick round's time runs out (ms), while its clock runs. */
     this.roundEndsAt = null;
     /** The turn timer `{seat, endsAt}` while it runs. */
@@ -251,6 +253,9 @@ export class TableState {
         break;
       case "headStarts":
         this.headStarts = [...event.milliseconds];
+        break;
+      case "access":
+        this.access = { locked: (event.flags & 1) !== 0, private: (event.flags & 2) !== 0 };
         break;
       case "roundClock":
         this.roundEndsAt = event.endsAt;

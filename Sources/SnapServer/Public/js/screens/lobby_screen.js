@@ -4,6 +4,7 @@ import { ROUND_ABOUT } from "../words.js";
 import { escapeHTML, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
 import { headStartHTML } from "./head_start.js";
+import { accessNote, removeButtonHTML, renderAccess } from "./host_controls.js";
 import { checkRound } from "./round_choice.js";
 import { renderWatchers } from "./watchers.js";
 
@@ -44,10 +45,11 @@ export class LobbyScreen {
       const headStart = entry
         ? headStartHTML({ seat, name: entry.name, milliseconds: model.headStarts[seat], chooses: isHost })
         : "";
+      const remove = entry && isHost && seat !== view.viewer ? removeButtonHTML(seat, entry.name) : "";
       const html = entry
         ? `<span class="who">${escapeHTML(seat === view.viewer ? t("lobby.you", { name: entry.name }) : entry.name)}` +
           `</span><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}` +
-          `${headStart}</span>`
+          `${headStart}${remove}</span>`
         : `<span class="who">${escapeHTML(t("seat.empty"))}</span>`;
       if (item.innerHTML !== html) item.innerHTML = html;
     }
@@ -69,6 +71,10 @@ export class LobbyScreen {
     // Two sentences one after the other, as the language joins them (Japanese puts no space between).
     const about = round === null ? hint : t("lobby.hint.andRound", { hint, round: ROUND_ABOUT(round) });
     setText(this.$("lobby-hint"), about);
+    renderAccess(this.$("lobby-access"), model.access, isHost);
+    const note = this.$("lobby-access-note");
+    setText(note, accessNote(model.access));
+    note.hidden = note.textContent === "";
     renderWatchers(this.$("lobby-watchers"), table.watchers);
   }
 
