@@ -176,7 +176,7 @@ let package = Package(
 
         .target(name: "SnapTerminal", dependencies: ["SnapCore", "SnapClient", "SnapLAN", "SnapLocalization"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore", "SnapLAN", "SnapLocalization"], swiftSettings: swiftSettings),
+            name: "SnapTerminalTests", dependencies: ["SnapTerminal", "SnapCore", "SnapLAN", "SnapLocalization", "SnapProtocol"], swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks
 

@@ -267,6 +267,11 @@ struct ClientSession: Sendable {
             // reconnection loop asks again in a moment (within the reconnect window).
             return [.closeConnection(reason: "table moving", forGood: false)]
         }
+        if code == WireErrorCode.removedByHost.rawValue {
+            // The host removed us: the table is over for this client, which stays signed in and may join another.
+            leftTable()
+            return [.emit(.refused(code: code, message: message))]
+        }
         if code == WireErrorCode.unknownToken.rawValue {
             // Our seat was not kept: this table is over for us. Say so and close.
             return seatLost(code: code, message: message, reason: "seat lost")

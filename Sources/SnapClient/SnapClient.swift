@@ -254,6 +254,14 @@ public actor SnapClient {
     public func setHeadStart(_ headStart: Duration, for seat: Seat) async {
         await send(.setHeadStart(seat: seat, milliseconds: UInt16(clamping: headStart.milliseconds)))
     }
+    /// (Host, at any time) removes the player in `seat`, as if they had left; they are told with Error 117.
+    public func removePlayer(at seat: Seat) async {
+        await send(.removePlayer(seat: seat))
+    }
+    /// (Host, at any time) locks the table or not (nobody new may join), and makes it private or not (in no list).
+    public func setTableAccess(isLocked: Bool, isPrivate: Bool) async {
+        await send(.setTableAccess(flags: TableSettings(isLocked: isLocked, isPrivate: isPrivate).accessFlags))
+    }
     /// Turns this player's top card.
     public func turnCard() async { await send(.clientTurnedCard) }
     /// Calls "Snap!", saying how long the player took from seeing the latest turned card to the press.

@@ -39,6 +39,7 @@ extension TableScreen {
         case .none: break
         case .help: drawHelp(on: &frame)
         case .quitPrompt: drawQuitPrompt(on: &frame)
+        case .removePrompt(let choices): drawRemovePrompt(choices: choices, on: &frame)
         case .invite(let link, let qr): drawInvite(link: link, qr: qr, on: &frame)
         }
     }

@@ -1,9 +1,12 @@
 import SnapCore
 
 extension TableScreen {
-    /// The widest a help line may be: the box is 62 columns, a border and two spaces on the left, a space and a
-    /// border on the right.
-    static let helpTextWidth = 57
+    /// The widest a help line may be: the box is ``helpBoxWidth`` columns, a border and two spaces on the left, a
+    /// space and a border on the right.
+    static let helpTextWidth = helpBoxWidth - 5
+
+    /// The help box's width: wide enough for the host's keys and the rules in short to fit 24 rows in every language.
+    static let helpBoxWidth = 72
 
     /// The width of the help's key column: the longest key name ("Enter or t") and a space, at least 13 columns.
     private var helpKeyWidth: Int {
@@ -41,7 +44,7 @@ extension TableScreen {
 
     func drawHelp(on frame: inout ScreenFrame) {
         let lines = helpLines
-        let width = 62
+        let width = TableScreen.helpBoxWidth
         // A blank row inside the border above and below the text, unless a language needs those rows for words;
         // the title bar stays visible above the box.
         let padding = lines.count + 4 <= 23 ? 1 : 0
@@ -78,6 +81,19 @@ extension TableScreen {
         frame.box(row: 8, column: left, width: width, height: 5, style: border)
         frame.put(lines[0], row: 9, centredOn: 40, style: CellStyle.plain.bolded)
         frame.put(lines[1], row: 11, centredOn: 40, style: .plain.dimmed)
+    }
+
+    /// The host's question: which player to remove, with each one's key, and how not to.
+    func drawRemovePrompt(choices: String, on frame: inout ScreenFrame) {
+        let lines = [texts.text("terminal.remove.prompt"), choices, texts.text("terminal.remove.cancel")]
+            .map { $0.truncated(toWidth: 74) }
+        let width = max(32, (lines.map(\.terminalWidth).max() ?? 0) + 6)
+        let left = (80 - width) / 2
+        let border = colour ? CellStyle.plain.fg(.yellow) : .plain
+        frame.box(row: 8, column: left, width: width, height: 6, style: border)
+        frame.put(lines[0], row: 9, centredOn: 40, style: CellStyle.plain.bolded)
+        frame.put(lines[1], row: 10, centredOn: 40, style: .plain)
+        frame.put(lines[2], row: 12, centredOn: 40, style: .plain.dimmed)
     }
 
     /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.

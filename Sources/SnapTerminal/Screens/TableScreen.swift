@@ -16,6 +16,8 @@ public struct TableScreen: Hashable, Sendable {
         case help
         /// "Quit? (y/n)".
         case quitPrompt
+        /// "Remove which player?", with each other player's key and name (`choices`), for the host.
+        case removePrompt(choices: String)
         /// How others join, for phones: `qr` is a QR code of `link` in half-block lines (``QRCode``).
         case invite(link: String, qr: [String])
     }
@@ -93,6 +95,7 @@ public struct TableScreen: Hashable, Sendable {
             KeyHint("c", texts.text("terminal.help.addComputer")),
             KeyHint("r", texts.text("terminal.help.changeRound")),
             KeyHint("1 2 3 4", texts.text("terminal.help.headStart")),
+            KeyHint("x l p", texts.text("terminal.help.hostControls")),
             KeyHint("i", texts.text("terminal.help.qrCode")),
         ]
     }

@@ -51,6 +51,8 @@ public struct NetworkGame: Sendable {
                 case .startRound: await client.startRound()
                 case .changeSettings(let settings): await client.changeSettings(settings)
                 case .setHeadStart(let headStart, let seat): await client.setHeadStart(headStart, for: seat)
+                case .removePlayer(let seat): await client.removePlayer(at: seat)
+                case .setAccess(let isLocked, let isPrivate): await client.setTableAccess(isLocked: isLocked, isPrivate: isPrivate)
                 case .addComputer: await client.addComputer()
                 case .leave: await client.leaveTable()
                 }

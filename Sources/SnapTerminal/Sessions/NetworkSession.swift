@@ -1,6 +1,7 @@
 import SnapClient
 import SnapCore
 import SnapLAN
+import SnapProtocol
 
 /// The state of a networked game between frames (`snap host`, `snap join`, `snap watch`): the table as the server
 /// last described it, the movement log, the overlay and the last message. No I/O and no clock: updates
@@ -13,6 +14,10 @@ struct NetworkSession: ScreenSession {
         case changeSettings(TableSettings)
         /// (Host, between rounds) a player's head start.
         case setHeadStart(Duration, for: Seat)
+        /// (Host, at any time) remove the player in a seat.
+        case removePlayer(Seat)
+        /// (Host, at any time) lock the table or not, make it private or not.
+        case setAccess(isLocked: Bool, isPrivate: Bool)
         /// Snap!, this long after the latest turned card was drawn on this screen (nil: none drawn yet).
         case callSnap(reaction: Duration?)
     }
@@ -109,6 +114,9 @@ struct NetworkSession: ScreenSession {
         case .playerConnection(let seat, let connected):
             let name = view?[seat]?.info.name ?? texts.text("notice.aPlayer")
             show(texts.text(connected ? "notice.connectionBack" : "notice.connectionLost", ["name": name]), at: time)
+        case .refused(let code, let message) where code == WireErrorCode.removedByHost.rawValue:
+            // The table is over for us: the game ends saying why.
+            ended = texts.refusal(code: code, fallback: message)
         case .refused(let code, let message):
             show(texts.refusal(code: code, fallback: message), at: time)
         case .redirected:
@@ -147,6 +155,15 @@ struct NetworkSession: ScreenSession {
             return .play
         case .help, .invite:
             overlay = key == .character("q") ? .quitPrompt : .none
+            return .play
+        case .removePrompt:
+            // 1–4 name a seat as for head starts; anything else changes the host's mind.
+            overlay = .none
+            if case .character(let digit) = key, let seat = Self.seat(forKey: digit), let view, view[seat] != nil,
+                seat != view.viewer
+            {
+                requests.append(.removePlayer(seat))
+            }
             return .play
         case .none:
             break
@@ -194,9 +211,32 @@ struct NetworkSession: ScreenSession {
             } else {
                 show(texts.text(isHost ? "terminal.hint.lengthBetweenRounds" : "terminal.hint.onlyHostSetsLength"), at: time)
             }
-        case .character(let digit) where ("1"..."4").contains(digit):
+        case .character("x"), .character("X"):
+            guard isHost, let view else {
+                show(texts.text("terminal.hint.onlyHostRemoves"), at: time)
+                break
+            }
+            let others = view.occupiedSeats.filter { $0 != view.viewer }
+            guard !others.isEmpty else {
+                show(texts.text("terminal.hint.nobodyToRemove"), at: time)
+                break
+            }
+            overlay = .removePrompt(choices: others.map { "\($0.rawValue + 1) \(view[$0]!.info.name)" }.joined(separator: "   "))
+        case .character("l"), .character("L"), .character("p"), .character("P"):
+            guard isHost, let settings = view?.settings else {
+                show(texts.text("terminal.hint.onlyHostLocks"), at: time)
+                break
+            }
+            let locking = key == .character("l") || key == .character("L")
+            let isLocked = locking ? !settings.isLocked : settings.isLocked
+            let isPrivate = locking ? settings.isPrivate : !settings.isPrivate
+            requests.append(.setAccess(isLocked: isLocked, isPrivate: isPrivate))
+            let said = locking ? (isLocked ? "terminal.hint.locked" : "terminal.hint.unlocked")
+                : (isPrivate ? "terminal.hint.private" : "terminal.hint.listed")
+            show(texts.text(said), at: time)
+        case .character(let digit) where Self.seat(forKey: digit) != nil:
             // 1–4: the head start of the player at the bottom, left, top or right, to the next of its choices.
-            let seat = Seat(rawValue: UInt8(String(digit))! - 1)!
+            let seat = Self.seat(forKey: digit)!
             guard let view, view[seat] != nil else { break }
             if isHost && !phase.isRoundUnderWay {
                 requests.append(.setHeadStart(TableSettings.nextHeadStart(after: view.settings.headStart(for: seat)), for: seat))
@@ -219,6 +259,12 @@ struct NetworkSession: ScreenSession {
             break
         }
         return .play
+    }
+
+    /// The seat a digit key names: 1 bottom, 2 left, 3 top, 4 right (as the head starts' keys).
+    static func seat(forKey key: Character) -> Seat? {
+        guard let number = key.wholeNumberValue, (1...4).contains(number) else { return nil }
+        return Seat(rawValue: UInt8(number - 1))
     }
 
     /// A watcher's keys: q or Esc leaves at once; nothing else does anything.

@@ -48,6 +48,33 @@ import Glibc
     }
 
     @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
+    func theHostGivesAHeadStartLocksTheTableAndRemovesAGuest() async throws {
+        let port = try Self.freePort()
+        let host = try await SnapPane(arguments: "host --name Ann --port \(port)")
+        defer { host.close() }
+        let waiting = try await host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
+        let code = try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1)
+        let guest = try await SnapPane(arguments: "join ws://127.0.0.1:\(port) --table \(code) --name Bob")
+        defer { guest.close() }
+        try await host.waitFor("the guest at the host's table") { $0.contains("Bob") && $0.contains("2 of 4 seated") }
+
+        // 3 is the top seat: Bob's head start, seen on his own screen.
+        try await host.send("3")
+        try await guest.waitFor("Bob's head start") { $0.contains("Bob (you)  +100 ms") }
+        try await host.send("l")
+        try await host.waitFor("the lock said") { $0.contains("Table locked") }
+
+        try await host.send("x")
+        try await host.waitFor("the question") { $0.contains("Remove which player?") && $0.contains("3 Bob") }
+        try await host.send("3")
+        try await guest.waitFor("Bob told why") { $0.contains("The host removed you from the table.") }
+        try await host.waitFor("Bob gone") { $0.contains("1 of 4 seated") }
+        try await guest.send("x")
+        let guestAfter = try await guest.waitFor("the guest to exit") { $0.contains("snap exited with") }
+        #expect(guestAfter.contains("snap exited with 0"))
+    }
+
+    @Test(.enabled(if: TmuxSoloTests.tmuxAvailable, "tmux is not installed; set SNAP_REQUIRE_TMUX=1 to fail instead of skipping"))
     func joiningANonexistentServerSaysSoClearly() async throws {
         let port = try Self.freePort()
         let pane = try await SnapPane(arguments: "join ws://127.0.0.1:\(port) --table KXPT --name Bob")

@@ -240,10 +240,11 @@ import Testing
         let bottom = try #require(lines.lastIndex { $0.contains("╰") })
         #expect(top >= 1, "the title bar stays visible")
         let left = try #require(Array(lines[top]).firstIndex(of: "╭"))
+        let right = TableScreen.helpBoxWidth - 1
         for row in top + 1..<bottom {
             let characters = Array(lines[row])
-            // The box's left border sits at the same column on every row, its right border 61 columns on.
-            #expect(characters.count > left + 61 && characters[left] == "│" && characters[left + 61] == "│", "\(lines[row])")
+            // The box's left border sits at the same column on every row, its right border the box's width on.
+            #expect(characters.count > left + right && characters[left] == "│" && characters[left + right] == "│", "\(lines[row])")
         }
         for key in keys { #expect(lines.contains { $0.contains("  \(key.key) ") && $0.contains(key.label) }) }
     }

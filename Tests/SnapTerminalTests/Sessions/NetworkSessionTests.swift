@@ -1,5 +1,6 @@
 import SnapClient
 import SnapCore
+import SnapProtocol
 import SnapLAN
 import Testing
 
@@ -231,6 +232,53 @@ import Testing
         guest.apply(.table(table.view(for: .top), events: [.settingsChanged(table.settings)]), at: .zero)
         let screen = try #require(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
         #expect(screen.contains { $0.contains("Bob (you)  +200 ms  0 wins") }, "\(screen)")
+    }
+
+    @Test func theHostRemovesAPlayerWithXThenTheirNumber() throws {
+        var host = try seated(.bottom)
+        _ = host.handle(.character("x"), at: .zero)
+        #expect(host.overlay == .removePrompt(choices: "3 Bob"))
+        let prompt = try #require(host.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(prompt.contains { $0.contains("Remove which player?") } && prompt.contains { $0.contains("3 Bob") }, "\(prompt)")
+        // The host's own number and an empty seat remove nobody; any other key changes the host's mind.
+        _ = host.handle(.escape, at: .zero)
+        for key: Key in [.character("1"), .character("2"), .escape] {
+            _ = host.handle(.character("x"), at: .zero)
+            _ = host.handle(key, at: .zero)
+            let requests = host.takeRequests()
+            #expect(host.overlay == .none && requests.isEmpty, "\(key): \(requests)")
+        }
+        _ = host.handle(.character("x"), at: .zero)
+        _ = host.handle(.character("3"), at: .zero)
+        #expect(host.takeRequests() == [.removePlayer(.top)])
+
+        var guest = try seated(.top)
+        _ = guest.handle(.character("x"), at: .zero)
+        #expect(guest.overlay == .none && guest.takeRequests().isEmpty)
+        #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host can remove players.")
+        // Removed: the game ends saying why.
+        guest.apply(.refused(code: WireErrorCode.removedByHost.rawValue, message: "removed"), at: .zero)
+        #expect(guest.ended == "The host removed you from the table. You can host or join another one.")
+        #expect(guest.handle(.character("s"), at: .zero) == .quit(0))
+    }
+
+    @Test func theHostLocksAndMakesPrivateWithLAndP() throws {
+        var host = try seated(.bottom)
+        _ = host.handle(.character("l"), at: .zero)
+        #expect(host.takeRequests() == [.setAccess(isLocked: true, isPrivate: false)])
+        #expect(host.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Table locked: nobody new may join.")
+        var table = try twoPlayers()
+        table.settings.isLocked = true
+        host.apply(.table(table.view(for: .bottom), events: [.settingsChanged(table.settings)]), at: .zero)
+        _ = host.handle(.character("p"), at: .zero)
+        #expect(host.takeRequests() == [.setAccess(isLocked: true, isPrivate: true)])
+        _ = host.handle(.character("L"), at: .zero)
+        #expect(host.takeRequests() == [.setAccess(isLocked: false, isPrivate: false)])
+
+        var guest = try seated(.top)
+        _ = guest.handle(.character("p"), at: .zero)
+        #expect(guest.takeRequests().isEmpty)
+        #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host can lock the table or make it private.")
     }
 
     @Test func theRoundClockAndTheTurnCountdownRunOnTheScreensOwnTime() throws {

@@ -103,11 +103,11 @@ import Testing
         let left = try #require(Array(lines[top]).firstIndex(of: "╭"))
         let bottom = try #require(lines.lastIndex { $0.contains("╰") })
         for row in top + 1..<bottom {
-            // Columns, not characters: the right border is 61 columns on from the left one.
+            // Columns, not characters: the right border is the box's width less one on from the left one.
             let prefix = String(lines[row].prefix(left))
             let inside = String(lines[row].dropFirst(left))
             #expect(prefix.terminalWidth == left && inside.first == "│", "\(lines[row])")
-            #expect(String(String(inside.dropFirst()).prefix { $0 != "│" }).terminalWidth == 60, "\(language.tag): \(lines[row])")
+            #expect(String(String(inside.dropFirst()).prefix { $0 != "│" }).terminalWidth == TableScreen.helpBoxWidth - 2, "\(language.tag): \(lines[row])")
         }
     }
 
