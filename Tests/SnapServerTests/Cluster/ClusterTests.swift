@@ -142,6 +142,24 @@ struct ClusterTests {
         }
     }
 
+    @Test func aPrivateTableLeavesEveryNodesListButItsCodeStillWorksThroughAnyNode() async throws {
+        try await TestPostgres.withDatabase { address in
+            let a = try await Node.start(in: address)
+            let b = try await Node.start(in: address)
+            let (ann, code) = try await Self.host(on: a)
+            try await Self.eventually("A's table listed at B") { try await b.listedCodes().contains(code) }
+            await ann.client.setTableAccess(isLocked: false, isPrivate: true)
+            try await Self.eventually("the private table gone from B's list") { try await !b.listedCodes().contains(code) }
+            #expect(try await a.listedCodes().isEmpty)
+            let bob = try await TestPlayer.connect(b.server, name: "Bob")
+            #expect(try await bob.client.sitDown(at: code) == .top)
+            #expect(await bob.log.contains { if case .redirected(code, a.url) = $0 { true } else { false } })
+            #expect(try await b.listedCodes().isEmpty)
+            await a.stop()
+            await b.stop()
+        }
+    }
+
     @Test func aReconnectTokenWorksThroughAnyNode() async throws {
         try await TestPostgres.withDatabase { address in
             let a = try await Node.start(in: address)

@@ -76,10 +76,14 @@ struct TakeoverTests {
             _ = await Patience.wait {
                 await players[0].log.count { $0.has { if case .cardTurned = $0 { true } else { false } } } >= 6
             }
+            // The host locks the table and makes it private mid-round: the journal keeps that too.
+            await players[0].client.setTableAccess(isLocked: true, isPrivate: true)
             let table = try #require(await a.server.table(code))
+            _ = await Patience.wait { await table.state.table.settings.isPrivate }
             let written = try await Self.written(table)
             let rebuilt = try await Self.rebuild(code, on: a, journalLength: written.journalLength)
             #expect(await rebuilt.state == written.state)
+            #expect(written.state.table.settings.isLocked && written.state.table.settings.isPrivate)
             for player in players { await player.client.disconnect() }
             await a.stop()
         }
