@@ -121,6 +121,7 @@ public struct SnapGameServer: Sendable {
         LANEndpoints(links: links, lobby: lobby).add(to: router)
         HistoryEndpoints(store: store).add(to: router)
         HistoryPages(folder: Self.publicFolder).add(to: router)
+        BigScreenPage(folder: Self.publicFolder, lobby: lobby).add(to: router)
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok,

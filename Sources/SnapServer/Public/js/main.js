@@ -12,6 +12,7 @@ import { NAME_MAX_CHARACTERS, nameProblem, randomName, visibleLength } from "./n
 import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
 import { toggledAccessFlags } from "./screens/host_controls.js";
+import { BigScreen } from "./screens/big_screen.js";
 import { HostPanel } from "./screens/host_panel.js";
 import { ROUNDS } from "./screens/round_choice.js";
 import { SeatTokens } from "./seat_tokens.js";
@@ -80,6 +81,8 @@ const app = {
   afterWelcome: null,
   linkCode: null,
   linkWatch: false,
+  /** The big screen this page is (`/tv?t=CODE`), if it is one. */
+  bigScreen: null,
   watching: false,
   serverQuitReason: null,
   tablesTimer: 0,
@@ -101,6 +104,10 @@ function start() {
   document.addEventListener("fullscreenchange", () => renderer.setFullscreen(Boolean(document.fullscreenElement)));
   renderer.setConnection("closed");
   const query = new URLSearchParams(location.search);
+  if (location.pathname === "/tv") {
+    startBigScreen(query.get("t")?.trim().toUpperCase() ?? "");
+    return;
+  }
   const watchCode = query.get("watch")?.trim().toUpperCase();
   const linkCode = watchCode || query.get("t")?.trim().toUpperCase();
   const soloCode = query.get("solo")?.trim().toUpperCase();
@@ -186,6 +193,10 @@ input.on("toggle-access", ({ access }) => {
 input.on("remove-player", ({ seat }) => {
   renderer.setMessage("lobby", "");
   connection.send({ type: "RemovePlayer", seat });
+});
+input.on("tv-sound", () => {
+  sounds.unlock();
+  app.bigScreen?.soundOn();
 });
 input.on("host-panel", () => renderer.showPanel(hostPanel, true));
 input.on("host-panel-done", () => renderer.showPanel(hostPanel, false));
@@ -293,6 +304,18 @@ function joinTable(rawCode) {
   renderer.setMessage("join", t("join.joining", { code }));
   app.request = { kind: "join", code };
   withSession(name, () => connection.send({ type: "JoinTable", code }));
+}
+
+/**
+ * The big screen (`/tv?t=CODE`, which the server serves only for a table it has): watches the table from no seat, under
+ * a name of its own, never asking for one; the table's code and QR code stay in a corner.
+ */
+function startBigScreen(code) {
+  app.bigScreen = new BigScreen(document, code);
+  renderer.panels.push(app.bigScreen);
+  renderer.showScreen("table");
+  app.request = { kind: "watch", code };
+  withSession(t("tv.name"), () => connection.send({ type: "WatchTable", code }));
 }
 
 /** Watches table `rawCode` without a seat, signing in with the menu's name first. */
@@ -469,12 +492,16 @@ function tableWatched(packet) {
   renderer.setWatching(true);
   stopTableList();
   for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
-  if (location.search !== `?watch=${packet.code}`) history.replaceState(null, "", `/?watch=${packet.code}`);
+  if (!app.bigScreen && location.search !== `?watch=${packet.code}`) history.replaceState(null, "", `/?watch=${packet.code}`);
 }
 
 /** Everyone left the table we watched: back to the open tables, saying why. */
 function tableClosed(packet) {
   if (app.code === null) return;
+  if (app.bigScreen) {
+    renderer.notice(t("watch.ended", { reason: reasonText(packet.reason) }), { key: "closed", sticky: true });
+    return;
+  }
   forgetTable();
   showJoin();
   renderer.setMessage("join", t("watch.ended", { reason: reasonText(packet.reason) }));
@@ -630,6 +657,11 @@ function refused({ code, message: english, tooManyRedirects = false, redirects =
     forgetTable();
     showMenu();
     renderer.setMessage("menu", message);
+    return;
+  }
+  if (app.bigScreen) {
+    // Nowhere else to go: the big screen says why, where it is looked at.
+    renderer.notice(message, { key: "error", sticky: true });
     return;
   }
   if (request?.kind === "join" || request?.kind === "watch") {

@@ -30,6 +30,7 @@ export class LobbyScreen {
       anchor.textContent = link.replace(/^https?:\/\//, "");
     }
     this.#renderQR(code, link, table.qr);
+    setAttr(this.$("tv-open"), "href", `/tv?t=${encodeURIComponent(code)}`);
     const isHost = view.host !== null && view.host === view.viewer;
     const players = model.occupiedSeats.length;
     for (const item of this.$("lobby-seats").children) {
