@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 
 from snap_browser import DESKTOP, PHONE, Player, play_until
-from test_web_client import HOST_NAME, JOINER_NAME
+from test_web_client import HOST_NAME, JOINER_NAME, MEASURE_JS
 
 WATCH_TABLE, JOIN_TABLE, HOST_TABLE, SNAPSHOT = 0x96, 0x75, 0x74, 0x7C
 
@@ -30,6 +30,8 @@ def test_the_big_screen_watches_a_round_and_shows_every_verdict(snap_server, bro
     assert link == f"/tv?t={code}", f"the waiting room links to the big screen: {link!r}"
 
     tv = browser("tv", DESKTOP)
+    tv.driver.execute_cdp_cmd("Network.enable", {})
+    tv.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     tv.driver.get(f"{server.url}{link}")
     tv.wait_for("both players at the table, drawn from no seat", lambda s: s.get("screen") == "table"
                 and {HOST_NAME, JOINER_NAME} <= {x["name"] for x in s.seats}
@@ -42,6 +44,13 @@ def test_the_big_screen_watches_a_round_and_shows_every_verdict(snap_server, bro
     host.wait_for("the big screen counted as watching", lambda _: "1" in host.js(
         "return document.getElementById('lobby-watchers').textContent", "reading the watchers"))
     tv.screenshot("big-screen-waiting-1280x800")
+    tv.wait_for("the first drawn table's mark", lambda _: tv.js(
+        "return !!performance.getEntriesByName('snap:first-table')[0]", "reading the performance marks"))
+    metrics = tv.js(MEASURE_JS, "reading the performance entries")
+    page_bytes = sum(f["bytes"] for f in metrics["files"] if f["name"].endswith((".html", ".js", ".css"))
+                     or f["name"].startswith("/tv"))
+    print(f"\nbig screen: {page_bytes:,} bytes of HTML, JS and CSS; first table {metrics['firstTableMs']:.0f} ms "
+          f"after navigation")
     tv.click("#tv-sound")
     assert not tv.present("#tv-sound:not([hidden])"), "the sound button goes once pressed"
 
