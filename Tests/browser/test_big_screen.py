@@ -1,6 +1,7 @@
 """The big screen (`/tv?t=CODE`) in a real browser against a real `snap serve`, at 1280×800: it needs no name and no
-seat, shows the table's code and QR code in a corner, watches a round two players play on their own pages, and shows
-every verdict they see; it is a watcher (the waiting room counts it, no list counts it as a player) and is sent no
+seat, shows the table's code and QR code in a corner, watches a round two players play on their phones as pads (at
+390×844: one chose the pad in the waiting room, the other came by a join link with `?pad=1`), and shows every verdict
+they see; it is a watcher (the waiting room counts it, no list counts it as a player) and is sent no
 face-down card. A code no table has gets a clear page, with a 404.
 """
 
@@ -24,7 +25,14 @@ def test_the_big_screen_watches_a_round_and_shows_every_verdict(snap_server, bro
     host = browser("host", PHONE)
     joiner = browser("joiner", PHONE)
     code = host.host_table(server.url, HOST_NAME)
-    joiner.join_by_code(server.url, JOINER_NAME, code)
+    host.click("#pad-toggle")
+    host.wait_for("the pad chosen", lambda _: host.js(
+        "return document.getElementById('pad-toggle').getAttribute('aria-pressed')", "reading the pad toggle") == "true")
+    joiner.driver.get(f"{server.url}/?t={code}&pad=1")
+    joiner.wait_screen("menu")
+    joiner.enter_name(JOINER_NAME)
+    joiner.click("#join-game")
+    joiner.wait_screen("lobby")
     host.wait_for(f"{JOINER_NAME} listed in #lobby-seats", lambda s: any(JOINER_NAME in e for e in s.get("lobby") or []))
     link = host.js("return document.getElementById('tv-open').getAttribute('href')", "reading the big screen's link")
     assert link == f"/tv?t={code}", f"the waiting room links to the big screen: {link!r}"
@@ -55,10 +63,22 @@ def test_the_big_screen_watches_a_round_and_shows_every_verdict(snap_server, bro
     assert not tv.present("#tv-sound:not([hidden])"), "the sound button goes once pressed"
 
     host.click("#start-round")
+    for pad in (host, joiner):
+        pad.wait_screen("table")
+        layout = pad.js("""const snap = document.getElementById('snap').getBoundingClientRect();
+            const others = [...document.querySelectorAll('.seat:not([data-shown="0"]) .closed-pile')];
+            return { pad: document.body.hasAttribute('data-pad'), snapShare: snap.height * snap.width / (innerWidth * innerHeight),
+                     othersClosed: others.filter(e => e.getClientRects().length > 0).length,
+                     own: document.querySelector('.seat[data-shown="0"] .closed-pile').getClientRects().length > 0 }""",
+                        "reading the pad's layout")
+        assert layout["pad"] and layout["own"] and layout["othersClosed"] == 0, f"a pad's layout: {layout}"
+        assert layout["snapShare"] > 0.25, f"the Snap! button takes most of a pad: {layout}"
     players = [Player(host, taps=True), Player(joiner, taps=True)]
     play_until(players, lambda: verdict_count(host) >= 3 or players[0].won, timeout=120,
                what="three judged calls (or the round's end) on the host's page")
     tv.screenshot("big-screen-playing-1280x800")
+    host.screenshot("pad-playing-390x844")
+    assert not host.overlaps(), f"boxes overlap on a pad: {host.overlaps()}"
     seen_by_host = host.snapshot().get("verdicts") or []
     tv.wait_for(f"every verdict the host saw ({seen_by_host}) on the big screen",
                 lambda s: len(s.get("verdicts") or []) >= len(seen_by_host), timeout=15)

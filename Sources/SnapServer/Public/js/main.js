@@ -104,6 +104,10 @@ function start() {
   document.addEventListener("fullscreenchange", () => renderer.setFullscreen(Boolean(document.fullscreenElement)));
   renderer.setConnection("closed");
   const query = new URLSearchParams(location.search);
+  if (query.has("pad")) {
+    settings.set("pad", query.get("pad") !== "0");
+    settingsChanged();
+  }
   if (location.pathname === "/tv") {
     startBigScreen(query.get("t")?.trim().toUpperCase() ?? "");
     return;
@@ -197,6 +201,10 @@ input.on("remove-player", ({ seat }) => {
 input.on("tv-sound", () => {
   sounds.unlock();
   app.bigScreen?.soundOn();
+});
+input.on("toggle-pad", () => {
+  settings.set("pad", !settings.get("pad"));
+  settingsChanged();
 });
 input.on("host-panel", () => renderer.showPanel(hostPanel, true));
 input.on("host-panel-done", () => renderer.showPanel(hostPanel, false));
@@ -399,6 +407,7 @@ function forgetTable() {
   app.autoStart = false;
   renderer.showConfirmExit(false);
   renderer.setTable(null);
+  applyPad();
   if (location.search) history.replaceState(null, "", "/");
 }
 
@@ -478,6 +487,7 @@ function tableJoined(packet) {
   for (const where of ["menu", "join", "lobby"]) renderer.setMessage(where, "");
   if (request?.kind === "resume") renderer.notice(SEAT.resumed(), { key: "connection", seconds: 4 });
   rememberSeat();
+  applyPad();
   // The address finds the seat again after a reload: a join link, or the single player's own.
   const search = app.solo ? `?solo=${packet.code}` : `?t=${packet.code}`;
   if (location.search !== search) history.replaceState(null, "", `/${search}`);
@@ -805,6 +815,12 @@ function cameBackToNothing(reason, { code, solo }) {
 function settingsChanged() {
   device.vibration = settings.get("vibration");
   renderer.setFourColour(settings.get("fourColour"));
+  applyPad();
+}
+
+/** The pad layout, for a seated player at a table of people who chose it (`?pad=1`, or in the waiting room). */
+function applyPad() {
+  renderer.setPad(settings.get("pad"), settings.get("pad") && app.code !== null && !app.solo && !app.watching);
 }
 
 /** The browser's localStorage, or null where it is refused (some private modes throw on reading it). */

@@ -246,6 +246,13 @@ export class Renderer {
     this.#request();
   }
 
+  /** Whether the pad layout is chosen (`chosen`: the waiting room's toggle says so) and in use (`on`: seated). */
+  setPad(chosen, on) {
+    this.doc.body.toggleAttribute("data-pad", on);
+    const toggle = this.$("pad-toggle");
+    if (toggle) setAttr(toggle, "aria-pressed", chosen ? "true" : "false");
+  }
+
   /** How many people watch the table (0 hides the count). */
   setWatchers(count) {
     this.#watchers = count;

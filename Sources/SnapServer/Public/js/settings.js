@@ -1,7 +1,11 @@
 // The menu's settings beside the language, remembered in localStorage as the language is. No DOM.
 
 /** Each setting: its localStorage key, and its value until the player chooses. */
-export const SETTINGS = { fourColour: ["snap.fourColour", false], vibration: ["snap.vibration", true] };
+export const SETTINGS = {
+  fourColour: ["snap.fourColour", false], vibration: ["snap.vibration", true],
+  // The phone is a pad beside the big screen: its own pile, the others' top cards small, a Snap! button filling it.
+  pad: ["snap.pad", false],
+};
 
 /** The settings, kept in `storage` (null, or one that refuses: they last for this page). */
 export class Settings {
