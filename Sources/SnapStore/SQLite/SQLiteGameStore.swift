@@ -40,10 +40,27 @@ public final class SQLiteGameStore: GameStore {
         }
         self.path = path
         do {
+            try Self.claim(pool)
             try Self.migrate(pool)
         } catch {
             try? pool.close()
             throw SQLiteFileCheck.storeError(error, path: path)
+        }
+    }
+
+    /// Marks a new, empty file as a Snap! database before anything else is written to it. GRDB makes its table of
+    /// migrations before the first migration sets the mark, and another server checking the file in between
+    /// (``SQLiteFileCheck``) would find a database with a table and no mark: not Snap!'s, and refused.
+    static func claim(_ pool: DatabasePool) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+                if mark == 0 && objects == 0 {
+                    try db.execute(sql: "PRAGMA application_id = \(SQLiteSchema.applicationID)")
+                }
+                return .commit
+            }
         }
     }
 
