@@ -117,8 +117,10 @@ import Testing
         // own connection is refused until they come back, which a busy machine can take seconds to see to.
         #expect(try await Self.metricsOnceAdmitted(server).contains(#"snap_errors_total{code="107"}"#))
         // Late: the turned card reached its player more than 100 ms after the turn was sent. On a quiet machine
-        // both counts are 0; the margin is for a shared, noisy one.
-        #expect(flooded <= quiet + 10, "late turns: \(quiet) quiet, \(flooded) during the flood")
+        // both counts are 0, and a flood that reached the table would make nearly all 100 late; the margin is for a
+        // shared, noisy machine, and grows with the noise the quiet count shows (38 quiet and 49 flooded, once,
+        // beside two busy loops, a loaded test run and a build).
+        #expect(flooded <= quiet + max(10, quiet), "late turns: \(quiet) quiet, \(flooded) during the flood")
         #expect(await server.table(code)?.cardsAccountedFor == true)
         await server.stop()
     }
