@@ -23,12 +23,19 @@ import Testing
         return tables.map(\.code)
     }
 
-    @Test func theHostRemovesAPlayerMidRoundAndTheirCardsStayAtTheTable() async throws {
+    /// A server with Ann hosting, Bob at her table and Cat signed in but not at a table; and the table's code.
+    static func annAndBobSeatedCatInTheLobby() async throws -> (
+        InProcessServer, ManualServerClock, Helpers.Player, Helpers.Player, Helpers.Player, String
+    ) {
         let (server, clock) = Helpers.start(TableSettings())
         let ann = try await Helpers.signIn("Ann", on: server)
         let bob = try await Helpers.signIn("Bob", on: server)
         let cat = try await Helpers.signIn("Cat", on: server)
-        let code = try await Helpers.seat(ann, bob)
+        return (server, clock, ann, bob, cat, try await Helpers.seat(ann, bob))
+    }
+
+    @Test func theHostRemovesAPlayerMidRoundAndTheirCardsStayAtTheTable() async throws {
+        let (server, clock, ann, bob, cat, code) = try await Self.annAndBobSeatedCatInTheLobby()
         await cat.socket.send(.joinTable(code: code))
         try await cat.socket.waitFor("Cat's seat") { if case .tableJoined = $0 { true } else { false } }
         _ = try await Helpers.play(ann, clock)
@@ -58,11 +65,7 @@ import Testing
     }
 
     @Test func aLockedTableRefusesNewcomersButNotItsPlayers() async throws {
-        let (server, _) = Helpers.start(TableSettings())
-        let ann = try await Helpers.signIn("Ann", on: server)
-        let bob = try await Helpers.signIn("Bob", on: server)
-        let cat = try await Helpers.signIn("Cat", on: server)
-        let code = try await Helpers.seat(ann, bob)
+        let (server, _, ann, bob, cat, code) = try await Self.annAndBobSeatedCatInTheLobby()
         await bob.socket.send(.setTableAccess(flags: 1))
         _ = try await bob.socket.waitForError(TableError.notHost.rawValue)
 
@@ -84,11 +87,7 @@ import Testing
     }
 
     @Test func aPrivateTableIsInNoListingButJoinsByCode() async throws {
-        let (server, clock) = Helpers.start(TableSettings())
-        let ann = try await Helpers.signIn("Ann", on: server)
-        let bob = try await Helpers.signIn("Bob", on: server)
-        let cat = try await Helpers.signIn("Cat", on: server)
-        let code = try await Helpers.seat(ann, bob)
+        let (server, clock, ann, bob, cat, code) = try await Self.annAndBobSeatedCatInTheLobby()
         #expect(try await Self.listedCodes(cat.socket) == [code])
         #expect(await server.core.lobby.openTableCounts().tables == 1)
 
