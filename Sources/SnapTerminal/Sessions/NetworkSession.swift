@@ -38,6 +38,8 @@ struct NetworkSession: ScreenSession {
     private(set) var overlay = TableScreen.Overlay.none
     /// A short message and until when it is shown (nil: until replaced).
     private(set) var hint: (text: String, until: Duration?)?
+    /// The last close call's margin while it shows: until the next card is turned.
+    private var marginShown: String?
     /// Requests waiting to be sent to the server.
     private(set) var requests: [Request] = []
     /// Why the game ended, once it has (the server shut down, the connection is gone), in words.
@@ -103,10 +105,18 @@ struct NetworkSession: ScreenSession {
                 case .roundStarted: dealStart = time
                 case .dealFinished: (dealStart, cardDrawnAt) = (nil, time)
                 // The frame that shows the card is drawn straight after the update is applied, at `time`.
-                case .cardTurned: cardDrawnAt = time
+                case .cardTurned:
+                    cardDrawnAt = time
+                    if let shown = marginShown, hint?.text == shown { hint = nil }
+                    marginShown = nil
                 default: break
                 }
-                if let margin = CallMargin.text(for: event, in: view, texts) { show(margin, at: time) }
+                // A close call's margin stays until the next card is turned: it is what a player looks for while the
+                // cards move, and a second look (or a busy terminal) must still find it.
+                if let margin = CallMargin.text(for: event, in: view, texts) {
+                    hint = (margin, nil)
+                    marginShown = margin
+                }
                 if event.endsTurnCountdown { turnEndsAt = nil }
                 if event.endsRoundCountdown { roundEndsAt = nil }
             }

@@ -195,6 +195,11 @@ import Testing
         session.apply(.table(table.view(for: .top), events: called), at: .milliseconds(3_400))
         let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .milliseconds(3_500)))
         #expect(screen.hint == "Snap! — You, by 12 ms")
+        // It stays while the cards move, however long that takes, and goes with the next turned card.
+        #expect(session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(60))?.hint == "Snap! — You, by 12 ms")
+        let next = try #require(table.view(for: .top).seats[Int(active.rawValue)]?.open.last)
+        session.apply(.table(table.view(for: .top), events: [.cardTurned(active, next)]), at: .seconds(61))
+        #expect(session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(61))?.hint == nil)
         var view = table.view(for: .bottom)
         view.apply(called)
         #expect(CallMargin.text(for: called.last!, in: view) == "Snap! — Bob, by 12 ms")
