@@ -25,6 +25,7 @@ def test_the_big_screen_watches_a_round_and_shows_every_verdict(snap_server, bro
     host = browser("host", PHONE)
     joiner = browser("joiner", PHONE)
     code = host.host_table(server.url, HOST_NAME)
+    host.click("#lobby-more > summary")
     host.click("#pad-toggle")
     host.wait_for("the pad chosen", lambda _: host.js(
         "return document.getElementById('pad-toggle').getAttribute('aria-pressed')", "reading the pad toggle") == "true")

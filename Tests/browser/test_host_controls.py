@@ -34,6 +34,7 @@ def test_a_locked_table_refuses_a_join_link_and_a_private_one_is_in_no_list(snap
     host = browser("host", size)
     code = host.host_table(server.url, HOST_NAME)
     host.wait_for("the code listed at /api/tables", lambda _: code in listed_codes(server.url))
+    host.click("#lobby-more > summary")
 
     host.click('#lobby-access [data-access="locked"]')
     host.wait_for("the lock toggle pressed once the server said so", lambda _: pressed(host, "locked") == "true")
