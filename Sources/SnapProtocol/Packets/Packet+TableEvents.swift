@@ -67,9 +67,10 @@ extension Packet {
             return [.roundAbandoned]
         case .tableSettings(let round, let turn):
             // The head starts and the access stay as they were until the HeadStarts and TableAccess that follow.
+            let chosen = TableSettings(roundSeconds: round, turnSeconds: turn)
             var settings = view.settings
-            settings.roundLength = TableSettings(roundSeconds: round, turnSeconds: turn).roundLength
-            settings.turnTime = TableSettings(roundSeconds: round, turnSeconds: turn).turnTime
+            settings.roundLength = chosen.roundLength
+            settings.turnTime = chosen.turnTime
             return [.settingsChanged(settings)]
         case .headStarts(let milliseconds):
             return [.settingsChanged(view.settings.withHeadStarts(milliseconds: milliseconds))]

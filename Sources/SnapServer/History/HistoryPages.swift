@@ -9,13 +9,14 @@ struct HistoryPages: Sendable {
     let folder: String
 
     func add(to router: Router<some RequestContext>) {
-        router.get("/history") { _, _ in try page("history.html") }
-        router.get("/replay/:id") { _, _ in try page("replay.html") }
-        router.get("/players/:name") { _, _ in try page("players.html") }
+        router.get("/history") { _, _ in try Self.page("history.html", in: folder) }
+        router.get("/replay/:id") { _, _ in try Self.page("replay.html", in: folder) }
+        router.get("/players/:name") { _, _ in try Self.page("players.html", in: folder) }
     }
 
-    /// The page, read when asked for (a few kilobytes), so that it is always the one on disk.
-    private func page(_ file: String) throws -> Response {
+    /// The web client's page `file` in `folder`, read when asked for (a few kilobytes), so that it is always the one on
+    /// disk.
+    static func page(_ file: String, in folder: String) throws -> Response {
         guard let data = FileManager.default.contents(atPath: "\(folder)/\(file)") else {
             throw HTTPError(.notFound, message: "The page \(file) is missing from this server's files.")
         }

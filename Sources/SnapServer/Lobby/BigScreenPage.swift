@@ -22,12 +22,7 @@ struct BigScreenPage: Sendable {
                     "There is no table \(code) here",
                     "Check the code on the host's screen: a table closes when everyone has left it. Then open /tv?t=\(code) again.")
             }
-            guard let data = FileManager.default.contents(atPath: "\(folder)/index.html") else {
-                throw HTTPError(.notFound, message: "The page index.html is missing from this server's files.")
-            }
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return try HistoryPages.page("index.html", in: folder)
         }
     }
 

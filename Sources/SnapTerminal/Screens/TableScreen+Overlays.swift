@@ -73,27 +73,25 @@ extension TableScreen {
     }
 
     func drawQuitPrompt(on frame: inout ScreenFrame) {
-        let lines = quitPromptLines.map { $0.truncated(toWidth: 74) }
+        drawPrompt([(quitPromptLines[0], 9, .plain.bolded), (quitPromptLines[1], 11, .plain.dimmed)], height: 5, on: &frame)
+    }
+
+    /// A question in a yellow box from row 8, `height` rows high: each line centred on its row, in its style.
+    private func drawPrompt(_ lines: [(text: String, row: Int, style: CellStyle)], height: Int, on frame: inout ScreenFrame) {
+        let shown = lines.map { $0.text.truncated(toWidth: 74) }
         // At least as wide as it always was; wider where a language's words need it.
-        let width = max(32, (lines.map(\.terminalWidth).max() ?? 0) + 6)
-        let left = (80 - width) / 2
+        let width = max(32, (shown.map(\.terminalWidth).max() ?? 0) + 6)
         let border = colour ? CellStyle.plain.fg(.yellow) : .plain
-        frame.box(row: 8, column: left, width: width, height: 5, style: border)
-        frame.put(lines[0], row: 9, centredOn: 40, style: CellStyle.plain.bolded)
-        frame.put(lines[1], row: 11, centredOn: 40, style: .plain.dimmed)
+        frame.box(row: 8, column: (80 - width) / 2, width: width, height: height, style: border)
+        for (text, line) in zip(shown, lines) { frame.put(text, row: line.row, centredOn: 40, style: line.style) }
     }
 
     /// The host's question: which player to remove, with each one's key, and how not to.
     func drawRemovePrompt(choices: String, on frame: inout ScreenFrame) {
-        let lines = [texts.text("terminal.remove.prompt"), choices, texts.text("terminal.remove.cancel")]
-            .map { $0.truncated(toWidth: 74) }
-        let width = max(32, (lines.map(\.terminalWidth).max() ?? 0) + 6)
-        let left = (80 - width) / 2
-        let border = colour ? CellStyle.plain.fg(.yellow) : .plain
-        frame.box(row: 8, column: left, width: width, height: 6, style: border)
-        frame.put(lines[0], row: 9, centredOn: 40, style: CellStyle.plain.bolded)
-        frame.put(lines[1], row: 10, centredOn: 40, style: .plain)
-        frame.put(lines[2], row: 12, centredOn: 40, style: .plain.dimmed)
+        drawPrompt([
+            (texts.text("terminal.remove.prompt"), 9, .plain.bolded), (choices, 10, .plain),
+            (texts.text("terminal.remove.cancel"), 12, .plain.dimmed),
+        ], height: 6, on: &frame)
     }
 
     /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.
