@@ -28,8 +28,18 @@ renderer.seats[0].closed.setAttribute("role", "img");
 renderer.seats[0].closed.removeAttribute("tabindex");
 const id = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 
-/** The replay, its clock, the table shown and the moment it shows. */
-const page = { replay: null, clock: null, state: null, index: 0, frame: 0, refreshed: 0, dragging: false };
+/**
+ * The replay, its clock, the table shown and the moment it shows. `at` is the position the page last read from the
+ * clock: a frame reads the clock once and draws the table, the clocks and the controls from that one reading, since
+ * a later read in the same frame can pass the round's end (and stop the clock) after the moment to show was chosen.
+ */
+const page = { replay: null, clock: null, at: 0, state: null, index: 0, frame: 0, refreshed: 0, dragging: false };
+
+/** Reads the clock at `now` into `page.at` (a playing clock stops itself there at the end) and returns it. */
+function readClock(now = performance.now()) {
+  page.at = page.clock.time(now);
+  return page.at;
+}
 
 async function start() {
   let json;
@@ -40,7 +50,7 @@ async function start() {
     return;
   }
   try {
-    page.replay = new Replay(json, () => page.clock.time(performance.now()));
+    page.replay = new Replay(json, () => page.at);
   } catch (error) {
     failed(t("replay.cannot", { reason: error.message }));
     return;
@@ -53,7 +63,7 @@ async function start() {
   const from = Number(new URLSearchParams(location.search).get("t"));
   const at = Number.isFinite(from) && from > 0 ? Math.min(from * 1000, page.replay.duration) : 0;
   page.clock.seek(at, performance.now());
-  jumpTo(momentAt(page.replay.times, at));
+  jumpTo(momentAt(page.replay.times, readClock()));
   document.body.dataset.state = "ready";
   if (at === 0) play();
   else showControls();
@@ -101,8 +111,7 @@ function advanceTo(index) {
 function tick() {
   page.frame = 0;
   const now = performance.now();
-  const t = page.clock.time(now);
-  const index = momentAt(page.replay.times, t);
+  const index = momentAt(page.replay.times, readClock(now));
   if (index > page.index) advanceTo(index);
   else if (index < page.index) jumpTo(index);
   if (now - page.refreshed >= REFRESH_MS) {
@@ -115,13 +124,14 @@ function tick() {
 
 function play() {
   page.clock.play(performance.now());
-  if (page.clock.time(performance.now()) === 0 && page.index !== 0) jumpTo(0);
+  if (readClock() === 0 && page.index !== 0) jumpTo(0);
   if (!page.frame) page.frame = requestAnimationFrame(tick);
   showControls();
 }
 
 function pause() {
   page.clock.pause(performance.now());
+  readClock();
   showControls();
 }
 
@@ -130,6 +140,7 @@ function stepBy(by) {
   pause();
   const index = step(page.replay.times, page.index, by);
   page.clock.seek(page.replay.times[index], performance.now());
+  readClock();
   if (by > 0) advanceTo(index);
   else jumpTo(index);
   showControls();
@@ -137,24 +148,24 @@ function stepBy(by) {
 
 function changeSpeed(by) {
   page.clock.setSpeed(nextSpeed(page.clock.speed, by), performance.now());
+  readClock();
   showControls();
 }
 
 function seek(t) {
   page.clock.seek(t, performance.now());
-  jumpTo(momentAt(page.replay.times, page.clock.time(performance.now())));
+  jumpTo(momentAt(page.replay.times, readClock()));
 }
 
 // MARK: The controls and the facts
 
+/** Draws the controls for the position last read (`page.at`). */
 function showControls() {
-  const { clock, replay } = page;
+  const { at, clock, replay } = page;
   if (!clock) return;
-  const now = performance.now();
-  const at = clock.time(now);
   const playing = clock.playing;
   const button = $("play");
-  const label = playing ? t("replay.pause") : clock.atEnd(now) ? t("replay.again") : t("replay.play");
+  const label = playing ? t("replay.pause") : at >= replay.duration ? t("replay.again") : t("replay.play");
   if (button.textContent !== label) button.textContent = label;
   button.setAttribute("aria-pressed", String(playing));
   document.body.dataset.playing = String(playing);
@@ -300,8 +311,9 @@ globalThis.snapReplay = {
   get index() {
     return page.index;
   },
+  /** The position shown (ms). */
   get time() {
-    return page.clock ? page.clock.time(performance.now()) : 0;
+    return page.at;
   },
   get duration() {
     return page.replay?.duration ?? 0;
