@@ -134,11 +134,30 @@ enum SnapBinary {
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         let end = ProcessEnd(of: process)
         try process.run()
+        // A program expected to end that does not (a server that should have refused to start, say) fails its test
+        // rather than hang the whole run.
+        let watchdog = Task { () -> Bool in
+            do { try await Task.sleep(for: runLimit) } catch { return false }
+            process.terminate()
+            return true
+        }
         _ = await end.status
+        watchdog.cancel()
+        if await watchdog.value { throw DidNotEnd(arguments: arguments, limit: runLimit) }
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outFile), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errFile), as: UTF8.self))
+    }
+
+    /// The longest a program run to its end may take: far beyond any command's, however busy the machine.
+    static let runLimit: Duration = .seconds(300)
+
+    /// A program run to its end was still running after ``runLimit``, and was stopped.
+    struct DidNotEnd: Error, CustomStringConvertible {
+        var arguments: [String]
+        var limit: Duration
+        var description: String { "snap \(arguments.joined(separator: " ")) was still running after \(limit): stopped" }
     }
 
     /// A `snap serve` started in the background.
