@@ -215,27 +215,46 @@ public actor SnapClient {
     /// Sits down at a table: joins the one with `code`, or hosts a new one when `code` is nil.
     ///
     /// - Returns: the seat taken.
-    /// - Throws: ``Refusal`` with the server's reason (unknown code, table full, round under way, …).
+    /// - Throws: ``Refusal`` with the server's reason (unknown code, table full, round under way, …);
+    ///   `CancellationError` when the task waiting is cancelled first.
     public func sitDown(at code: String?, solo: Bool = false) async throws -> Seat {
         guard outbound != nil else { throw ConnectError.closed }
         guard seatWaiter == nil else { throw Refusal(code: WireErrorCode.unexpectedPacket.rawValue, message: "Already sitting down.") }
-        return try await withCheckedThrowingContinuation { waiter in
-            seatWaiter = waiter
-            Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { waiter in
+                seatWaiter = waiter
+                Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting() }
         }
     }
     /// Watches the table with `code` without sitting at it: a snapshot with no viewer arrives, then its events.
     ///
-    /// - Throws: ``Refusal`` with the server's reason (unknown code, too many watchers, …).
+    /// - Throws: ``Refusal`` with the server's reason (unknown code, too many watchers, …); `CancellationError`
+    ///   when the task waiting is cancelled first.
     public func watch(code: String) async throws {
         guard outbound != nil else { throw ConnectError.closed }
         guard watchWaiter == nil, seatWaiter == nil else {
             throw Refusal(code: WireErrorCode.unexpectedPacket.rawValue, message: "Already sitting down.")
         }
-        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-            watchWaiter = waiter
-            Task { await self.send(.watchTable(code: code)) }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                watchWaiter = waiter
+                Task { await self.send(.watchTable(code: code)) }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting() }
         }
+    }
+
+    /// The task waiting for a seat or a table to watch was cancelled (a time limit, an app giving up): it stops
+    /// waiting. The server's answer, if it comes, is then only an update.
+    private func stopWaiting() {
+        seatWaiter?.resume(throwing: CancellationError())
+        seatWaiter = nil
+        watchWaiter?.resume(throwing: CancellationError())
+        watchWaiter = nil
     }
 
     /// Opens a table (with three computer players when `solo`).

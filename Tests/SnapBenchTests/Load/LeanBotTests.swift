@@ -42,11 +42,18 @@ import Testing
         return settings
     }
 
-    /// Opens the generator's tables, measures for `seconds`, and returns what it saw.
-    func play(_ generator: LoadGenerator, for seconds: Int) async throws -> GeneratorFigures {
+    /// Opens the generator's tables and measures until the bots have turned cards and their turns have been seen
+    /// at the seats (a few of each), for at most a minute — a busy machine is slow, not stuck — then returns what it
+    /// saw. (A fixed three seconds was once too short beside two busy loops: no turn at all.)
+    func play(_ generator: LoadGenerator) async throws -> GeneratorFigures {
         try await generator.open(rampStart: .now)
         await generator.startMeasuring()
-        try await Task.sleep(for: .seconds(seconds))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline,
+            generator.counters.turns.value < 8 || generator.recorder.histogram.totalCount < 8
+        {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         return await generator.finish()
     }
 
@@ -55,7 +62,7 @@ import Testing
             // The second half of a two-table run holds table 1 alone: a lean table, since table 0 is the mirror.
             let generator = LoadGenerator(server: .snap, settings: settings(tables: 2), url: url, share: 1, of: 2)
             #expect(generator.mirrorTables == 0)
-            let figures = try await play(generator, for: 3)
+            let figures = try await play(generator)
             #expect(figures.connected == 4)
             #expect(figures.failed == 0)
             #expect(figures.protocolErrors == 0)
@@ -71,7 +78,7 @@ import Testing
             settings.mirrorEvery = 2
             let generator = LoadGenerator(server: .snap, settings: settings, url: url)
             #expect(generator.mirrorTables == 2, "tables 0 and 2")
-            let figures = try await play(generator, for: 3)
+            let figures = try await play(generator)
             #expect(figures.connected == 16)
             #expect(figures.protocolErrors == 0)
             #expect(figures.cardsConserved)
@@ -94,7 +101,7 @@ import Testing
         let port = try #require(await iterator.next())
         let generator = LoadGenerator(server: .floor, settings: settings(tables: 2), url: "ws://127.0.0.1:\(port)/ws")
         #expect(generator.mirrorTables == 0, "the floor has no cards to mirror")
-        let figures = try await play(generator, for: 3)
+        let figures = try await play(generator)
         #expect(figures.connected == 8)
         #expect(figures.protocolErrors == 0)
         #expect(figures.turns > 0)
