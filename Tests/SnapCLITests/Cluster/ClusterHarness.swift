@@ -88,6 +88,11 @@ final class ClusterHarness {
                 await cluster.stop()
                 return result
             } catch {
+                // A node that went down by itself says why only on its standard error: keep that with the failure.
+                for node in cluster.nodes where !node.errors.isEmpty {
+                    FileHandle.standardError.write(
+                        Data("node \(node.number) (\(node.url)) wrote to standard error:\n\(node.errors)\n".utf8))
+                }
                 await cluster.stop()
                 throw error
             }
