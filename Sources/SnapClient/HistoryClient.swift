@@ -47,17 +47,22 @@ public struct HistoryClient: Sendable {
     // MARK: - Asking
 
     /// The JSON of one page of recent rounds, newest first, exactly as the server sent it.
-    public func roundsJSON(player: String? = nil, before: Int64? = nil, limit: Int? = nil) async throws(HistoryError) -> Data {
+    public func roundsJSON(
+        player: String? = nil, deal: DealCode? = nil, before: Int64? = nil, limit: Int? = nil
+    ) async throws(HistoryError) -> Data {
         var query = [URLQueryItem]()
         if let player { query.append(URLQueryItem(name: "player", value: player)) }
+        if let deal { query.append(URLQueryItem(name: "deal", value: deal.description)) }
         if let before { query.append(URLQueryItem(name: "before", value: String(before))) }
         if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
         return try await get("/api/rounds", query: query)
     }
 
-    /// One page of recent rounds, newest first.
-    public func rounds(player: String? = nil, before: Int64? = nil, limit: Int? = nil) async throws(HistoryError) -> RoundPage {
-        try decode(RoundPage.self, from: try await roundsJSON(player: player, before: before, limit: limit))
+    /// One page of recent rounds, newest first: of one player, or of one deal, when given.
+    public func rounds(
+        player: String? = nil, deal: DealCode? = nil, before: Int64? = nil, limit: Int? = nil
+    ) async throws(HistoryError) -> RoundPage {
+        try decode(RoundPage.self, from: try await roundsJSON(player: player, deal: deal, before: before, limit: limit))
     }
 
     /// Round `id`'s replay: the round, and its moments with their packets.
@@ -186,8 +191,11 @@ public struct HistoryRound: Decodable, Sendable, Equatable {
     /// The winner's name; nil when the round was abandoned.
     public var winner: String?
     public var players: [Player]
-    /// The deck's seed (as text: a 64-bit number); only in a round's own description.
+    /// The table's random state when the round started (as text: a 64-bit number); only in a round's own
+    /// description.
     public var seed: String?
+    /// The round's deal code ("K7M3-Q2PX"); nil for a round played before deal codes.
+    public var deal: String?
 
     /// One player of the round.
     public struct Player: Decodable, Sendable, Equatable {
@@ -204,7 +212,7 @@ public struct HistoryRound: Decodable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, table, round, winner, players, seed
+        case id, table, round, winner, players, seed, deal
         case startedAt = "started_at"
         case endedAt = "ended_at"
         case lengthSeconds = "length_seconds"

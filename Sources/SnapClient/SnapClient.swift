@@ -263,8 +263,11 @@ public actor SnapClient {
     public func joinTable(code: String) async { await send(.joinTable(code: code)) }
     /// As host, seats a computer player in the next free seat.
     public func addComputer() async { await send(.addComputer) }
-    /// As host, starts the round.
-    public func startRound() async { await send(.startRound) }
+    /// As host, starts the round: dealt from `deal` when given (the same shuffle as every round with that code),
+    /// else from a new code. The round's code is the view's ``PlayerView/deal`` once the round is over.
+    public func startRound(deal: DealCode? = nil) async {
+        await send(deal.map(Packet.startRoundWithDeal) ?? .startRound)
+    }
     /// (Host, between rounds) changes how rounds end and the turn timer.
     public func changeSettings(_ settings: TableSettings) async {
         await send(.changeSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds))

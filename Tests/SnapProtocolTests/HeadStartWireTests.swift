@@ -32,7 +32,7 @@ import Testing
     }
 
     /// The bytes format 1 wrote for `log` (which has no head starts, is open and listed, and changes no settings):
-    /// format 3's without the start's eight bytes of head starts and its byte of access.
+    /// format 4's without the start's eight bytes of head starts and its byte of access.
     static func formatOne(_ log: RoundLog) -> [UInt8] {
         var other = log
         other.start.settings.roundLength = .quick(.seconds(600))
@@ -42,17 +42,24 @@ import Testing
         var old = bytes
         old[4] = 1
         old.removeSubrange((settingsAt + 3)..<(settingsAt + 12))
+        // …and without format 4's byte saying how a round is dealt, after a start-round action by the bottom seat
+        // (the action 1, its tag 3, the seat 0, then 2: without a code).
+        if let action = (0..<(old.count - 3)).last(where: { Array(old[$0...($0 + 3)]) == [1, 3, 0, 2] }) {
+            old.remove(at: action + 3)
+        }
         return old
     }
 
     @Test func aLogOfFormatOneStillReadsWithNoHeadStarts() throws {
-        let log = RoundLog(start: Self.start(.standard), steps: [.perform(.startRound(by: .bottom)), .advance(to: .seconds(2))])
+        // A log of format 1 knew no deal codes: its start-round action reads as dealt without one.
+        let log = RoundLog(
+            start: Self.start(.standard), steps: [.perform(.startRound(by: .bottom, deal: .withoutCode)), .advance(to: .seconds(2))])
         let read = try RoundLog(bytes: Self.formatOne(log))
         #expect(read == log)
         #expect(read.start.settings.headStarts.isEmpty)
         var newer = log.encoded()
-        newer[4] = 4
-        #expect(throws: ProtocolError.invalidValue(field: "RoundLog.version", value: 4)) { try RoundLog(bytes: newer) }
+        newer[4] = 5
+        #expect(throws: ProtocolError.invalidValue(field: "RoundLog.version", value: 5)) { try RoundLog(bytes: newer) }
     }
 
     @Test func aChangeOfSettingsGoesOutAsTableSettingsThenHeadStartsThenTableAccess() {

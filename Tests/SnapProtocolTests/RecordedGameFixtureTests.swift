@@ -126,7 +126,10 @@ import Testing
                 let events = try #require(try frame.packet.tableEvents(in: view), "\(frame.packet.name)")
                 view.apply(events)
             }
-            let final = try Self.view(fromSnapshot: game.final)
+            var final = try Self.view(fromSnapshot: game.final)
+            // A Snapshot leaves out the last round's deal code, which RoundDeal after it says (as it said in the game).
+            #expect(final.deal == nil)
+            final.deal = view.deal
             #expect(view == final, "\(game.name)")
         }
     }

@@ -173,6 +173,9 @@ enum Samples {
         ("TableAccess.open", Frame(number: 125, packet: .tableAccess(flags: 0))),
         ("SetTableAccess", Frame(number: 126, packet: .setTableAccess(flags: 1))),
         ("RemovePlayer", Frame(number: 127, packet: .removePlayer(seat: .top))),
+        ("StartRoundWithDeal", Frame(number: 128, packet: .startRoundWithDeal(DealCode(value: 661_026_212_573)!))),
+        ("RoundDeal", Frame(number: 129, packet: .roundDeal(DealCode(value: 1)!))),
+        ("RoundDeal.largest", Frame(number: 130, packet: .roundDeal(DealCode(value: DealCode.limit - 1)!))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

@@ -16,7 +16,7 @@ import Testing
                     Rounds.player(2, "Ray", computer: "hard", cards: 22),
                     Rounds.player(3, "Lucy", computer: "easy", cards: 0),
                 ],
-                winner: "Zoë", seed: .max, roundSeconds: nil, turnSeconds: nil,
+                winner: "Zoë", seed: .max, deal: "K7M3-Q2PX", roundSeconds: nil, turnSeconds: nil,
                 calls: [
                     Rounds.call(0, "Zoë", .correct, at: 1_500, reaction: 312.25),
                     Rounds.call(2, "Ray", .tooLate, at: 1_520, reaction: 330),
@@ -76,6 +76,25 @@ import Testing
             #expect(try await store.rounds(player: nil, before: nil, limit: 0).isEmpty)
             #expect(try await store.rounds(player: nil, before: nil, limit: 100).map(\.id) == ids.reversed())
             #expect(first[0].players.map(\.name) == ["Ann", "Bob", "Ray"])
+        }
+    }
+
+    @Test(arguments: StoreKind.all)
+    func historyListsTheRoundsOfADealAndTheirPlayersSideBySide(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            var ids: [String?: [Int64]] = [:]
+            for (number, deal) in [(1, "K7M3-Q2PX"), (2, "0000-0001"), (3, nil), (4, "K7M3-Q2PX")] as [(Int, String?)] {
+                var round = Rounds.round(number, names: number == 4 ? ["Cy", "Dee"] : ["Ann", "Bob"], winner: nil)
+                round.deal = deal
+                ids[deal, default: []].append(try await store.save(round))
+            }
+            let both = try await store.rounds(player: nil, deal: "K7M3-Q2PX", before: nil, limit: 10)
+            #expect(both.map(\.id) == ids["K7M3-Q2PX"]!.reversed())
+            #expect(both.map(\.deal) == ["K7M3-Q2PX", "K7M3-Q2PX"])
+            #expect(both.first?.players.map(\.name) == ["Cy", "Dee"])
+            #expect(try await store.rounds(player: "ann", deal: "K7M3-Q2PX", before: nil, limit: 10).map(\.id) == [ids["K7M3-Q2PX"]![0]])
+            #expect(try await store.rounds(player: nil, deal: "ZZZZ-ZZZZ", before: nil, limit: 10).isEmpty)
+            #expect(try await store.rounds(player: nil, before: nil, limit: 10).map(\.deal) == ["K7M3-Q2PX", nil, "0000-0001", "K7M3-Q2PX"])
         }
     }
 

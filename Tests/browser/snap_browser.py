@@ -287,7 +287,7 @@ WIRE_OBSERVER_JS = r"""
     if (typeof data !== 'string') wire.sent.push({ hex: hex(data), at: performance.now() });
     return send.call(this, data);
   };
-  const watched = new Set(['007F', '0083', '006D', '008F']);
+  const watched = new Set(['007F', '0083', '006D', '008F', '00A1']);
   window.WebSocket = class extends Base {
     constructor(...args) {
       super(...args);

@@ -183,7 +183,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0xa0, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0xa2, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -199,7 +199,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0xa0])), "unknown packet type 0xA0");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0xa2])), "unknown packet type 0xA2");
   assert.equal(message(packet("SetTableAccess", [4])), "SetTableAccess.flags cannot be 4");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");

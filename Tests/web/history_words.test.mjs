@@ -35,8 +35,11 @@ test("the history's address keeps the filter and the pages, and reads back", () 
   assert.equal(historyPath(), "/history");
   const path = historyPath({ player: "Ann", before: 41, trail: [null, 61] });
   assert.equal(path, "/history?player=Ann&before=41&trail=0%2C61");
-  assert.deepEqual(readHistoryQuery(path.slice("/history".length)), { player: "Ann", before: 41, trail: [null, 61] });
-  assert.deepEqual(readHistoryQuery("?before=-3&trail=x"), { player: "", before: null, trail: [null] });
+  assert.deepEqual(readHistoryQuery(path.slice("/history".length)), { player: "Ann", deal: "", before: 41, trail: [null, 61] });
+  assert.deepEqual(readHistoryQuery("?before=-3&trail=x"), { player: "", deal: "", before: null, trail: [null] });
+  const dealt = historyPath({ deal: "K7M3-Q2PX", before: 9, trail: [null] });
+  assert.equal(dealt, "/history?deal=K7M3-Q2PX&before=9&trail=0");
+  assert.deepEqual(readHistoryQuery(dealt.slice("/history".length)), { player: "", deal: "K7M3-Q2PX", before: 9, trail: [null] });
 });
 
 test("the players are listed with the winner first", () => {

@@ -361,6 +361,23 @@ test("the table's access is kept beside the view from TableAccess, and the other
   assert.deepEqual(state.view, before, "a mirror still equals the next Snapshot");
 });
 
+// MARK: Deal codes (protocol version 8)
+
+test("the last round's deal code is kept beside the view from RoundDeal until the next round starts", () => {
+  const state = TableState.fromSnapshot(playing({ phase: "roundOver", winner: 2, active: null }));
+  const before = structuredClone(state.view);
+  assert.equal(state.deal, null);
+  const { events } = state.applyPacket({ type: "RoundDeal", deal: "K7M3-Q2PX" }, 1000);
+  assert.deepEqual(events, [{ kind: "dealRevealed", deal: "K7M3-Q2PX" }]);
+  assert.equal(state.deal, "K7M3-Q2PX");
+  assert.deepEqual(state.view, before, "a mirror still equals the next Snapshot");
+  state.applyPacket({
+    type: "DealCards", round: 2, startingSeat: 1,
+    counts: [{ seat: 0, count: 13 }, { seat: 1, count: 13 }, { seat: 2, count: 13 }, { seat: 3, count: 13 }],
+  });
+  assert.equal(state.deal, null, "no code while a round is under way");
+});
+
 // MARK: Quick rounds and the turn timer (protocol version 3)
 
 test("the table's settings and clocks are kept beside the view, on the caller's clock", () => {

@@ -20,6 +20,8 @@ public struct RoundRecorder<Log: RoundLogBuilder>: Sendable {
         public var calls: [Call]
         /// The cards each seated player held at the end (face down and face up).
         public var cardsAtEnd: [Seat: Int]
+        /// The code of the round's deal; nil for a round dealt without one.
+        public var deal: DealCode?
     }
 
     /// A call of "Snap!" and how it was judged.
@@ -129,6 +131,7 @@ public struct RoundRecorder<Log: RoundLogBuilder>: Sendable {
         let table = runner.table
         return FinishedRound(
             log: current.log, round: table.round, players: current.players, winner: winner, length: at, calls: current.calls,
-            cardsAtEnd: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.cardCount) }))
+            cardsAtEnd: Dictionary(uniqueKeysWithValues: table.occupiedSeats.map { ($0, table[$0]!.cardCount) }),
+            deal: table.deal)
     }
 }

@@ -31,6 +31,9 @@ public struct Table: Hashable, Sendable {
     public internal(set) var round = 0
     /// The seat that started the current (or last) round.
     public internal(set) var startingSeat: Seat?
+    /// The code of the current (or last) round's deal; nil before the first round and for a round dealt without one.
+    /// It names every card: players see it only once the round is over (``PlayerView/deal``).
+    public internal(set) var deal: DealCode?
     /// The seat of the active player, while playing.
     public internal(set) var activeSeat: Seat?
     /// Whether the active player already turned a card in this activation.
@@ -136,7 +139,7 @@ public struct Table: Hashable, Sendable {
         case .join(let info): try join(info).events
         case .leave(let seat): try leave(seat)
         case .remove(let seat, let remover): try remove(seat, by: remover)
-        case .startRound(let seat): try startRound(by: seat, using: &generator)
+        case .startRound(let seat, let deal): try startRound(by: seat, using: &generator, deal: deal)
         case .turnCard(let seat): try turnCard(by: seat)
         case .callSnap(let seat, _): try callSnap(by: seat)
         case .advance(let step): try advance(step)
@@ -173,10 +176,12 @@ public struct Table: Hashable, Sendable {
     /// Starts a round: collects and shuffles the cards, picks the starting player and deals.
     ///
     /// The first round's starting player is drawn at random; later rounds start with the next
-    /// occupied seat clockwise from the previous round's starting player.
+    /// occupied seat clockwise from the previous round's starting player. The deck is the one `deal` names
+    /// (a code drawn from `generator` unless the host chose one); its code is ``deal``.
     public mutating func startRound(
         by seat: Seat,
-        using generator: inout some RandomNumberGenerator
+        using generator: inout some RandomNumberGenerator,
+        deal choice: RoundDeal = .drawn
     ) throws(TableError) -> [TableEvent] {
         try requireHost(seat)
         guard !phase.isRoundUnderWay else { throw .roundUnderWay }
@@ -195,7 +200,12 @@ public struct Table: Hashable, Sendable {
             players[Int(seat.rawValue)]!.open = Pile()
         }
         stock = []
-        let deck = Deck.shuffled(using: &generator)
+        switch choice {
+        case .drawn: deal = DealCode(drawingFrom: &generator)
+        case .chosen(let code): deal = code
+        case .withoutCode: deal = nil
+        }
+        let deck = deal?.deck ?? Deck.shuffled(using: &generator)
         let order = [starter] + starter.clockwiseAfter.dropLast().filter { self[$0] != nil }
         for (index, card) in deck.enumerated() {
             players[Int(order[index % order.count].rawValue)]!.closed.putOnTop(card)
@@ -343,9 +353,10 @@ public struct Table: Hashable, Sendable {
         hasTurned = false
         stop = nil
         pendingStep = nil
-        guard let winner else { return [.roundAbandoned] }
+        let revealed = deal.map { [TableEvent.dealRevealed($0)] } ?? []
+        guard let winner else { return [.roundAbandoned] + revealed }
         players[Int(winner.rawValue)]!.gamesWon += 1
-        return [.roundWon(winner, gamesWon: self[winner]!.gamesWon)]
+        return [.roundWon(winner, gamesWon: self[winner]!.gamesWon)] + revealed
     }
 
     /// The seat holding every card, if any.

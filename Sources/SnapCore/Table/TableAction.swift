@@ -6,8 +6,8 @@ public enum TableAction: Hashable, Sendable {
     case leave(Seat)
     /// The host (the second seat) removes the player in the first seat: as if they had left.
     case remove(Seat, by: Seat)
-    /// The player in this seat (the host) starts a round.
-    case startRound(by: Seat)
+    /// The player in this seat (the host) starts a round, dealt as `deal` says.
+    case startRound(by: Seat, deal: RoundDeal = .drawn)
     /// The player in this seat turns their top closed card.
     case turnCard(Seat)
     /// The player in this seat calls "Snap!", saying it took them `reaction` from seeing the card to the

@@ -41,6 +41,8 @@ public enum TableEvent: Hashable, Sendable {
     case roundWon(Seat, gamesWon: Int)
     /// The round ended without a winner (the player holding every card left).
     case roundAbandoned
+    /// The round just over was dealt from this code (after ``roundWon(_:gamesWon:)`` or ``roundAbandoned``).
+    case dealRevealed(DealCode)
     /// A quick round's time ran out. Cards still moving finish first; then the most cards wins.
     case timeUp
     /// When the time was up these players tied for the most cards: play goes on until the next correct call.

@@ -30,6 +30,7 @@ extension PlayerView {
             stop = nil
             timeIsUp = false
             suddenDeath = []
+            deal = nil
             for seat in occupiedSeats {
                 self[seat]!.closedCount = 0
                 self[seat]!.open = []
@@ -77,6 +78,8 @@ extension PlayerView {
             endRound(winner: seat)
         case .roundAbandoned:
             endRound(winner: nil)
+        case .dealRevealed(let code):
+            deal = code
         }
     }
 

@@ -29,6 +29,9 @@ public struct PlayerView: Hashable, Sendable {
     public var timeIsUp = false
     /// The players tied for most cards when the time ran out, in sudden death; empty otherwise.
     public var suddenDeath: [Seat] = []
+    /// The code of the last round's deal, once that round is over (nil while a round is under way: it names every
+    /// card).
+    public var deal: DealCode?
 
     /// An empty table as seen from `viewer`.
     public init(viewer: Seat?) {
@@ -121,6 +124,7 @@ extension Table {
         view.settings = settings
         view.timeIsUp = timeIsUp
         view.suddenDeath = suddenDeath
+        if case .roundOver = phase { view.deal = deal }
         for seat in occupiedSeats {
             let player = self[seat]!
             view[seat] = SeatView(

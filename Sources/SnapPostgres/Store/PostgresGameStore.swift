@@ -60,11 +60,12 @@ public final class PostgresGameStore: GameStore {
         }
     }
 
-    /// The history, newest first (see ``GameStore/rounds(player:before:limit:)``).
-    public func rounds(player: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
+    /// The history, newest first (see ``GameStore/rounds(player:deal:before:limit:)``).
+    public func rounds(player: String?, deal: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
         try await perform { [client, logger] in
             try await client.withConnection { connection in
-                try await Self.summaries(connection, player: player, before: before, limit: limit, logger: logger)
+                try await Self.summaries(
+                    connection, player: player, deal: deal, before: before, limit: limit, logger: logger)
             }
         }
     }
@@ -107,11 +108,11 @@ public final class PostgresGameStore: GameStore {
         let rows = try await connection.query(
             """
             INSERT INTO snap_round (table_code, round_number, started_at, ended_at, winner, winner_key, seed,
-                round_seconds, turn_seconds, action_count, log)
+                round_seconds, turn_seconds, action_count, log, deal)
             VALUES (\(round.tableCode), \(round.roundNumber), \(PostgresTimestamp(round.startedAt)),
                 \(PostgresTimestamp(round.endedAt)), \(round.winner), \(round.winner.map(nameKey)),
                 \(Int64(bitPattern: round.seed)), \(round.roundSeconds), \(round.turnSeconds), \(round.actionCount),
-                \(ByteBuffer(bytes: round.log)))
+                \(ByteBuffer(bytes: round.log)), \(round.deal))
             RETURNING id
             """, logger: logger)
         var id: Int64?
@@ -138,14 +139,16 @@ public final class PostgresGameStore: GameStore {
     }
 
     private typealias RoundColumns = (
-        Int64, String, Int, PostgresTimestamp, PostgresTimestamp, String?, Int64, Int?, Int?, Int
+        Int64, String, Int, PostgresTimestamp, PostgresTimestamp, String?, Int64, Int?, Int?, Int, String?
     )
     private static let roundColumns = """
-        id, table_code, round_number, started_at, ended_at, winner, seed, round_seconds, turn_seconds, action_count
+        id, table_code, round_number, started_at, ended_at, winner, seed, round_seconds, turn_seconds, action_count,
+        deal
         """
 
     static func summaries(
-        _ connection: PostgresConnection, player: String?, before: Int64?, limit: Int, logger: Logger
+        _ connection: PostgresConnection, player: String?, deal: String? = nil, before: Int64?, limit: Int,
+        logger: Logger
     ) async throws -> [RoundSummary] {
         let key = player.map(nameKey)
         let rows = try await connection.query(
@@ -154,6 +157,7 @@ public final class PostgresGameStore: GameStore {
             WHERE (\(before)::BIGINT IS NULL OR r.id < \(before))
               AND (\(key)::TEXT IS NULL OR EXISTS (
                   SELECT 1 FROM snap_round_player AS p WHERE p.round_id = r.id AND p.name_key = \(key)))
+              AND (\(deal)::TEXT IS NULL OR r.deal = \(deal))
             ORDER BY r.id DESC
             LIMIT \(max(0, limit))
             """, logger: logger)
@@ -174,16 +178,16 @@ public final class PostgresGameStore: GameStore {
         for try await row in try await connection.query(
             "SELECT \(unescaped: roundColumns), log FROM snap_round WHERE id = \(id)", logger: logger)
         {
-            let (id, code, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions, log) =
+            let (id, code, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions, deal, log) =
                 try row.decode(
                     (
                         Int64, String, Int, PostgresTimestamp, PostgresTimestamp, String?, Int64, Int?, Int?, Int,
-                        ByteBuffer
+                        String?, ByteBuffer
                     )
                     .self)
             found = record(
-                (id, code, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions), players: [],
-                calls: [], log: Array(log.readableBytesView))
+                (id, code, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions, deal),
+                players: [], calls: [], log: Array(log.readableBytesView))
         }
         guard var round = found else { return nil }
         for try await (seat, name, verdict, offset, reaction) in try await connection.query(
@@ -271,10 +275,10 @@ public final class PostgresGameStore: GameStore {
     private static func record(
         _ columns: RoundColumns, players: [RoundPlayer], calls: [RoundCall], log: [UInt8]
     ) -> RoundRecord {
-        let (id, tableCode, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions) = columns
+        let (id, tableCode, number, started, ended, winner, seed, roundSeconds, turnSeconds, actions, deal) = columns
         return RoundRecord(
             id: id, tableCode: tableCode, roundNumber: number, startedAt: started.date, endedAt: ended.date,
-            players: players, winner: winner, seed: UInt64(bitPattern: seed), roundSeconds: roundSeconds,
+            players: players, winner: winner, seed: UInt64(bitPattern: seed), deal: deal, roundSeconds: roundSeconds,
             turnSeconds: turnSeconds, calls: calls, actionCount: actions, log: log)
     }
 }

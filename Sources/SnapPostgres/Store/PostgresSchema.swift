@@ -80,6 +80,11 @@ enum PostgresSchema {
             try await connection.query(
                 "ALTER TABLE snap_round_player ADD COLUMN head_start_ms BIGINT NOT NULL DEFAULT 0", logger: logger)
         },
+        // As SQLite's v4: each round's deal code, indexed to list a deal's rounds; rounds before it had none.
+        { connection, logger in
+            try await connection.query("ALTER TABLE snap_round ADD COLUMN deal TEXT", logger: logger)
+            try await connection.query("CREATE INDEX snap_round_by_deal ON snap_round (deal)", logger: logger)
+        },
     ]
 
     /// Brings the database to the newest version, `upTo` a version for tests; refuses a newer one untouched.

@@ -219,6 +219,9 @@ extension Packet {
             return type == .tableAccess ? .tableAccess(flags: flags) : .setTableAccess(flags: flags)
         case .removePlayer:
             return .removePlayer(seat: try reader.seat("\(name).seat"))
+        case .startRoundWithDeal, .roundDeal:
+            let code = try reader.dealCode("\(name).deal")
+            return type == .roundDeal ? .roundDeal(code) : .startRoundWithDeal(code)
         }
     }
 }

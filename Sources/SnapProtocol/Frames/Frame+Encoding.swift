@@ -150,6 +150,8 @@ extension Packet {
             writer.u8(flags)
         case .removePlayer(let seat):
             writer.seat(seat)
+        case .startRoundWithDeal(let code), .roundDeal(let code):
+            writer.u64(code.value)
         }
     }
 }

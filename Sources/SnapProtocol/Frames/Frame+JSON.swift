@@ -90,6 +90,7 @@ extension Packet {
         case .headStarts(let milliseconds): ["milliseconds": .array(milliseconds.map { .number(Int($0)) })]
         case .tableAccess(let flags), .setTableAccess(let flags): ["flags": .number(Int(flags))]
         case .removePlayer(let seat): ["seat": .seat(seat)]
+        case .startRoundWithDeal(let code), .roundDeal(let code): ["deal": .string(code.description)]
         }
     }
 }

@@ -65,6 +65,8 @@ extension Packet {
             return [.roundWon(seat, gamesWon: Int(gamesWon))]
         case .roundAbandoned:
             return [.roundAbandoned]
+        case .roundDeal(let code):
+            return [.dealRevealed(code)]
         case .tableSettings(let round, let turn):
             // The head starts and the access stay as they were until the HeadStarts and TableAccess that follow.
             let chosen = TableSettings(roundSeconds: round, turnSeconds: turn)

@@ -164,6 +164,15 @@ public enum Packet: Hashable, Sendable {
     /// 0x9F, client → server: (the host, at any time) remove the player in `seat` from the table; during a round
     /// their cards go to the others as when a player leaves. The removed person gets Error 117.
     case removePlayer(seat: Seat)
+
+    // MARK: Deal codes (protocol version 8)
+
+    /// 0xA0, client → server: (the host, between rounds) start a round dealt from `deal`, as StartRound does: the
+    /// same shuffle as every round with that code.
+    case startRoundWithDeal(DealCode)
+    /// 0xA1, server → client (version 8): the code of the round just over, after its RoundWon or RoundAbandoned,
+    /// and after the Snapshot of a table whose round is over. Never while a round is under way: it names every card.
+    case roundDeal(DealCode)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

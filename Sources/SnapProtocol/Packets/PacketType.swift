@@ -62,6 +62,8 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case tableAccess = 0x9D
     case setTableAccess = 0x9E
     case removePlayer = 0x9F
+    case startRoundWithDeal = 0xA0
+    case roundDeal = 0xA1
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -134,6 +136,8 @@ extension Packet {
         case .tableAccess: .tableAccess
         case .setTableAccess: .setTableAccess
         case .removePlayer: .removePlayer
+        case .startRoundWithDeal: .startRoundWithDeal
+        case .roundDeal: .roundDeal
         }
     }
 
@@ -154,6 +158,7 @@ extension PacketType {
         case .redirect: 5
         case .setHeadStart, .headStarts: 6
         case .tableAccess, .setTableAccess, .removePlayer: 7
+        case .startRoundWithDeal, .roundDeal: 8
         default: 1
         }
     }

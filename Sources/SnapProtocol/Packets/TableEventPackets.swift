@@ -91,6 +91,8 @@ public struct TableEventPackets: Sendable {
             return .suddenDeath(seats)
         case .settingsChanged(let settings):
             return .tableSettings(settings)  // with its head starts, in packets(for:)
+        case .dealRevealed(let code):
+            return .roundDeal(code)
         case .callTimed(let seat, let reaction, let margin):
             return .callTiming(
                 seat: seat, reaction: Wire.microseconds(reaction), margin: margin.map(Wire.microseconds))

@@ -7,8 +7,9 @@ extension RoundLog {
     /// The first bytes of every encoded log, then its format version.
     static let magic: [UInt8] = Array("SNRL".utf8)
     /// The format this code writes: 2 added each seat's head start to the settings, 3 whether the table is locked
-    /// or private, and the host's removing a player. It reads 1 and 2 too.
-    public static let formatVersion: UInt8 = 3
+    /// or private, and the host's removing a player, 4 how a round is dealt (its deal code drawn or chosen). It reads
+    /// 1 to 3 too: their rounds were dealt without a code.
+    public static let formatVersion: UInt8 = 4
 
     /// The log as bytes.
     public func encoded() -> [UInt8] {
@@ -178,9 +179,16 @@ extension TableAction {
         case .leave(let seat):
             writer.u8(2)
             writer.seat(seat)
-        case .startRound(let seat):
+        case .startRound(let seat, let deal):
             writer.u8(3)
             writer.seat(seat)
+            switch deal {
+            case .drawn: writer.u8(0)
+            case .chosen(let code):
+                writer.u8(1)
+                writer.u64(code.value)
+            case .withoutCode: writer.u8(2)
+            }
         case .turnCard(let seat):
             writer.u8(4)
             writer.seat(seat)
@@ -214,7 +222,10 @@ extension TableAction {
         switch try reader.u8(field + ".action") {
         case 1: return .join(try reader.player(field + ".join"))
         case 2: return .leave(try reader.seat(field + ".leave"))
-        case 3: return .startRound(by: try reader.seat(field + ".startRound"))
+        case 3:
+            let seat = try reader.seat(field + ".startRound")
+            guard version >= 4 else { return .startRound(by: seat, deal: .withoutCode) }
+            return .startRound(by: seat, deal: try reader.roundDeal(field + ".startRound.deal"))
         case 4: return .turnCard(try reader.seat(field + ".turnCard"))
         case 5:
             let seat = try reader.seat(field + ".callSnap")
@@ -323,6 +334,23 @@ extension ByteReader {
         let flags = try u8(field() + ".access")
         guard TableSettings.isValidAccess(flags) else { throw .invalidValue(field: field() + ".access", value: Int(flags)) }
         return settings.withAccess(flags: flags)
+    }
+
+    /// How a round is dealt: 0 from a drawn code, 1 from the code that follows (40 bits in a u64), 2 without a code.
+    mutating func roundDeal(_ field: @autoclosure () -> String) throws(ProtocolError) -> RoundDeal {
+        switch try u8(field()) {
+        case 0: return .drawn
+        case 1: return .chosen(try dealCode(field() + ".code"))
+        case 2: return .withoutCode
+        case let kind: throw .invalidValue(field: field(), value: Int(kind))
+        }
+    }
+
+    /// A deal code's number, refused unless below ``DealCode/limit``.
+    mutating func dealCode(_ field: @autoclosure () -> String) throws(ProtocolError) -> DealCode {
+        let value = try u64(field())
+        guard let code = DealCode(value: value) else { throw .invalidValue(field: field(), value: Int(clamping: value)) }
+        return code
     }
 
     mutating func allowances(_ field: @autoclosure () -> String) throws(ProtocolError) -> [Seat: NetworkAllowance] {

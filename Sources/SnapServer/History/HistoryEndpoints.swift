@@ -19,10 +19,11 @@ struct HistoryEndpoints: Sendable {
             let store = try requireStore()
             let query = request.uri.queryParameters
             let player = try query.get("player").map { try Self.name(String($0)) }
+            let deal = try query.get("deal").map { try Self.deal(String($0)) }
             let before = try query.get("before").map { try Self.id(String($0), what: "before") }
             let limit = try query.get("limit").map { try Self.limit(String($0)) } ?? Self.defaultPage
             let rounds = try await Self.storing { () throws(StoreError) in
-                try await store.rounds(player: player, before: before, limit: limit)
+                try await store.rounds(player: player, deal: deal, before: before, limit: limit)
             }
             return try Self.json(RoundPage(rounds: rounds.map(RoundSummaryJSON.init), nextBefore: rounds.count == limit ? rounds.last?.id : nil))
         }
@@ -84,6 +85,15 @@ struct HistoryEndpoints: Sendable {
             return try PlayerName.validated(text)
         } catch {
             throw HTTPError(.badRequest, message: "\(text.prefix(24).debugDescription) is not a player's name: \(error).")
+        }
+    }
+
+    /// A deal code as typed, in the form the store keeps ("K7M3-Q2PX").
+    static func deal(_ text: String) throws -> String {
+        do {
+            return try DealCode(parsing: text).description
+        } catch {
+            throw HTTPError(.badRequest, message: "\(text.prefix(24).debugDescription) is not a deal code: \(error).")
         }
     }
 
@@ -164,6 +174,7 @@ struct RoundSummaryJSON: Encodable {
     var endedAt: Date
     var lengthSeconds: Double
     var winner: String?
+    var deal: String?
     var players: [PlayerInRoundJSON]
 
     init(_ summary: RoundSummary) {
@@ -174,11 +185,12 @@ struct RoundSummaryJSON: Encodable {
         endedAt = summary.endedAt
         lengthSeconds = (summary.endedAt.timeIntervalSince(summary.startedAt) * 10).rounded() / 10
         winner = summary.winner
+        deal = summary.deal
         players = summary.players.map(PlayerInRoundJSON.init)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, table, round, winner, players
+        case id, table, round, winner, deal, players
         case startedAt = "started_at"
         case endedAt = "ended_at"
         case lengthSeconds = "length_seconds"
@@ -193,6 +205,7 @@ struct RoundSummaryJSON: Encodable {
         try container.encode(endedAt, forKey: .endedAt)
         try container.encode(lengthSeconds, forKey: .lengthSeconds)
         try container.encode(winner, forKey: .winner)
+        try container.encode(deal, forKey: .deal)
         try container.encode(players, forKey: .players)
     }
 }

@@ -19,6 +19,7 @@ extension RoundRecord {
             },
             winner: finished.winner.flatMap { finished.players[$0]?.name },
             seed: start.seed,
+            deal: finished.deal?.description,
             roundSeconds: start.settings.roundLength.timeLimit.map { Int($0.components.seconds) },
             turnSeconds: start.settings.turnTime.map { Int($0.components.seconds) },
             calls: finished.calls.map { call in

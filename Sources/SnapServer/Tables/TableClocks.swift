@@ -30,10 +30,12 @@ struct TableClocks: Sendable {
         return packets
     }
 
-    /// What a snapshot of `view` leaves out and a version 3 client is sent after it: the settings, and whether
-    /// the time is up or the round is in sudden death while it is played.
+    /// What a snapshot of `view` leaves out and a version 3 client is sent after it: the settings, the last round's
+    /// deal once it is over, and whether the time is up or the round is in sudden death while it is played. (Each
+    /// client is sent the packets of its version.)
     static func snapshotPackets(_ view: PlayerView) -> [Packet] {
         var packets = Packet.settings(view.settings)
+        if let deal = view.deal { packets.append(.roundDeal(deal)) }
         guard view.phase == .playing else { return packets }
         if view.timeIsUp { packets.append(.timeUp) }
         if !view.suddenDeath.isEmpty { packets.append(.suddenDeath(view.suddenDeath)) }

@@ -86,10 +86,10 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
-    /// The history, newest first (see ``GameStore/rounds(player:before:limit:)``).
-    public func rounds(player: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
+    /// The history, newest first (see ``GameStore/rounds(player:deal:before:limit:)``).
+    public func rounds(player: String?, deal: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
         try await perform { [pool] in
-            try await pool.read { db in try Self.summaries(db, player: player, before: before, limit: limit) }
+            try await pool.read { db in try Self.summaries(db, player: player, deal: deal, before: before, limit: limit) }
         }
     }
 
@@ -127,13 +127,13 @@ public final class SQLiteGameStore: GameStore {
         try db.execute(
             sql: """
                 INSERT INTO snap_round (table_code, round_number, started_at, ended_at, winner, winner_key, seed,
-                    round_seconds, turn_seconds, action_count, log)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    deal, round_seconds, turn_seconds, action_count, log)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 round.tableCode, round.roundNumber, round.startedAt.storedMicroseconds,
                 round.endedAt.storedMicroseconds, round.winner, round.winner.map(nameKey),
-                Int64(bitPattern: round.seed), round.roundSeconds, round.turnSeconds, round.actionCount,
+                Int64(bitPattern: round.seed), round.deal, round.roundSeconds, round.turnSeconds, round.actionCount,
                 Data(round.log),
             ])
         let id = db.lastInsertedRowID
@@ -165,11 +165,11 @@ public final class SQLiteGameStore: GameStore {
     }
 
     private static let roundColumns = """
-        id, table_code, round_number, started_at, ended_at, winner, seed, round_seconds, turn_seconds,
+        id, table_code, round_number, started_at, ended_at, winner, seed, deal, round_seconds, turn_seconds,
         action_count
         """
 
-    static func summaries(_ db: Database, player: String?, before: Int64?, limit: Int) throws -> [RoundSummary] {
+    static func summaries(_ db: Database, player: String?, deal: String? = nil, before: Int64?, limit: Int) throws -> [RoundSummary] {
         let rows = try Row.fetchAll(
             db,
             sql: """
@@ -177,10 +177,11 @@ public final class SQLiteGameStore: GameStore {
                 WHERE (?1 IS NULL OR r.id < ?1)
                   AND (?2 IS NULL OR EXISTS (
                       SELECT 1 FROM snap_round_player AS p WHERE p.round_id = r.id AND p.name_key = ?2))
+                  AND (?4 IS NULL OR r.deal = ?4)
                 ORDER BY r.id DESC
                 LIMIT ?3
                 """,
-            arguments: [before, player.map(nameKey), max(0, limit)])
+            arguments: [before, player.map(nameKey), max(0, limit), deal])
         let players = try Self.players(db, of: rows.map { $0["id"] })
         return rows.map { row in Self.record(row, players: players[row["id"]] ?? [], calls: [], log: []).summary }
     }
@@ -272,7 +273,7 @@ public final class SQLiteGameStore: GameStore {
         RoundRecord(
             id: row["id"], tableCode: row["table_code"], roundNumber: row["round_number"],
             startedAt: Date(storedMicroseconds: row["started_at"]), endedAt: Date(storedMicroseconds: row["ended_at"]),
-            players: players, winner: row["winner"], seed: UInt64(bitPattern: row["seed"]),
+            players: players, winner: row["winner"], seed: UInt64(bitPattern: row["seed"]), deal: row["deal"],
             roundSeconds: row["round_seconds"], turnSeconds: row["turn_seconds"], calls: calls,
             actionCount: row["action_count"], log: log)
     }

@@ -76,6 +76,15 @@ enum SQLiteSchema {
                     PRAGMA user_version = 3;
                     """)
         }
+        // Each round's deal code, to list the rounds of one deal side by side; rounds before it had none.
+        migrator.registerMigration("v4") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE snap_round ADD COLUMN deal TEXT;
+                    CREATE INDEX snap_round_by_deal ON snap_round (deal);
+                    PRAGMA user_version = 4;
+                    """)
+        }
         return migrator
     }
 }

@@ -7,8 +7,9 @@ public protocol GameStore: Sendable {
     func save(_ round: RoundRecord) async throws(StoreError) -> Int64
 
     /// The most recent rounds, newest first: at most `limit`, with an id below `before` when given (the next
-    /// page), and only those `player` played in when given (the name compared without regard to case).
-    func rounds(player: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary]
+    /// page), only those `player` played in when given (the name compared without regard to case), and only those
+    /// dealt from `deal` when given (a code as it is shown, "K7M3-Q2PX").
+    func rounds(player: String?, deal: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary]
 
     /// The round with this id, log included; nil when there is none.
     func round(id: Int64) async throws(StoreError) -> RoundRecord?
@@ -22,4 +23,11 @@ public protocol GameStore: Sendable {
 
     /// Closes the connection or file; nothing may be asked of the store afterwards.
     func close() async
+}
+
+extension GameStore {
+    /// The most recent rounds, newest first, of any deal (see ``rounds(player:deal:before:limit:)``).
+    public func rounds(player: String?, before: Int64?, limit: Int) async throws(StoreError) -> [RoundSummary] {
+        try await rounds(player: player, deal: nil, before: before, limit: limit)
+    }
 }

@@ -14,10 +14,11 @@ public actor InMemoryGameStore: GameStore {
         return round.id!
     }
 
-    public func rounds(player: String?, before: Int64?, limit: Int) throws(StoreError) -> [RoundSummary] {
+    public func rounds(player: String?, deal: String?, before: Int64?, limit: Int) throws(StoreError) -> [RoundSummary] {
         stored.reversed()
             .filter { round in before.map { round.id! < $0 } ?? true }
             .filter { round in player.map { round.includes($0) } ?? true }
+            .filter { round in deal.map { round.deal == $0 } ?? true }
             .prefix(max(0, limit))
             .map(\.summary)
     }

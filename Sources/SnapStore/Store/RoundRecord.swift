@@ -18,8 +18,11 @@ public struct RoundRecord: Sendable, Hashable, Codable {
     public var players: [RoundPlayer]
     /// The winner's name; nil when the round was abandoned.
     public var winner: String?
-    /// The seed the round's deck was shuffled with (the runner's random state at the start of the round).
+    /// The runner's random state at the start of the round, which the log replays it from.
     public var seed: UInt64
+    /// The code of the round's deal as it is shown ("K7M3-Q2PX"): the same shuffle as every round with it; nil for a
+    /// round dealt without one (before deal codes).
+    public var deal: String?
     /// The round's time limit in seconds; nil for a classic round.
     public var roundSeconds: Int?
     /// The turn timer in seconds; nil when off.
@@ -33,7 +36,7 @@ public struct RoundRecord: Sendable, Hashable, Codable {
 
     public init(
         id: Int64? = nil, tableCode: String, roundNumber: Int, startedAt: Date, endedAt: Date,
-        players: [RoundPlayer], winner: String?, seed: UInt64, roundSeconds: Int?, turnSeconds: Int?,
+        players: [RoundPlayer], winner: String?, seed: UInt64, deal: String? = nil, roundSeconds: Int?, turnSeconds: Int?,
         calls: [RoundCall], actionCount: Int, log: [UInt8]
     ) {
         self.id = id
@@ -44,6 +47,7 @@ public struct RoundRecord: Sendable, Hashable, Codable {
         self.players = players
         self.winner = winner
         self.seed = seed
+        self.deal = deal
         self.roundSeconds = roundSeconds
         self.turnSeconds = turnSeconds
         self.calls = calls
@@ -55,7 +59,7 @@ public struct RoundRecord: Sendable, Hashable, Codable {
     public var summary: RoundSummary {
         RoundSummary(
             id: id ?? 0, tableCode: tableCode, roundNumber: roundNumber, startedAt: startedAt, endedAt: endedAt,
-            players: players, winner: winner)
+            players: players, winner: winner, deal: deal)
     }
 }
 
@@ -118,10 +122,12 @@ public struct RoundSummary: Sendable, Hashable, Codable {
     public var endedAt: Date
     public var players: [RoundPlayer]
     public var winner: String?
+    /// The code of the round's deal ("K7M3-Q2PX"); nil for a round dealt without one.
+    public var deal: String?
 
     public init(
         id: Int64, tableCode: String, roundNumber: Int, startedAt: Date, endedAt: Date, players: [RoundPlayer],
-        winner: String?
+        winner: String?, deal: String? = nil
     ) {
         self.id = id
         self.tableCode = tableCode
@@ -130,5 +136,6 @@ public struct RoundSummary: Sendable, Hashable, Codable {
         self.endedAt = endedAt
         self.players = players
         self.winner = winner
+        self.deal = deal
     }
 }

@@ -40,6 +40,7 @@ extension TableScreen {
         case .help: drawHelp(on: &frame)
         case .quitPrompt: drawQuitPrompt(on: &frame)
         case .removePrompt(let choices): drawRemovePrompt(choices: choices, on: &frame)
+        case .dealPrompt(let typed, let problem): drawDealPrompt(typed: typed, problem: problem, on: &frame)
         case .invite(let link, let qr): drawInvite(link: link, qr: qr, on: &frame)
         }
     }
@@ -187,8 +188,12 @@ extension TableScreen {
         default: style = CellStyle.plain.bolded
         }
         frame.put(statusText.truncated(toWidth: 50), row: 10, centredOn: 40, style: style)
-        if case .roundOver = view.phase, view.host == view.viewer {
-            frame.put(texts.text("terminal.pressNextRound"), row: 11, centredOn: 40, style: .plain.dimmed)
+        if case .roundOver = view.phase {
+            // The round's deal code (RULES.md), and for the host the key to go on.
+            let deal = view.deal.map { texts.text("deal.code", ["code": $0.description]) }
+            let next = view.host == view.viewer ? texts.text("terminal.pressNextRound") : nil
+            let line = [deal, next].compactMap { $0 }.joined(separator: "  ·  ")
+            frame.put(line.truncated(toWidth: 50), row: 11, centredOn: 40, style: .plain.dimmed)
         }
         if let hint {
             // Up to two lines between the side seats: 50 columns between their counts, then 44 between their

@@ -6,7 +6,7 @@ extension TableScreen {
     static let helpTextWidth = helpBoxWidth - 5
 
     /// The help box's width: wide enough for the host's keys and the rules in short to fit 24 rows in every language.
-    static let helpBoxWidth = 72
+    static let helpBoxWidth = 76
 
     /// The width of the help's key column: the longest key name ("Enter or t") and a space, at least 13 columns.
     private var helpKeyWidth: Int {
@@ -91,6 +91,16 @@ extension TableScreen {
         drawPrompt([
             (texts.text("terminal.remove.prompt"), 9, .plain.bolded), (choices, 10, .plain),
             (texts.text("terminal.remove.cancel"), 12, .plain.dimmed),
+        ], height: 6, on: &frame)
+    }
+
+    /// The host's question: which deal to play, the code typed so far (with a cursor), what is wrong with it once
+    /// Enter was pressed, and how to go on.
+    func drawDealPrompt(typed: String, problem: String?, on frame: inout ScreenFrame) {
+        let error = colour ? CellStyle.plain.fg(.red) : CellStyle.plain
+        drawPrompt([
+            (texts.text("terminal.deal.prompt"), 9, .plain.bolded), (typed + "_", 10, .plain),
+            (problem ?? "", 11, error), (texts.text("terminal.deal.keys"), 12, .plain.dimmed),
         ], height: 6, on: &frame)
     }
 

@@ -18,6 +18,8 @@ public struct TableScreen: Hashable, Sendable {
         case quitPrompt
         /// "Remove which player?", with each other player's key and name (`choices`), for the host.
         case removePrompt(choices: String)
+        /// "Which deal?", with the code typed so far and, after Enter, what is wrong with it, for the host.
+        case dealPrompt(typed: String, problem: String?)
         /// How others join, for phones: `qr` is a QR code of `link` in half-block lines (``QRCode``).
         case invite(link: String, qr: [String])
     }
@@ -96,6 +98,7 @@ public struct TableScreen: Hashable, Sendable {
             KeyHint("r", texts.text("terminal.help.changeRound")),
             KeyHint("1 2 3 4", texts.text("terminal.help.headStart")),
             KeyHint("x l p", texts.text("terminal.help.hostControls")),
+            KeyHint("d", texts.text("terminal.help.deal")),
             KeyHint("i", texts.text("terminal.help.qrCode")),
         ]
     }

@@ -49,6 +49,7 @@ public struct NetworkGame: Sendable {
                 case .turnCard: await client.turnCard()
                 case .callSnap(let reaction): await client.callSnap(reaction: reaction ?? .seconds(60))
                 case .startRound: await client.startRound()
+                case .startRoundWithDeal(let code): await client.startRound(deal: code)
                 case .changeSettings(let settings): await client.changeSettings(settings)
                 case .setHeadStart(let headStart, let seat): await client.setHeadStart(headStart, for: seat)
                 case .removePlayer(let seat): await client.removePlayer(at: seat)

@@ -10,6 +10,8 @@ struct NetworkSession: ScreenSession {
     /// What the program should ask of the server.
     enum Request: Equatable, Sendable {
         case turnCard, startRound, addComputer, leave
+        /// (Host, between rounds) start the round dealt from this code.
+        case startRoundWithDeal(DealCode)
         /// (Host, between rounds) how rounds end and the turn timer.
         case changeSettings(TableSettings)
         /// (Host, between rounds) a player's head start.
@@ -175,6 +177,9 @@ struct NetworkSession: ScreenSession {
                 requests.append(.removePlayer(seat))
             }
             return .play
+        case .dealPrompt(let typed, _):
+            typeDeal(key, typed: typed)
+            return .play
         case .none:
             break
         }
@@ -261,6 +266,17 @@ struct NetworkSession: ScreenSession {
                     show("\(error) " + texts.text("share.link", ["link": link]), at: time)
                 }
             }
+        case .character("d"), .character("D"):
+            // A deal by its code (RULES.md): the last round's again, or another table's, to compare.
+            if !isHost {
+                show(texts.text("terminal.hint.onlyHostStarts"), at: time)
+            } else if phase.isRoundUnderWay {
+                show(texts.text("terminal.hint.roundStillOn"), at: time)
+            } else if (view?.occupiedSeats.count ?? 0) < 2 {
+                show(texts.text("terminal.banner.waitingForPlayers"), at: time)
+            } else {
+                overlay = .dealPrompt(typed: view?.deal?.description ?? "", problem: nil)
+            }
         case .character("?"), .character("h"), .character("H"):
             overlay = .help
         case .character("q"), .character("Q"), .endOfInput:
@@ -269,6 +285,31 @@ struct NetworkSession: ScreenSession {
             break
         }
         return .play
+    }
+
+    /// A key in the deal prompt: letters and digits type, Backspace rubs out, Enter plays the deal (or says what is
+    /// wrong with the code), Escape gives up.
+    private mutating func typeDeal(_ key: Key, typed: String) {
+        switch key {
+        case .escape:
+            overlay = .none
+        case .enter:
+            do {
+                let code = try DealCode(parsing: typed)
+                overlay = .none
+                requests.append(.startRoundWithDeal(code))
+            } catch {
+                overlay = .dealPrompt(typed: typed, problem: texts.dealProblem(error))
+            }
+        case .backspace:
+            overlay = .dealPrompt(typed: String(typed.dropLast()), problem: nil)
+        case .character(let character) where typed.count < 16:
+            overlay = .dealPrompt(typed: typed + String(character).uppercased(), problem: nil)
+        case .space where typed.count < 16:
+            overlay = .dealPrompt(typed: typed + " ", problem: nil)
+        default:
+            break
+        }
     }
 
     /// The seat a digit key names: 1 bottom, 2 left, 3 top, 4 right (as the head starts' keys).

@@ -22,6 +22,8 @@ public enum Key: Hashable, Sendable {
     case left
     /// →.
     case right
+    /// Backspace (DEL or Ctrl-H).
+    case backspace
     /// Anything else: other control keys, function keys.
     case other
 
@@ -47,6 +49,8 @@ public enum Key: Hashable, Sendable {
                 keys.append(.endOfInput)
             case 0x0C:
                 keys.append(.redraw)
+            case 0x7F, 0x08:
+                keys.append(.backspace)
             case 0x1B:
                 let length = escapeSequenceLength(bytes, from: index)
                 // ESC [ A and ESC O A (the arrows' two forms): A up, B down, C right, D left.

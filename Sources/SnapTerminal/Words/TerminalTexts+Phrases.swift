@@ -37,3 +37,13 @@ extension TerminalTexts {
         return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
     }
 }
+
+extension TerminalTexts {
+    /// What is wrong with a typed deal code, in the person's language (the web page says the same).
+    func dealProblem(_ error: DealCodeError) -> String {
+        switch error {
+        case .wrongLength(let count): text("deal.error.length", ["count": String(count)])
+        case .notInACode(let character): text("deal.error.character", ["character": String(character)])
+        }
+    }
+}

@@ -20,6 +20,9 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(help: "Only the rounds this player played.")
     var player: String?
 
+    @Option(help: "Only the rounds dealt from this deal code (like K7M3-Q2PX), side by side.")
+    var deal: String?
+
     @Option(help: "Only rounds older than this round id (the next page).")
     var before: Int64?
 
@@ -32,8 +35,15 @@ struct HistoryCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try client()
         if let player { try validateName(player) }
+        _ = try dealCode()
         guard (1...100).contains(limit) else { throw ValidationError("--limit: a whole number from 1 to 100; got \(limit).") }
         if let before, before < 1 { throw ValidationError("--before: a round id, a whole number from 1; got \(before).") }
+    }
+
+    /// The deal asked for, read as typed; nil when none was.
+    private func dealCode() throws -> DealCode? {
+        guard let deal else { return nil }
+        do { return try DealCode(parsing: deal) } catch { throw ValidationError("--deal: \(error).") }
     }
 
     private func client() throws -> HistoryClient {
@@ -44,14 +54,19 @@ struct HistoryCommand: AsyncParsableCommand {
         let history = try client()
         do {
             if json {
-                let data = try await history.roundsJSON(player: player, before: before, limit: limit)
+                let data = try await history.roundsJSON(player: player, deal: try dealCode(), before: before, limit: limit)
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
                 return
             }
-            let page = try await history.rounds(player: player, before: before, limit: limit)
+            let code = try dealCode()
+            let page = try await history.rounds(player: player, deal: code, before: before, limit: limit)
             for line in Self.lines(page.rounds) { print(line) }
             if page.rounds.isEmpty {
-                print(player.map { "No rounds with \($0) on this server yet." } ?? "No rounds have been kept on this server yet.")
+                if let code {
+                    print("No rounds of deal \(code) on this server yet.")
+                } else {
+                    print(player.map { "No rounds with \($0) on this server yet." } ?? "No rounds have been kept on this server yet.")
+                }
             }
             if let next = page.nextBefore {
                 let address = server.map { " \($0)" } ?? ""

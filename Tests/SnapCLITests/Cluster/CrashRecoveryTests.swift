@@ -74,7 +74,8 @@ import SnapTestSupport
             let replayed = try moments.dropFirst().flatMap { moment in
                 try (moment["packets"] as! [String]).map { try Frame.decode(Data(base64Encoded: $0)!).packet }
             }.filter(\.isReplayed)
-            let sent = received[...wins[number - 1]].filter(\.isReplayed)
+            // To the win and the round's deal code right after it.
+            let sent = received[...(wins[number - 1] + 1)].filter(\.isReplayed)
             #expect(!replayed.isEmpty)
             #expect(Array(sent.suffix(replayed.count)) == replayed, "round \(number)")
         }

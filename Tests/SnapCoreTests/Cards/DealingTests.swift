@@ -35,8 +35,10 @@ import Testing
         var generator = SplitMix64(seed: 9)
         var copy = generator
         _ = try table.startRound(by: .bottom, using: &generator)
-        _ = Int.random(in: 0..<4, using: &copy)  // the starter is drawn before the shuffle
-        let deck = Deck.shuffled(using: &copy)
+        _ = Int.random(in: 0..<4, using: &copy)  // the starter is drawn before the deal's code
+        let code = DealCode(drawingFrom: &copy)
+        let deck = code.deck
+        #expect(table.deal == code)
         let starter = table.startingSeat!
         let order = [starter] + starter.clockwiseAfter.dropLast()
         // The first card dealt lies at the bottom of the starter's pile, the second at the bottom of the next.

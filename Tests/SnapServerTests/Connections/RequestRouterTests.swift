@@ -55,7 +55,9 @@ import Testing
         #expect(
             SeatAction.callSnap(reaction: .milliseconds(250)).action(for: .left, settings: settings)
                 == .callSnap(.left, reaction: .milliseconds(250)))
-        #expect(SeatAction.startRound.action(for: .bottom, settings: settings) == .startRound(by: .bottom))
+        #expect(SeatAction.startRound(deal: nil).action(for: .bottom, settings: settings) == .startRound(by: .bottom))
+        let code = DealCode(value: 7)!
+        #expect(SeatAction.startRound(deal: code).action(for: .bottom, settings: settings) == .startRound(by: .bottom, deal: .chosen(code)))
         #expect(SeatAction.leave.action(for: .right, settings: settings) == .leave(.right))
         // A change of one setting keeps the others.
         #expect(

@@ -50,6 +50,13 @@ import GRDB
         // and the countdowns (their milliseconds depend on when each was sent).
         let sent = try await host.receivedBytes.map { try Frame.decode($0).packet }.filter(\.isReplayed)
         let wonAt = try #require(sent.lastIndex { if case .roundWon = $0 { true } else { false } })
+        // Right after the winner, the round's deal code (now that the round is over), as the history keeps it.
+        guard case .roundDeal(let deal) = sent[wonAt + 1] else {
+            Issue.record("no RoundDeal after RoundWon: \(sent[(wonAt + 1)...].prefix(1))")
+            return
+        }
+        #expect(summary.deal == deal.description && record.deal == deal.description)
+        #expect(!sent[..<wonAt].contains { if case .roundDeal = $0 { true } else { false } })
 
         let (status, body) = try await server.get("/api/rounds/\(summary.id)/replay")
         #expect(status == 200)
@@ -58,7 +65,7 @@ import GRDB
             try moment.packets.map { try Frame.decode(Data(base64Encoded: $0)!).packet }
         }.filter(\.isReplayed)
         #expect(!replayed.isEmpty)
-        #expect(Array(sent[...wonAt].suffix(replayed.count)) == replayed)
+        #expect(Array(sent[...(wonAt + 1)].suffix(replayed.count)) == replayed)
         // The first moment is the table from no seat: no face-down card, every player there.
         let first = try Frame.decode(Data(base64Encoded: replay.moments[0].packets[0])!).packet
         guard case .snapshot(let view) = first else { Issue.record("the replay does not start with a snapshot"); return }
@@ -103,12 +110,21 @@ import GRDB
 
         #expect(try await server.get("/api/rounds?player=Ann").body.contains(code))
         #expect(try await server.get("/api/rounds?player=Zed").body.contains("\"rounds\":[]"))
+        // The rounds of a deal, by its code as anyone might type it.
+        let deal = try #require(first["deal"] as? String)
+        let typed = deal.lowercased().replacingOccurrences(of: "-", with: " ")
+        let dealt = try await server.get("/api/rounds?deal=\(typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+        #expect(dealt.status == 200 && dealt.body.contains(code) && dealt.body.contains("\"deal\":\"\(deal)\""))
+        let other = deal == "ZZZZ-ZZZZ" ? "0000-0000" : "ZZZZ-ZZZZ"
+        #expect(try await server.get("/api/rounds?deal=\(other)").body.contains("\"rounds\":[]"))
         for (path, status, words) in [
             ("/api/rounds/abc", 400, "whole number"), ("/api/rounds/0", 400, "whole number"),
             ("/api/rounds/999", 404, "no round 999"), ("/api/rounds/999/replay", 404, "no round 999"),
             ("/api/rounds?limit=0", 400, "limit"), ("/api/rounds?limit=101", 400, "limit"),
             ("/api/rounds?before=-3", 400, "whole number"), ("/api/players/Zed", 404, "Nobody called Zed"),
             ("/api/players/%E2%80%8B", 400, "not a player's name"),
+            ("/api/rounds?deal=K7M3", 400, "not a deal code: a deal code has 8 letters and digits"),
+            ("/api/rounds?deal=K7M3-Q2PU", 400, "is not in a deal code"),
         ] {
             let answer = try await server.get(path)
             #expect(answer.status == status, "\(path)")

@@ -22,7 +22,7 @@ import Testing
         #expect(TableCode.random(using: &lobby) == code)
         var table = SplitMix64(seed: lobby.next())
         let starterIndex = Int.random(in: 0..<2, using: &table)
-        let deck = Deck.shuffled(using: &table)
+        let deck = DealCode(drawingFrom: &table).deck
         let starter: Seat = [.bottom, .top][starterIndex]
         // Dealt one at a time from the starter: the starter's top closed card is the second-to-last dealt.
         let firstTurn = deck[50]

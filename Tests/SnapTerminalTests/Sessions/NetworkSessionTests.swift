@@ -267,6 +267,52 @@ import Testing
         #expect(guest.handle(.character("s"), at: .zero) == .quit(0))
     }
 
+    @Test func theHostPlaysADealByItsCodeWithD() throws {
+        var host = try seated(.bottom)
+        _ = host.handle(.character("d"), at: .zero)
+        #expect(host.overlay == .dealPrompt(typed: "", problem: nil))
+        for key: Key in [.character("k"), .character("7"), .character("m"), .character("3")] { _ = host.handle(key, at: .zero) }
+        _ = host.handle(.enter, at: .zero)
+        let problem = "A deal code has 8 letters and digits, like K7M3-Q2PX (this has 4)."
+        #expect(host.overlay == .dealPrompt(typed: "K7M3", problem: problem))
+        let prompt = try #require(host.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(prompt.contains { $0.contains("Play which deal?") } && prompt.contains { $0.contains("K7M3_") }, "\(prompt)")
+        #expect(prompt.contains { $0.contains(problem) }, "\(prompt)")
+        #expect(host.takeRequests().isEmpty)
+        // Backspace rubs out; a U is in no code; Escape gives up.
+        _ = host.handle(.backspace, at: .zero)
+        #expect(host.overlay == .dealPrompt(typed: "K7M", problem: nil))
+        for character in "3-Q2PU" { _ = host.handle(.character(character), at: .zero) }
+        _ = host.handle(.enter, at: .zero)
+        guard case .dealPrompt(_, let refusal?) = host.overlay else { Issue.record("no refusal: \(host.overlay)"); return }
+        #expect(refusal.contains("“U” is not in a deal code"))
+        _ = host.handle(.escape, at: .zero)
+        #expect(host.overlay == .none && host.takeRequests().isEmpty)
+        // Typed whole, Enter starts the round with it.
+        _ = host.handle(.character("d"), at: .zero)
+        for character in "k7m3 q2px" { _ = host.handle(character == " " ? .space : .character(character), at: .zero) }
+        _ = host.handle(.enter, at: .zero)
+        #expect(host.overlay == .none)
+        #expect(host.takeRequests() == [.startRoundWithDeal(try DealCode(parsing: "K7M3-Q2PX"))])
+
+        // After a round, everyone sees its code, and the host's prompt starts from it.
+        var table = try twoPlayers()
+        var generator = SplitMix64(seed: 5)
+        _ = try table.startRound(by: .bottom, using: &generator)
+        let deal = try #require(table.deal)
+        let events = try table.leave(.top)
+        host.apply(.table(table.view(for: .bottom), events: events), at: .zero)
+        let over = try #require(host.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(over.contains { $0.contains("Deal \(deal)  ·  Press n for the next round") }, "\(over)")
+        _ = host.handle(.character("d"), at: .zero)
+        #expect(host.overlay == .none, "nobody to play with: Bob left")
+
+        var guest = try seated(.top)
+        _ = guest.handle(.character("d"), at: .zero)
+        #expect(guest.overlay == .none && guest.takeRequests().isEmpty)
+        #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host starts the next round.")
+    }
+
     @Test func theHostLocksAndMakesPrivateWithLAndP() throws {
         var host = try seated(.bottom)
         _ = host.handle(.character("l"), at: .zero)

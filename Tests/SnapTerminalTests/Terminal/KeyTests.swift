@@ -24,7 +24,7 @@ import Testing
         #expect(Key.parse([3]) == [.interrupt])
         #expect(Key.parse([4]) == [.endOfInput])
         #expect(Key.parse([12]) == [.redraw])
-        #expect(Key.parse([9, 127]) == [.other, .other])
+        #expect(Key.parse([9, 127, 8]) == [.other, .backspace, .backspace])
     }
 
     @Test func loneEscapeIsEscape() {

@@ -28,7 +28,8 @@ enum ClientRequest: Hashable, Sendable {
         // The id PlayerShouldSnap names is ignored: the connection decides who calls.
         case .playerShouldSnap: self = .atTable(.act(.callSnap(reaction: nil)))
         case .callSnap(let reaction): self = .atTable(.act(.callSnap(reaction: .microseconds(Int64(reaction)))))
-        case .startRound: self = .atTable(.act(.startRound))
+        case .startRound: self = .atTable(.act(.startRound(deal: nil)))
+        case .startRoundWithDeal(let code): self = .atTable(.act(.startRound(deal: code)))
         case .changeSettings(let round, let turn):
             let settings = TableSettings(roundSeconds: round, turnSeconds: turn)
             self = .atTable(.act(.changeSettings(roundLength: settings.roundLength, turnTime: settings.turnTime)))
@@ -47,7 +48,7 @@ enum ClientRequest: Hashable, Sendable {
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
             .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed,
-            .redirect, .headStarts, .tableAccess:
+            .redirect, .headStarts, .tableAccess, .roundDeal:
             throw .unexpectedPacket
         }
     }

@@ -6,8 +6,8 @@ enum SeatAction: Hashable, Sendable {
     case turnCard
     /// Snap! — after this reaction time, if the client said.
     case callSnap(reaction: Duration?)
-    /// Start the round (host).
-    case startRound
+    /// Start the round (host), dealt from this code if given (else from a new one).
+    case startRound(deal: DealCode?)
     /// Change how rounds end and the turn timer (host, between rounds); the head starts stay as they are.
     case changeSettings(roundLength: RoundLength, turnTime: Duration?)
     /// Give the player in a seat a head start (host, between rounds).
@@ -25,7 +25,7 @@ enum SeatAction: Hashable, Sendable {
         switch self {
         case .turnCard: return .turnCard(seat)
         case .callSnap(let reaction): return .callSnap(seat, reaction: reaction)
-        case .startRound: return .startRound(by: seat)
+        case .startRound(let deal): return .startRound(by: seat, deal: deal.map(RoundDeal.chosen) ?? .drawn)
         case .changeSettings(let roundLength, let turnTime):
             var changed = settings
             changed.roundLength = roundLength

@@ -1,6 +1,8 @@
 // The wire format (docs/PROTOCOL.md): frames `{number, packet}` to bytes and back, strictly, like the Swift codec,
 // checked against the golden vectors by Tests/web/codec.test.mjs. Packets are shaped as docs/WEB_CLIENT.md shows.
 
+import { DEAL_CODE_LIMIT, dealCodeText, parseDealCode } from "./deal_code.js";
+
 /** The largest packet either side accepts, header included. */
 export const MAX_PACKET_SIZE = 4096;
 /** The header's size: magic (4), packet number (4), type (2). */
@@ -33,7 +35,7 @@ export const PacketType = Object.freeze(Object.fromEntries(
   PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
   RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect SetHeadStart
-  HeadStarts TableAccess SetTableAccess RemovePlayer`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  HeadStarts TableAccess SetTableAccess RemovePlayer StartRoundWithDeal RoundDeal`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -393,6 +395,15 @@ function ranged(bytes, min, max, none) {
   }, (w, v, f) => w.integer(v ?? none, bytes, f));
 }
 const version = ranged(1, 1, 255);
+/** A deal code: a u64 below 2⁴⁰ on the wire, its text (K7M3-Q2PX) in the packet; any other number is refused. */
+const dealCode = fieldType(
+  (reader, field) => {
+    const value = reader.u64(field);
+    if (value >= BigInt(DEAL_CODE_LIMIT)) throw invalidValue(field, value);
+    return dealCodeText(Number(value));
+  },
+  (writer, text, field) => writer.u64(parseDealCode(text), field),
+);
 /** TableAccess's bits: 1 locked, 2 private; any other bit is refused, as Swift's decoder does. */
 const accessFlags = ranged(1, 0, 3);
 /** A node's WebSocket address (a Redirect's url), checked as Swift's NodeURL does; written only when it is one. */
@@ -516,6 +527,8 @@ const LAYOUTS = {
   TableAccess: [["flags", accessFlags]],
   SetTableAccess: [["flags", accessFlags]],
   RemovePlayer: [["seat", seat]],
+  StartRoundWithDeal: [["deal", dealCode]],
+  RoundDeal: [["deal", dealCode]],
 };
 
 /**

@@ -45,9 +45,10 @@ export const playerPath = (name) => `/players/${encodeURIComponent(name)}`;
 export const replayPath = (id) => `/replay/${encodeURIComponent(id)}`;
 
 /** `/history` with a filter and a page: `before` (a round id) and `trail`, the `before`s of the newer pages. */
-export function historyPath({ player = "", before = null, trail = [] } = {}) {
+export function historyPath({ player = "", deal = "", before = null, trail = [] } = {}) {
   const query = new URLSearchParams();
   if (player) query.set("player", player);
+  if (deal) query.set("deal", deal);
   if (before !== null) query.set("before", String(before));
   if (trail.length > 0) query.set("trail", trail.map((id) => id ?? 0).join(","));
   const text = query.toString();
@@ -60,6 +61,7 @@ export function readHistoryQuery(search) {
   const id = (text) => (/^[1-9][0-9]{0,18}$/.test(text ?? "") ? Number(text) : null);
   return {
     player: (query.get("player") ?? "").trim(),
+    deal: (query.get("deal") ?? "").trim(),
     before: id(query.get("before")),
     trail: (query.get("trail") ?? "").split(",").filter((text) => text !== "").map(id),
   };

@@ -91,8 +91,9 @@ export class Input {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
-    if (form.dataset.submit) this.#emit(form.dataset.submit);
-    else this.#emit(`${form.id}-submit`);
+    // The form rides along: one action can come from several forms (a deal code in the waiting room or the banner).
+    if (form.dataset.submit) this.#emit(form.dataset.submit, { form });
+    else this.#emit(`${form.id}-submit`, { form });
   }
 
   /** Whether keys belong to a text field or an open dialog rather than to the game. */

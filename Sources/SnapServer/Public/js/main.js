@@ -13,6 +13,7 @@ import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
 import { toggledAccessFlags } from "./screens/host_controls.js";
 import { BigScreen } from "./screens/big_screen.js";
+import { readDeal } from "./screens/deal_choice.js";
 import { HostPanel } from "./screens/host_panel.js";
 import { ROUNDS } from "./screens/round_choice.js";
 import { SeatTokens } from "./seat_tokens.js";
@@ -210,6 +211,20 @@ input.on("host-panel", () => renderer.showPanel(hostPanel, true));
 input.on("host-panel-done", () => renderer.showPanel(hostPanel, false));
 input.on("start-round", () => connection.send({ type: "StartRound" }));
 input.on("next-round", () => connection.send({ type: "StartRound" }));
+input.on("same-deal", () => {
+  if (app.model?.deal) connection.send({ type: "StartRoundWithDeal", deal: app.model.deal });
+});
+input.on("play-deal", ({ form }) => {
+  const field = form.elements.deal;
+  const { deal, problem } = readDeal(field.value);
+  form.querySelector(".deal-error").textContent = problem ?? "";
+  if (problem) {
+    field.focus();
+    return;
+  }
+  field.value = deal;
+  connection.send({ type: "StartRoundWithDeal", deal });
+});
 input.on("leave-table", () => leaveTable());
 input.on("exit", () => (app.watching ? leaveTable() : renderer.showConfirmExit(true)));
 input.on("confirm-no", () => renderer.showConfirmExit(false));

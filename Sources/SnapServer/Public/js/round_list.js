@@ -1,7 +1,7 @@
 // One round as the history and a player's page list it: when, table, players (each a link to their stats), the
 // winner, the length, and a link to its replay. DOM only; the words are history_words.js's and the catalogue's.
 
-import { lengthText, playerPath, replayPath, whenText } from "./history_words.js";
+import { historyPath, lengthText, playerPath, replayPath, whenText } from "./history_words.js";
 import { catalogue, t } from "./i18n.js";
 import { fillSlots } from "./localize.js";
 
@@ -26,6 +26,12 @@ export function roundItem(doc, round, now = new Date()) {
   const time = element(doc, "time", "", whenText(round.started_at, now));
   time.dateTime = round.started_at;
   when.append(time, element(doc, "span", "table", ` · ${t("rounds.table", { table: round.table })}`));
+  // The deal's code, a link to every round of it (rounds before deal codes have none).
+  if (round.deal) {
+    const deal = element(doc, "a", "deal", t("deal.code", { code: round.deal }));
+    deal.href = historyPath({ deal: round.deal });
+    when.append(" · ", deal);
+  }
   const players = element(doc, "span", "players");
   const ordered = [...round.players].sort((a, b) => (b.name === round.winner) - (a.name === round.winner) || a.seat - b.seat);
   // "Ray, Ann and Lucy" in the page's language, each name a link.

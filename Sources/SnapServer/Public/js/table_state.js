@@ -14,7 +14,7 @@ const SAME_FIELDS = {
   OpenPileTurnedUnder: "openPileTurnedUnder", CardPaid: "cardPaid", PlayerOut: "playerOut", Resumed: "resumed",
   RoundWon: "roundWon", RoundAbandoned: "roundAbandoned", PlayerConnection: "connectionChanged",
   CallTiming: "callTimed", TableSettings: "settings", HeadStarts: "headStarts", TableAccess: "access", TimeUp: "timeUp",
-  SuddenDeath: "suddenDeath",
+  SuddenDeath: "suddenDeath", RoundDeal: "dealRevealed",
 };
 /** The events that end a turn timer's countdown (a too-late call does not). */
 const TURN_ENDS = new Set(["activated", "cardTurned", "snapCalled", "timeUp", "roundWon", "roundAbandoned", "roundStarted"]);
@@ -75,6 +75,8 @@ export class TableState {
     this.timeUp = false;
     /** The seats tied for most cards in sudden death, or null. */
     this.suddenDeath = null;
+    /** The last round's deal code (K7M3-Q2PX) from RoundDeal, once it is over; null while a round is under way. */
+    this.deal = null;
   }
 
   // MARK: Applying packets
@@ -184,7 +186,7 @@ export class TableState {
           stop: null,
         });
         for (const entry of seats) if (entry) Object.assign(entry, { closedCount: 0, open: [] });
-        Object.assign(this, { roundEndsAt: null, timeUp: false, suddenDeath: null });
+        Object.assign(this, { roundEndsAt: null, timeUp: false, suddenDeath: null, deal: null });
         break;
       case "dealt":
         for (const { seat, count } of event.counts) if (seats[seat]) seats[seat].closedCount = count;
@@ -240,6 +242,9 @@ export class TableState {
         break;
       case "roundAbandoned":
         this.#endRound(null);
+        break;
+      case "dealRevealed":
+        this.deal = event.deal;
         break;
       case "connectionChanged":
         if (event.connected) this.#offline.delete(event.seat);

@@ -73,6 +73,7 @@ export class LobbyScreen {
     const about = round === null ? hint : t("lobby.hint.andRound", { hint, round: ROUND_ABOUT(round) });
     setText(this.$("lobby-hint"), about);
     renderAccess(this.$("lobby-access"), model.access, isHost);
+    this.$("lobby-deal").hidden = !isHost;
     const note = this.$("lobby-access-note");
     setText(note, accessNote(model.access));
     note.hidden = note.textContent === "";

@@ -3,6 +3,7 @@
 import { escapeHTML, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
 import { STATUS, cards, nextRoundHint, wins } from "../words.js";
+import { dealRoundsPath } from "./deal_choice.js";
 import { headStartHTML } from "./head_start.js";
 
 /** Draws the round's result over the table once it is over, and hides it otherwise. */
@@ -41,5 +42,18 @@ export class RoundOverBanner {
     this.$("table-add-computer").hidden = !isHost || table.solo || players >= 4;
     const hostName = view.host === null ? t("seat.theHost") : model.displayName(view.host);
     setText(this.$("result-hint"), nextRoundHint({ isHost, players, hostName }));
+    // The deal's code (RULES.md): the host can play it again here, or another, to compare.
+    const deal = model.deal;
+    this.$("result-deal").hidden = deal === null;
+    if (deal !== null) {
+      setText(this.$("deal-code"), t("deal.code", { code: deal }));
+      setAttr(this.$("deal-rounds"), "href", dealRoundsPath(deal));
+      setAttr(this.$("deal-rounds"), "title", t("deal.rounds"));
+    }
+    const choice = this.$("result-deal-choice"); // the replay has no host and no choice
+    if (choice) {
+      choice.hidden = !isHost;
+      this.$("same-deal").hidden = deal === null;
+    }
   }
 }
