@@ -95,6 +95,11 @@ struct SnapPane: Sendable {
         try await tmuxCommand(["send-keys", "-t", "solo"] + keys)
     }
 
+    /// Whether a screen shows a round's result: another player's win, the person's own, or nobody's.
+    static func showsTheRoundsResult(_ screen: String) -> Bool {
+        screen.contains("wins the round!") || screen.contains("You win the round!") || screen.contains("nobody won")
+    }
+
     /// Captures every 100 ms until `condition` holds; fails after `timeout` seconds with the last screen.
     @discardableResult
     func waitFor(

@@ -84,7 +84,7 @@ import Testing
         // clock are too short to be sure of reading the clock here on a busy machine, so only the end is awaited.
         let pane = try await SnapPane(arguments: "solo --seed 7 --speed 60 --round 3 --name Tester")
         defer { pane.close() }
-        let end = try await pane.waitFor("the round to end by time", timeout: 60) { $0.contains("wins the round!") }
+        let end = try await pane.waitFor("the round to end by time", timeout: 60, SnapPane.showsTheRoundsResult)
         #expect(end.contains("Press n for the next round"))
         #expect(end.contains("Tester (you)"))
         #expect(!end.contains(" left "), "the clock is gone once the round is over")
