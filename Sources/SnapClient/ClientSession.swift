@@ -217,6 +217,8 @@ struct ClientSession: Sendable {
             return [.answerPing(value)]
         case .playerConnection(let seat, let connected):
             return [.emit(.playerConnection(seat, connected: connected))]
+        case .networkTime(let time):
+            return [.emit(.networkTime(time))]
         case .roundClock(let remaining):
             return [.emit(.roundClock(remaining: .milliseconds(Int64(remaining))))]
         case .turnClock(let seat, let remaining):

@@ -23,6 +23,8 @@ public enum ClientUpdate: Hashable, Sendable {
     case roundClock(remaining: Duration)
     /// The player in `seat` must turn within `remaining`, or the table turns for them.
     case turnClock(Seat, remaining: Duration)
+    /// How a seat's network looks to the judge, as asked with ``SnapClient/askNetworkTime(of:)``.
+    case networkTime(NetworkTime)
     /// A player's connection dropped or came back.
     case playerConnection(Seat, connected: Bool)
     /// The server refused a request.

@@ -284,6 +284,9 @@ public actor SnapClient {
     public func setTableAccess(isLocked: Bool, isPrivate: Bool) async {
         await send(.setTableAccess(flags: TableSettings(isLocked: isLocked, isPrivate: isPrivate).accessFlags))
     }
+    /// Asks how the network of the player in `seat` looks to the judge; the answer comes as
+    /// ``ClientUpdate/networkTime(_:)`` (a player or a watcher may ask; an empty seat is refused).
+    public func askNetworkTime(of seat: Seat) async { await send(.networkTimeRequest(seat: seat)) }
     /// Turns this player's top card.
     public func turnCard() async { await send(.clientTurnedCard) }
     /// Calls "Snap!", saying how long the player took from seeing the latest turned card to the press.

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func unknownTypesAreRefused() {
-        for type: UInt16 in [0, 0x63, 0xA2, 0x100, 0xFFFF] {
+        for type: UInt16 in [0, 0x63, 0xA5, 0x100, 0xFFFF] {
             let bytes = Wire.magic + [0, 0, 0, 1, UInt8(type >> 8), UInt8(type & 0xFF)]
             #expect(decodingError(bytes) == .unknownType(type))
         }
@@ -241,6 +241,58 @@ import Testing
         #expect(decodingError(packet(.watcherCount, [0, 1, 2])) == .trailingBytes(count: 1))
         #expect(decodingError(packet(.tableClosed, Array("gone".utf8))) == .missingNul(field: "TableClosed.reason"))
         #expect(decodingError(packet(.tableClosed, str("gone") + [0])) == .trailingBytes(count: 1))
+    }
+
+    @Test func photoFinishesAreChecked() {
+        func call(_ seat: UInt8, _ elapsed: UInt32, _ reaction: UInt32, _ headStart: UInt16 = 0) -> [UInt8] {
+            [seat] + u32(elapsed) + u32(reaction) + u32(10_000) + [UInt8(headStart >> 8), UInt8(headStart & 0xFF)]
+        }
+        let fine = call(0, 90_000, 80_000) + call(2, 100_000, 95_000)
+        #expect(decodingError(packet(.photoFinish, [2] + fine)) == nil)
+        #expect(
+            decodingError(packet(.photoFinish, [1] + call(0, 90_000, 80_000)))
+                == .countOutOfRange(field: "PhotoFinish.calls", count: 1))
+        #expect(
+            decodingError(packet(.photoFinish, [5] + fine + fine + call(1, 1, 1)))
+                == .countOutOfRange(field: "PhotoFinish.calls", count: 5))
+        #expect(
+            decodingError(packet(.photoFinish, [2] + call(0, 90_000, 80_000) + call(0, 100_000, 95_000)))
+                == .invalidValue(field: "PhotoFinish.calls.seat", value: 0))
+        #expect(
+            decodingError(packet(.photoFinish, [2] + call(0, 90_000, 90_001) + call(2, 100_000, 95_000)))
+                == .invalidValue(field: "PhotoFinish.calls[0].reaction", value: 90_001))
+        #expect(
+            decodingError(packet(.photoFinish, [2] + call(0, 90_000, 80_000, 150) + call(2, 100_000, 95_000)))
+                == .invalidValue(field: "PhotoFinish.calls[0].headStart", value: 150))
+        #expect(
+            decodingError(packet(.photoFinish, [2] + call(0, 60_000_001, 80_000) + call(2, 100_000, 95_000)))
+                == .invalidValue(field: "PhotoFinish.calls[0].elapsed", value: 60_000_001))
+        #expect(
+            decodingError(packet(.photoFinish, [2] + call(0, 90_000, 80_000) + [4]))
+                == .invalidValue(field: "PhotoFinish.calls[1].seat", value: 4))
+        #expect(
+            decodingError(packet(.photoFinish, [2] + call(0, 90_000, 80_000) + [1, 0]))
+                == .truncated(field: "PhotoFinish.calls[1].elapsed"))
+    }
+
+    @Test func networkTimesAreChecked() {
+        #expect(decodingError(packet(.networkTimeRequest, [4])) == .invalidValue(field: "NetworkTimeRequest.seat", value: 4))
+        #expect(decodingError(packet(.networkTimeRequest, [1, 0])) == .trailingBytes(count: 1))
+        #expect(decodingError(packet(.networkTime, [1, 0] + u32(40_000) + u32(60_000) + [16])) == nil)
+        #expect(
+            decodingError(packet(.networkTime, [1, 4] + u32(0) + u32(0) + [0]))
+                == .invalidValue(field: "NetworkTime.source", value: 4))
+        #expect(
+            decodingError(packet(.networkTime, [1, 3] + u32(40_000) + u32(0) + [0]))
+                == .invalidValue(field: "NetworkTime.median", value: 40_000))
+        #expect(
+            decodingError(packet(.networkTime, [1, 0] + u32(60_000_001) + u32(0) + [1]))
+                == .invalidValue(field: "NetworkTime.median", value: 60_000_001))
+        #expect(decodingError(packet(.networkTime, [1, 0] + u32(1) + u32(1))) == .truncated(field: "NetworkTime.samples"))
+    }
+
+    private func u32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
     @Test func redirectsCarryANodeURLThenACode() throws {

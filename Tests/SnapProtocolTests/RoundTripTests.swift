@@ -37,12 +37,14 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 62)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0xA1))
+        #expect(PacketType.allCases.count == 65)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0xA4))
         #expect(PacketType.headStarts.sinceVersion == 6 && PacketType.setHeadStart.sinceVersion == 6 && Wire.version >= 6)
         #expect(PacketType.tableAccess.sinceVersion == 7 && PacketType.setTableAccess.sinceVersion == 7
             && PacketType.removePlayer.sinceVersion == 7)
-        #expect(PacketType.startRoundWithDeal.sinceVersion == 8 && PacketType.roundDeal.sinceVersion == 8 && Wire.version == 8)
+        #expect(PacketType.startRoundWithDeal.sinceVersion == 8 && PacketType.roundDeal.sinceVersion == 8)
+        #expect(PacketType.photoFinish.sinceVersion == 9 && PacketType.networkTimeRequest.sinceVersion == 9
+            && PacketType.networkTime.sinceVersion == 9 && Wire.version == 9)
         #expect(PacketType.redirect.sinceVersion == 5)
         #expect(PacketType.watchTable.sinceVersion == 4 && PacketType.watcherCount.sinceVersion == 4)
         #expect(PacketType.changeSettings.sinceVersion == 3 && PacketType.callTiming.sinceVersion == 2)

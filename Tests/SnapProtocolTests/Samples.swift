@@ -176,6 +176,19 @@ enum Samples {
         ("StartRoundWithDeal", Frame(number: 128, packet: .startRoundWithDeal(DealCode(value: 661_026_212_573)!))),
         ("RoundDeal", Frame(number: 129, packet: .roundDeal(DealCode(value: 1)!))),
         ("RoundDeal.largest", Frame(number: 130, packet: .roundDeal(DealCode(value: DealCode.limit - 1)!))),
+        ("PhotoFinish", Frame(number: 131, packet: .photoFinish(photoFinish))),
+        ("PhotoFinish.four", Frame(number: 132, packet: .photoFinish(photoFinishOfFour))),
+        ("NetworkTimeRequest", Frame(number: nil, packet: .networkTimeRequest(seat: .left))),
+        (
+            "NetworkTime",
+            Frame(
+                number: 133,
+                packet: .networkTime(
+                    NetworkTime(
+                        seat: .left, source: .measured, median: .microseconds(41_500), mostTakenOff: .microseconds(62_250),
+                        samples: 16)))
+        ),
+        ("NetworkTime.computer", Frame(number: 134, packet: .networkTime(NetworkTime(seat: .top, source: .noNetwork)))),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 
@@ -183,6 +196,29 @@ enum Samples {
     static var frames: [Frame] { named.map(\.frame) }
 
     /// A table in play, as someone watching sees it: no viewer, open piles only.
+    /// A close call: Ann (bottom, a 200 ms head start) beat Lucy (top) by 42.5 ms, head start taken off.
+    static var photoFinish: PhotoFinish {
+        PhotoFinish(entries: [
+            entry(.bottom, 212_000, 180_500, 62_250, 200), entry(.top, 95_000, 23_000, 72_000, 0),
+        ])
+    }
+
+    /// Four calls, at the limits: no network, the whole bound taken off with the largest head start, a minute.
+    static var photoFinishOfFour: PhotoFinish {
+        PhotoFinish(entries: [
+            entry(.right, 150_000, 150_000, 0, 0), entry(.left, 160_000, 152_000, 10_000, 0),
+            entry(.bottom, 400_000, 200_000, 200_000, 500), entry(.top, 60_000_000, 60_000_000, 0, 100),
+        ])
+    }
+
+    private static func entry(
+        _ seat: Seat, _ elapsed: Int64, _ reaction: Int64, _ allowance: Int64, _ headStart: Int
+    ) -> PhotoFinish.Entry {
+        PhotoFinish.Entry(
+            seat: seat, elapsed: .microseconds(elapsed), reaction: .microseconds(reaction),
+            allowance: .microseconds(allowance), headStart: .milliseconds(headStart))
+    }
+
     static var watchingView: PlayerView {
         var view = midRoundView
         view.viewer = nil

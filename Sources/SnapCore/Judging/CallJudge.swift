@@ -16,6 +16,8 @@ public struct CallJudge: Hashable, Sendable {
         public var reaction: Duration
         /// The caller's head start.
         public var headStart: Duration = .zero
+        /// The most network time the judge could take off this call (the caller's allowance, within the bound).
+        public var allowance: Duration = .zero
 
         /// What the call is ranked by: its reaction less the caller's head start (below zero when the head start
         /// is the larger).
@@ -58,7 +60,10 @@ public struct CallJudge: Hashable, Sendable {
     ) -> Duration {
         let reaction = Self.credit(
             elapsed: arrival - shownAt, claim: claim, allowance: allowance, maximumCompensation: maximumCompensation)
-        calls.append(Call(seat: seat, arrival: arrival, reaction: reaction, headStart: headStart))
+        calls.append(
+            Call(
+                seat: seat, arrival: arrival, reaction: reaction, headStart: headStart,
+                allowance: min(allowance.most, maximumCompensation)))
         return reaction
     }
 
@@ -76,6 +81,19 @@ public struct CallJudge: Hashable, Sendable {
     /// By how much `call` beat the next call of another player, head starts taken off, if there was one.
     public func margin(of call: Call) -> Duration? {
         ranked.first { $0.seat != call.seat && $0.ranking >= call.ranking }.map { $0.ranking - call.ranking }
+    }
+
+    /// The photo finish of `judged` (calls of this judge, fastest first) when the first beat the second by less
+    /// than ``PhotoFinish/closeMargin``; nil when it won clearly or alone.
+    public func photoFinish(of judged: [Call]) -> PhotoFinish? {
+        let finish = PhotoFinish(
+            entries: judged.map {
+                PhotoFinish.Entry(
+                    seat: $0.seat, elapsed: $0.arrival - shownAt, reaction: $0.reaction, allowance: $0.allowance,
+                    headStart: $0.headStart)
+            })
+        guard let margin = finish.margin, margin < PhotoFinish.closeMargin else { return nil }
+        return finish
     }
 
     /// When the verdict can be given: the moment after which none of `others` — the players who have not

@@ -27,6 +27,9 @@ public enum TableEvent: Hashable, Sendable {
     /// Right after a judged call: the reaction time its caller was credited with, and by how much it beat the
     /// next fastest call judged with it (nil when nobody else called in time). Changes nothing at the table.
     case callTimed(Seat, reaction: Duration, margin: Duration?)
+    /// After a judged call that won by less than ``PhotoFinish/closeMargin``: every call judged with it on one time
+    /// line. Changes nothing at the table.
+    case photoFinish(PhotoFinish)
     /// After a correct call, a matching player's whole open pile went face down under the caller's closed pile.
     case pileCollected(from: Seat, to: Seat, count: Int)
     /// A paying player, short of closed cards, turned their open pile over and put it under their closed pile.

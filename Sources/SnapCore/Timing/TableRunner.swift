@@ -203,15 +203,18 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         timers.removeAll { $0.timer == .judge }
         var events = [TableEvent]()
         var judged = false
+        var calls = [CallJudge.Call]()
         for call in judge.ranked {
             // A caller may have gone out while the calls were judged.
             guard let called = try? table.callSnap(by: call.seat) else { continue }
             events += called
+            calls.append(call)
             if !judged, table.stop?.seat == call.seat {
                 judged = true
                 events.append(.callTimed(call.seat, reaction: call.reaction, margin: judge.margin(of: call)))
             }
         }
+        if judged, let photoFinish = judge.photoFinish(of: calls) { events.append(.photoFinish(photoFinish)) }
         afterEvents(events)
         return events
     }

@@ -63,7 +63,7 @@ extension PlayerView {
         case .cardPaid(let from, let to):
             self[from]?.closedCount -= 1
             self[to]?.closedCount += 1
-        case .playerOut, .callTimed:
+        case .playerOut, .callTimed, .photoFinish:
             break
         case .timeUp:
             timeIsUp = true

@@ -14,8 +14,9 @@ public enum Wire {
     /// version 4 watching (WatchTable, TableWatched, WatcherCount, TableClosed); version 5 tables spread over the
     /// nodes of a cluster (Redirect); version 6 head starts (SetHeadStart, HeadStarts);
     /// version 7 host controls (TableAccess, SetTableAccess, RemovePlayer), version 8 deal codes
-    /// (StartRoundWithDeal, RoundDeal).
-    public static let version: UInt8 = 8
+    /// (StartRoundWithDeal, RoundDeal), version 9 fairness you can see (PhotoFinish, NetworkTimeRequest,
+    /// NetworkTime).
+    public static let version: UInt8 = 9
     /// The longest reaction time or margin a packet carries, in microseconds (a minute).
     public static let maximumReaction: UInt32 = 60_000_000
     /// The margin value that means "nobody else called in time".

@@ -222,6 +222,12 @@ extension Packet {
         case .startRoundWithDeal, .roundDeal:
             let code = try reader.dealCode("\(name).deal")
             return type == .roundDeal ? .roundDeal(code) : .startRoundWithDeal(code)
+        case .photoFinish:
+            return .photoFinish(try reader.photoFinish(name))
+        case .networkTimeRequest:
+            return .networkTimeRequest(seat: try reader.seat("\(name).seat"))
+        case .networkTime:
+            return .networkTime(try reader.networkTime(name))
         }
     }
 }

@@ -152,6 +152,22 @@ extension Packet {
             writer.seat(seat)
         case .startRoundWithDeal(let code), .roundDeal(let code):
             writer.u64(code.value)
+        case .photoFinish(let finish):
+            writer.list(finish.entries) { writer, entry in
+                writer.seat(entry.seat)
+                writer.u32(Wire.microseconds(entry.elapsed))
+                writer.u32(Wire.microseconds(entry.reaction))
+                writer.u32(Wire.microseconds(entry.allowance))
+                writer.u16(clamping: Int(entry.headStart / .milliseconds(1)))
+            }
+        case .networkTimeRequest(let seat):
+            writer.seat(seat)
+        case .networkTime(let time):
+            writer.seat(time.seat)
+            writer.u8(time.source.rawValue)
+            writer.u32(Wire.microseconds(time.median))
+            writer.u32(Wire.microseconds(time.mostTakenOff))
+            writer.u8(UInt8(clamping: time.samples))
         }
     }
 }

@@ -91,6 +91,25 @@ extension Packet {
         case .tableAccess(let flags), .setTableAccess(let flags): ["flags": .number(Int(flags))]
         case .removePlayer(let seat): ["seat": .seat(seat)]
         case .startRoundWithDeal(let code), .roundDeal(let code): ["deal": .string(code.description)]
+        case .photoFinish(let finish):
+            [
+                "calls": .array(
+                    finish.entries.map {
+                        [
+                            "seat": .seat($0.seat), "elapsed": .number(Int(Wire.microseconds($0.elapsed))),
+                            "reaction": .number(Int(Wire.microseconds($0.reaction))),
+                            "allowance": .number(Int(Wire.microseconds($0.allowance))),
+                            "headStart": .number(Int($0.headStart / .milliseconds(1))),
+                        ]
+                    })
+            ]
+        case .networkTimeRequest(let seat): ["seat": .seat(seat)]
+        case .networkTime(let time):
+            [
+                "seat": .seat(time.seat), "source": .number(Int(time.source.rawValue)),
+                "median": .number(Int(Wire.microseconds(time.median))),
+                "mostTakenOff": .number(Int(Wire.microseconds(time.mostTakenOff))), "samples": .number(time.samples),
+            ]
         }
     }
 }

@@ -67,6 +67,8 @@ extension Packet {
             return [.roundAbandoned]
         case .roundDeal(let code):
             return [.dealRevealed(code)]
+        case .photoFinish(let finish):
+            return [.photoFinish(finish)]
         case .tableSettings(let round, let turn):
             // The head starts and the access stay as they were until the HeadStarts and TableAccess that follow.
             let chosen = TableSettings(roundSeconds: round, turnSeconds: turn)

@@ -173,6 +173,20 @@ public enum Packet: Hashable, Sendable {
     /// 0xA1, server → client (version 8): the code of the round just over, after its RoundWon or RoundAbandoned,
     /// and after the Snapshot of a table whose round is over. Never while a round is under way: it names every card.
     case roundDeal(DealCode)
+
+    // MARK: Fairness you can see (protocol version 9)
+
+    /// 0xA2, server → client (version 9): right after the CallTiming of a call that won by less than 50 ms, every
+    /// call judged on that card on one time line, fastest first (2 to 4): seat, then in microseconds the time from
+    /// the card being shown to the call arriving, the credited reaction and the most network time the judge could
+    /// take off, then the head start in milliseconds. Times are cut to whole microseconds.
+    case photoFinish(PhotoFinish)
+    /// 0xA3, client → server: (a player or a watcher) how is the network of the player in `seat`?
+    case networkTimeRequest(seat: Seat)
+    /// 0xA4, server → client (version 9): the answer to NetworkTimeRequest: seat, where the figures come from
+    /// (``NetworkTime/Source``), the median round trip and the most the judge would take off now, in
+    /// microseconds (both zero unless measured), and how many round trips they come from.
+    case networkTime(NetworkTime)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

@@ -64,6 +64,9 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case removePlayer = 0x9F
     case startRoundWithDeal = 0xA0
     case roundDeal = 0xA1
+    case photoFinish = 0xA2
+    case networkTimeRequest = 0xA3
+    case networkTime = 0xA4
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -138,6 +141,9 @@ extension Packet {
         case .removePlayer: .removePlayer
         case .startRoundWithDeal: .startRoundWithDeal
         case .roundDeal: .roundDeal
+        case .photoFinish: .photoFinish
+        case .networkTimeRequest: .networkTimeRequest
+        case .networkTime: .networkTime
         }
     }
 
@@ -159,6 +165,7 @@ extension PacketType {
         case .setHeadStart, .headStarts: 6
         case .tableAccess, .setTableAccess, .removePlayer: 7
         case .startRoundWithDeal, .roundDeal: 8
+        case .photoFinish, .networkTimeRequest, .networkTime: 9
         default: 1
         }
     }

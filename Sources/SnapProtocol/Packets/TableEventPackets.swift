@@ -93,6 +93,8 @@ public struct TableEventPackets: Sendable {
             return .tableSettings(settings)  // with its head starts, in packets(for:)
         case .dealRevealed(let code):
             return .roundDeal(code)
+        case .photoFinish(let finish):
+            return .photoFinish(finish)
         case .callTimed(let seat, let reaction, let margin):
             return .callTiming(
                 seat: seat, reaction: Wire.microseconds(reaction), margin: margin.map(Wire.microseconds))

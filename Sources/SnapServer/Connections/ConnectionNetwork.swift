@@ -72,6 +72,18 @@ final class ConnectionNetwork: Sendable {
         }
     }
 
+    /// The median of the recent round trips (of an even number, the mean of the middle two); nil before the first.
+    var medianRoundTrip: Duration? {
+        state.withLock { state in
+            guard !state.roundTrips.isEmpty else { return nil }
+            let sorted = state.roundTrips.sorted()
+            let middle = sorted.count / 2
+            let microseconds = sorted.count.isMultiple(of: 2)
+                ? (UInt64(sorted[middle - 1]) + UInt64(sorted[middle])) / 2 : UInt64(sorted[middle])
+            return .microseconds(Int64(microseconds))
+        }
+    }
+
     /// How many round trips have been measured (at most ``window`` are kept).
     var sampleCount: Int { state.withLock { $0.roundTrips.count } }
 

@@ -43,6 +43,18 @@ struct TableMembers {
         return allowances
     }
 
+    /// How the network of the player in `seat` looks to the judge (nil: nobody sits there): measured for a connected
+    /// person; nothing to allow for a computer player or a person who has dropped.
+    func networkTime(of seat: Seat, at table: Table, judging: JudgingRule) -> NetworkTime? {
+        guard let info = table[seat]?.info else { return nil }
+        guard let member = byID[info.id], member.isPerson else { return NetworkTime(seat: seat, source: .noNetwork) }
+        guard let network = member.outbox?.network else { return NetworkTime(seat: seat, source: .disconnected) }
+        guard let median = network.medianRoundTrip else { return NetworkTime(seat: seat, source: .notYetMeasured) }
+        return NetworkTime(
+            seat: seat, source: .measured, median: median,
+            mostTakenOff: min(network.allowance.most, judging.maximumCompensation), samples: network.sampleCount)
+    }
+
     /// Removes a member for good; returns them.
     @discardableResult
     mutating func remove(_ id: PlayerID) -> TableMember? {

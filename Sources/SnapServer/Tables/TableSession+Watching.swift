@@ -46,6 +46,8 @@ extension TableSession {
         case .resync:
             catchUp()
             sendSnapshot(to: id, seat: nil)
+        case .networkTime(let seat):
+            sendNetworkTime(of: seat, to: id)
         case .leave:
             stopWatching(id)
         case .handshake:

@@ -127,6 +127,8 @@ actor TableSession {
             do { try addComputer(by: id) } catch { refuse(id, error) }
         case .resync:
             sendSnapshot(to: id, seat: seat)
+        case .networkTime(let asked):
+            sendNetworkTime(of: asked, to: id)
         case .handshake:
             // Kept from the original handshake; the server times the deal itself, so nobody waits for these.
             break
@@ -146,6 +148,14 @@ actor TableSession {
         } catch {
             refuse(id, error)
         }
+    }
+
+    /// Tells `id` how the network of the player in `seat` looks to the judge, or that nobody sits there.
+    func sendNetworkTime(of seat: Seat, to id: PlayerID) {
+        guard let time = members.networkTime(of: seat, at: runner.table, judging: runner.judging) else {
+            return refuse(id, TableError.notSeated)
+        }
+        send(.networkTime(time), to: id)
     }
 
     /// The reconnect tokens of the people seated.

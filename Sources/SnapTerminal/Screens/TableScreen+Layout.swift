@@ -42,6 +42,7 @@ extension TableScreen {
         case .removePrompt(let choices): drawRemovePrompt(choices: choices, on: &frame)
         case .dealPrompt(let typed, let problem): drawDealPrompt(typed: typed, problem: problem, on: &frame)
         case .invite(let link, let qr): drawInvite(link: link, qr: qr, on: &frame)
+        case .networkTimes(let lines): drawNetworkTimes(lines, on: &frame)
         }
     }
 

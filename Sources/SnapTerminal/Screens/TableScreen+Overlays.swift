@@ -29,7 +29,8 @@ extension TableScreen {
         lines += key(texts.text("terminal.help.key.turn"), texts.text("terminal.help.turn"))
         lines += key(texts.text("terminal.help.key.snap"), texts.text("terminal.help.snap"))
         lines += key("n", texts.text(betweenRoundKeys.isEmpty ? "terminal.help.hostStarts" : "terminal.help.startNext"))
-        lines += key("?", texts.text("terminal.help.toggle"))
+        // The bar under the table says ? is help; its line here gives way to f, so that the help fits 24 rows.
+        lines += key("f", texts.text("terminal.help.network"))
         lines += key("q", texts.text("terminal.help.quit"))
         if !betweenRoundKeys.isEmpty {
             lines.append(texts.text("terminal.help.betweenRounds"))
@@ -120,6 +121,25 @@ extension TableScreen {
         }
         frame.put(link.truncated(toWidth: width - 2), row: top + height - 3, centredOn: 40, style: .plain.bolded)
         let close = " " + texts.text("terminal.invite.close").truncated(toWidth: width - 4) + " "
+        frame.put(close, row: top + height - 1, centredOn: 40, style: border)
+    }
+
+    /// Every player's network time as the judge sees it (RULES.md, "Network time"), a line each, and how to close.
+    func drawNetworkTimes(_ lines: [String], on frame: inout ScreenFrame) {
+        let title = " " + texts.text("terminal.network.title") + " "
+        let about = texts.text("terminal.network.about")
+        let shown = (lines + ["", about]).map { $0.truncated(toWidth: 72) }
+        let width = min(78, max(title.terminalWidth, shown.map(\.terminalWidth).max() ?? 0) + 6)
+        let height = shown.count + 4
+        let left = (80 - width) / 2
+        let top = max(1, (24 - height) / 2)
+        let border = colour ? CellStyle.plain.fg(.cyan) : .plain
+        frame.box(row: top, column: left, width: width, height: height, style: border)
+        frame.put(title, row: top, centredOn: 40, style: border.bolded)
+        for (offset, line) in shown.enumerated() {
+            frame.put(line, row: top + 2 + offset, column: left + 3, style: line == about ? .plain.dimmed : .plain)
+        }
+        let close = " " + texts.text("terminal.network.close").truncated(toWidth: width - 4) + " "
         frame.put(close, row: top + height - 1, centredOn: 40, style: border)
     }
 

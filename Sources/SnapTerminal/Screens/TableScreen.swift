@@ -22,6 +22,8 @@ public struct TableScreen: Hashable, Sendable {
         case dealPrompt(typed: String, problem: String?)
         /// How others join, for phones: `qr` is a QR code of `link` in half-block lines (``QRCode``).
         case invite(link: String, qr: [String])
+        /// Every player's network time as the judge sees it, a line each.
+        case networkTimes([String])
     }
 
     /// The words, in the player's language.

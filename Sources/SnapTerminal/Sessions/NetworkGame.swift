@@ -55,6 +55,7 @@ public struct NetworkGame: Sendable {
                 case .removePlayer(let seat): await client.removePlayer(at: seat)
                 case .setAccess(let isLocked, let isPrivate): await client.setTableAccess(isLocked: isLocked, isPrivate: isPrivate)
                 case .addComputer: await client.addComputer()
+                case .askNetworkTime(let seat): await client.askNetworkTime(of: seat)
                 case .leave: await client.leaveTable()
                 }
             }

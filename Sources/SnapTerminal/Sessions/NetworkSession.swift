@@ -22,6 +22,8 @@ struct NetworkSession: ScreenSession {
         case setAccess(isLocked: Bool, isPrivate: Bool)
         /// Snap!, this long after the latest turned card was drawn on this screen (nil: none drawn yet).
         case callSnap(reaction: Duration?)
+        /// How does the network of the player in this seat look to the judge?
+        case askNetworkTime(Seat)
     }
 
     /// The table as this player sees it, once seated (or as a watcher sees it, from no seat).
@@ -42,6 +44,8 @@ struct NetworkSession: ScreenSession {
     private(set) var hint: (text: String, until: Duration?)?
     /// The last close call's margin while it shows: until the next card is turned.
     private var marginShown: String?
+    /// The network times the server last told, by seat (``Key`` f asks for them).
+    private(set) var networkTimes: [Seat: NetworkTime] = [:]
     /// Requests waiting to be sent to the server.
     private(set) var requests: [Request] = []
     /// Why the game ended, once it has (the server shut down, the connection is gone), in words.
@@ -123,6 +127,9 @@ struct NetworkSession: ScreenSession {
                 if event.endsRoundCountdown { roundEndsAt = nil }
             }
             self.view = view
+        case .networkTime(let time):
+            networkTimes[time.seat] = time
+            if case .networkTimes = overlay { overlay = .networkTimes(networkTimeLines) }
         case .playerConnection(let seat, let connected):
             let name = view?[seat]?.info.name ?? texts.text("notice.aPlayer")
             show(texts.text(connected ? "notice.connectionBack" : "notice.connectionLost", ["name": name]), at: time)
@@ -165,7 +172,7 @@ struct NetworkSession: ScreenSession {
             default: break
             }
             return .play
-        case .help, .invite:
+        case .help, .invite, .networkTimes:
             overlay = key == .character("q") ? .quitPrompt : .none
             return .play
         case .removePrompt:
@@ -277,6 +284,8 @@ struct NetworkSession: ScreenSession {
             } else {
                 overlay = .dealPrompt(typed: view?.deal?.description ?? "", problem: nil)
             }
+        case .character("f"), .character("F"):
+            askNetworkTimes()
         case .character("?"), .character("h"), .character("H"):
             overlay = .help
         case .character("q"), .character("Q"), .endOfInput:
@@ -320,13 +329,48 @@ struct NetworkSession: ScreenSession {
 
     /// A watcher's keys: q or Esc leaves at once; nothing else does anything.
     private mutating func handleWatching(_ key: Key, at time: Duration) -> KeyOutcome {
+        if case .networkTimes = overlay, key != .character("q"), key != .character("Q") {
+            overlay = .none
+            return .play
+        }
         switch key {
         case .character("q"), .character("Q"), .escape, .endOfInput:
             requests.append(.leave)
             return .quit(0)
+        case .character("f"), .character("F"):
+            askNetworkTimes()
+            return .play
         default:
             show(texts.text("terminal.hint.watching"), at: time)
             return .play
+        }
+    }
+
+    /// Fairness you can see (RULES.md): asks the server how every player's network looks to the judge, and shows the
+    /// answers in a box as they come (what was known before meanwhile).
+    private mutating func askNetworkTimes() {
+        guard let view else { return }
+        requests += view.occupiedSeats.map(Request.askNetworkTime)
+        overlay = .networkTimes(networkTimeLines)
+    }
+
+    /// A line per player: their median round trip and the most the judge takes off their call, or why there is none.
+    var networkTimeLines: [String] {
+        guard let view else { return [] }
+        return view.occupiedSeats.map { seat in
+            let name = seat == view.viewer
+                ? texts.text("lobby.you", ["name": view[seat]!.info.name]) : view[seat]!.info.name
+            guard let time = networkTimes[seat] else { return texts.text("terminal.network.asking", ["name": name]) }
+            let milliseconds = { (duration: Duration) in String(Int((duration.inSeconds * 1000).rounded())) }
+            return switch time.source {
+            case .measured:
+                texts.text(
+                    "terminal.network.measured",
+                    ["name": name, "median": milliseconds(time.median), "most": milliseconds(time.mostTakenOff)])
+            case .notYetMeasured: texts.text("terminal.network.notYet", ["name": name])
+            case .disconnected: texts.text("terminal.network.disconnected", ["name": name])
+            case .noNetwork: texts.text("terminal.network.noNetwork", ["name": name])
+            }
         }
     }
 

@@ -89,7 +89,7 @@ struct SoloSession: ScreenSession {
             default: break
             }
             return .play
-        case .help, .invite, .removePrompt, .dealPrompt:
+        case .help, .invite, .removePrompt, .dealPrompt, .networkTimes:
             switch key {
             case .character("q"), .character("Q"): setOverlay(.quitPrompt, at: time)
             default: setOverlay(.none, at: time)

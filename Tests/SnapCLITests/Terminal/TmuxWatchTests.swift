@@ -27,7 +27,7 @@ import Testing
 
         // Keys that would play do nothing for a watcher.
         try await watcher.send("Enter")
-        try await watcher.waitFor("the reminder") { $0.contains("You are watching: q leaves.") }
+        try await watcher.waitFor("the reminder") { $0.contains("You are watching: f network times, q leaves.") }
         try await host.send("Enter")
         try await watcher.waitFor("the round, watched") { $0.contains("Round 1") }
         try await watcher.send(" ")

@@ -313,6 +313,74 @@ import Testing
         #expect(guest.screen(size: TableScreen.minimumSize, colour: false, at: .zero)?.hint == "Only the host starts the next round.")
     }
 
+    @Test func fAsksEveryPlayersNetworkTimeAndShowsTheAnswersAsTheyCome() throws {
+        var session = try seated(.top)
+        _ = session.handle(.character("f"), at: .zero)
+        #expect(session.takeRequests() == [.askNetworkTime(.bottom), .askNetworkTime(.top)])
+        #expect(session.overlay == .networkTimes(["Ann: asking…", "Bob (you): asking…"]))
+        session.apply(
+            .networkTime(
+                NetworkTime(
+                    seat: .bottom, source: .measured, median: .microseconds(41_600), mostTakenOff: .milliseconds(62),
+                    samples: 16)), at: .zero)
+        session.apply(.networkTime(NetworkTime(seat: .top, source: .notYetMeasured)), at: .zero)
+        #expect(
+            session.overlay == .networkTimes([
+                "Ann: 42 ms round trip · up to 62 ms taken off", "Bob (you): not measured yet",
+            ]))
+        let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(screen.contains { $0.contains("Network time") }, "\(screen)")
+        #expect(screen.contains { $0.contains("Ann: 42 ms round trip · up to 62 ms taken off") }, "\(screen)")
+        #expect(screen.contains { $0.contains("never more than 200 ms") }, "\(screen)")
+        // Any key closes it (q asks to quit, as from the help); an answer after that opens nothing.
+        _ = session.handle(.space, at: .zero)
+        #expect(session.overlay == .none && session.takeRequests().isEmpty)
+        session.apply(.networkTime(NetworkTime(seat: .top, source: .disconnected)), at: .zero)
+        #expect(session.overlay == .none)
+        // Asked again, what is known shows at once while the new answers come.
+        _ = session.handle(.character("F"), at: .zero)
+        #expect(session.overlay == .networkTimes(["Ann: 42 ms round trip · up to 62 ms taken off", "Bob (you): disconnected"]))
+        session.apply(.networkTime(NetworkTime(seat: .bottom, source: .noNetwork)), at: .zero)
+        #expect(session.overlay == .networkTimes(["Ann: computer player, no network", "Bob (you): disconnected"]))
+
+        // A watcher may ask too.
+        var watcher = NetworkSession(watching: true)
+        watcher.apply(.watching(code: "KXPT"), at: .zero)
+        watcher.apply(.snapshot(try twoPlayers().view(for: nil)), at: .zero)
+        #expect(watcher.handle(.character("f"), at: .zero) == .play)
+        #expect(watcher.takeRequests() == [.askNetworkTime(.bottom), .askNetworkTime(.top)])
+        #expect(watcher.overlay == .networkTimes(["Ann: asking…", "Bob: asking…"]))
+        #expect(watcher.handle(.character("x"), at: .zero) == .play)
+        #expect(watcher.overlay == .none && watcher.takeRequests().isEmpty)
+    }
+
+    @Test func aPhotoFinishReplacesTheMarginUntilTheNextCard() throws {
+        var session = try seated(.top)
+        let view = try #require(session.view)
+        let finish = PhotoFinish(entries: [
+            PhotoFinish.Entry(
+                seat: .bottom, elapsed: .milliseconds(600), reaction: .milliseconds(440), allowance: .milliseconds(170),
+                headStart: .milliseconds(200)),
+            PhotoFinish.Entry(
+                seat: .top, elapsed: .milliseconds(260), reaction: .milliseconds(250), allowance: .milliseconds(20),
+                headStart: .zero),
+        ])
+        session.apply(
+            .table(view, events: [.callTimed(.bottom, reaction: .milliseconds(440), margin: .milliseconds(10))]), at: .zero)
+        #expect(session.hint?.text == "Snap! — Ann, by 10 ms")
+        session.apply(.table(view, events: [.photoFinish(finish)]), at: .zero)
+        let line = "Photo finish, Ann by 10 ms: Ann 440 ms −160 net −200 head start · You 250 ms −10 net"
+        #expect(session.hint?.text == line)
+        // On the notice's two lines between the side seats, whole.
+        let screen = try #require(session.screen(size: TableScreen.minimumSize, colour: false, at: .zero)).render()
+        #expect(screen[12].contains("Photo finish, Ann by 10 ms: Ann 440 ms −160 net"), "\(screen[12])")
+        #expect(screen[13].contains("−200 head start · You 250 ms −10 net"), "\(screen[13])")
+        // It stays while the cards move, and goes with the next card.
+        #expect(session.screen(size: TableScreen.minimumSize, colour: false, at: .seconds(10))?.hint == line)
+        session.apply(.table(view, events: [.cardTurned(.bottom, Card(suit: .clubs, value: 3)!)]), at: .seconds(11))
+        #expect(session.hint == nil)
+    }
+
     @Test func theHostLocksAndMakesPrivateWithLAndP() throws {
         var host = try seated(.bottom)
         _ = host.handle(.character("l"), at: .zero)
@@ -459,7 +527,7 @@ import Testing
             #expect(session.handle(key, at: .zero) == .play)
         }
         #expect(session.takeRequests().isEmpty)
-        #expect(session.hint?.text == "You are watching: q leaves.")
+        #expect(session.hint?.text == "You are watching: f network times, q leaves.")
         #expect(session.handle(.escape, at: .zero) == .quit(0))
         #expect(session.takeRequests() == [.leave])
     }

@@ -42,13 +42,14 @@ enum ClientRequest: Hashable, Sendable {
         case .clientQuit: self = .atTable(.act(.leave))
         case .addComputer: self = .atTable(.addComputer)
         case .resyncRequest: self = .atTable(.resync)
+        case .networkTimeRequest(let seat): self = .atTable(.networkTime(of: seat))
         case .clientReady, .clientDealtCards: self = .atTable(.handshake)
         case .signInRequest, .serverReady, .dealCards, .activatePlayer, .playerCalledSnap, .otherClientQuit,
             .serverQuit, .welcome, .tableList, .tableJoined, .ping, .snapshot, .error, .cardTurned, .playerJoined,
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
             .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed,
-            .redirect, .headStarts, .tableAccess, .roundDeal:
+            .redirect, .headStarts, .tableAccess, .roundDeal, .photoFinish, .networkTime:
             throw .unexpectedPacket
         }
     }

@@ -33,7 +33,7 @@ public struct RequestLimits: Sendable, Equatable {
             case .lobby(.reconnect): self = .reconnect
             case .lobby(.listTables), .lobby(.host), .lobby(.join), .lobby(.watch): self = .lobby
             case .atTable(.act(.callSnap)): return nil
-            case .atTable(.resync): self = .resync
+            case .atTable(.resync), .atTable(.networkTime): self = .resync
             case .atTable(.act(.turnCard)), .atTable(.handshake): self = .turn
             case .atTable(.act(.startRound)), .atTable(.addComputer), .atTable(.act(.changeSettings)),
                 .atTable(.act(.setHeadStart)), .atTable(.act(.setAccess)), .atTable(.act(.remove)), .atTable(.act(.leave)):
@@ -50,7 +50,7 @@ public struct RequestLimits: Sendable, Equatable {
     public var lobby = Rate(perSecond: 5, burst: 20)
     /// Starting a round, adding a computer player, changing the settings, leaving.
     public var table = Rate(perSecond: 5, burst: 20)
-    /// Asking for the whole table again.
+    /// Asking for the whole table again, or for a player's network time.
     public var resync = Rate(perSecond: 1, burst: 5)
     /// Turning cards and the original game's handshake packets.
     public var turn = Rate(perSecond: 10, burst: 30)

@@ -8,6 +8,8 @@ enum SeatedRequest: Hashable, Sendable {
     case addComputer
     /// Send me the whole table.
     case resync
+    /// How is the network of the player in this seat? (Watchers may ask too.)
+    case networkTime(of: Seat)
     /// The original handshake (ClientReady, ClientDealtCards): nobody waits for it.
     case handshake
 }
