@@ -361,12 +361,11 @@ struct NetworkSession: ScreenSession {
             let name = seat == view.viewer
                 ? texts.text("lobby.you", ["name": view[seat]!.info.name]) : view[seat]!.info.name
             guard let time = networkTimes[seat] else { return texts.text("terminal.network.asking", ["name": name]) }
-            let milliseconds = { (duration: Duration) in String(Int((duration.inSeconds * 1000).rounded())) }
             return switch time.source {
             case .measured:
                 texts.text(
                     "terminal.network.measured",
-                    ["name": name, "median": milliseconds(time.median), "most": milliseconds(time.mostTakenOff)])
+                    ["name": name, "median": time.median.millisecondsText, "most": time.mostTakenOff.millisecondsText])
             case .notYetMeasured: texts.text("terminal.network.notYet", ["name": name])
             case .disconnected: texts.text("terminal.network.disconnected", ["name": name])
             case .noNetwork: texts.text("terminal.network.noNetwork", ["name": name])
