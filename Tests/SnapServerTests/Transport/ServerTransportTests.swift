@@ -98,6 +98,16 @@ import Testing
             1009),
         ("a frame over 4 KiB", [HandFrame.frame(opcode: 2, payload: [UInt8](repeating: 7, count: 5_000))], 1009),
         ("a flood of pings", (0..<100).map { _ in HandFrame.frame(opcode: 9, payload: [1]) }, 1008),
+        // RFC 6455 §5.2: no extension is negotiated, so RSV1–3 must be 0; §5.2 again: reserved opcodes; §5.5: control
+        // frames carry at most 125 bytes and are never fragmented.
+        ("RSV1 set", [Self.reserved(0x40, HandFrame.frame(opcode: 2, payload: [1]))], 1002),
+        ("RSV2 set", [Self.reserved(0x20, HandFrame.frame(opcode: 2, payload: [1]))], 1002),
+        ("RSV3 set", [Self.reserved(0x10, HandFrame.frame(opcode: 2, payload: [1]))], 1002),
+        ("RSV1 on a ping", [Self.reserved(0x40, HandFrame.frame(opcode: 9, payload: [1]))], 1002),
+        ("a reserved data opcode", [HandFrame.frame(opcode: 3, payload: [1])], 1002),
+        ("a reserved control opcode", [HandFrame.frame(opcode: 0xB, payload: [1])], 1002),
+        ("a ping over 125 bytes", [HandFrame.frame(opcode: 9, payload: [UInt8](repeating: 1, count: 126))], 1002),
+        ("a fragmented ping", [HandFrame.frame(opcode: 9, fin: false, payload: [1])], 1002),
     ])
     func framesThatBreakRFC6455CloseWithItsCode(what: String, frames: [[UInt8]], code: UInt16) async throws {
         let server = try await TestServer.start()
@@ -110,6 +120,13 @@ import Testing
         #expect(HandFrame.closeCode(in: probe.received) == code, "\(what)")
         #expect(try await server.get("/healthz").status == 200)
         await server.stop()
+    }
+
+    /// `frame` with the reserved bits `bits` (0x40 RSV1, 0x20 RSV2, 0x10 RSV3) of its first byte set.
+    static func reserved(_ bits: UInt8, _ frame: [UInt8]) -> [UInt8] {
+        var frame = frame
+        frame[0] |= bits
+        return frame
     }
 
     @Test func aWellFormedFragmentedPacketIsRead() async throws {

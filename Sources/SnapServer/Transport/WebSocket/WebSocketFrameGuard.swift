@@ -2,8 +2,9 @@ import NIOCore
 import NIOWebSocket
 
 /// Holds a client's WebSocket frames to RFC 6455 before anything reads them, and closes the connection with the
-/// code the RFC gives when one breaks it: 1002 for a frame the client must not send (unmasked, a continuation with
-/// no message begun, a new message inside a fragmented one, a bad close code), 1007 for text or a close reason that
+/// code the RFC gives when one breaks it: 1002 for a frame the client must not send (unmasked, a reserved bit or
+/// opcode, a control frame over 125 bytes or fragmented, a continuation with no message begun, a new message inside a
+/// fragmented one, a bad close code), 1007 for text or a close reason that
 /// is not UTF-8, 1009 for a message larger than the largest packet, however it is fragmented, and 1008 for a flood
 /// of frames or of pings. A frame the decoder could not read (too large, or malformed) closes it the same way.
 final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler {
@@ -60,6 +61,8 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
     /// What is wrong with a frame, given the frames before it; nil when nothing is.
     private func violation(of frame: WebSocketFrame) -> (WebSocketErrorCode, String)? {
         guard frame.maskKey != nil else { return (.protocolError, "client frames must be masked") }
+        // No extension is ever negotiated, so a reserved bit has no meaning: RFC 6455 §5.2 says fail the connection.
+        guard !frame.rsv1, !frame.rsv2, !frame.rsv3 else { return (.protocolError, "a reserved bit set with no extension") }
         guard frames.take(at: .nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))) else {
             return (.policyViolation, "too many messages")
         }
