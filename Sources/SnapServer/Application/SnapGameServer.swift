@@ -107,6 +107,7 @@ public struct SnapGameServer: Sendable {
         let (environment, lobby, connection) = (core.environment, core.lobby, core.connection)
         let (configuration, metrics, logger) = (environment.configuration, environment.metrics, environment.logger)
         let router = Router()
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: PathGuardMiddleware())
         router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
         router.add(middleware: CatalogueFiles(logger: logger))

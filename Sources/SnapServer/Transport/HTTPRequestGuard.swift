@@ -1,3 +1,4 @@
+import Hummingbird
 import NIOCore
 import NIOHTTP1
 
@@ -191,6 +192,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Connection", value: "close")
+        for field in SecurityHeaders.fields { headers.add(name: field.name.rawName, value: field.value) }
         inResponse = true
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
