@@ -236,10 +236,18 @@ SCRIPTED_SERVER_JS = r"""
 """
 
 
+# Every keydown's timeStamp (the press time the page's reaction clock uses), seen before the page's own listeners.
+KEY_TIMES_JS = """
+window.__keyTimes = [];
+document.addEventListener("keydown", (event) => window.__keyTimes.push(event.timeStamp), true);
+"""
+
+
 def scripted_table(browser, label: str, size=DESKTOP, reduced_motion: bool = False):
     """A page whose server is SCRIPTED_SERVER_JS, seated as Ann (host, bottom) with Bob at the top."""
     page = browser(label, size)
     page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SCRIPTED_SERVER_JS})
+    page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEY_TIMES_JS})
     if reduced_motion:
         page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
             "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
@@ -254,6 +262,35 @@ def deliver(page, *packets: str) -> float:
 
 def sent(page) -> list[dict]:
     return page.js("return window.__fake.sent", "reading what the page sent")
+
+
+def watch_frames(page) -> None:
+    """Keeps every event the page says it drew, with the time of the frame that showed it (snapDebug.onShown: the
+    moment the reaction clock counts from)."""
+    page.js("window.__shown = []; window.snapDebug.onShown = (event, time) => window.__shown.push({kind: event.kind, time});"
+            " return true;", "watching the frames")
+
+
+def drawn_after(page, kind: str, delivered: float) -> float:
+    """The time of the frame that drew the `kind` event delivered at `delivered`, once it has been drawn."""
+    script = (f"return window.__shown.filter(s => s.kind === '{kind}' && s.time >= {delivered} - 1)"
+              ".map(s => s.time);")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if times := page.js(script, f"reading when {kind} was drawn"):
+            return times[0]
+        time.sleep(0.02)
+    raise AssertionError(f"{page.label}: the page never said it drew the {kind} delivered at {delivered:.1f} ms")
+
+
+def assert_counts_from(page, call: dict, shown: float, what: str) -> None:
+    """The call's reaction is the time from the frame that showed `what` (at `shown`) to the key's press, exactly,
+    however long the machine took to draw that frame or to send the call."""
+    pressed = page.js("return window.__keyTimes[window.__keyTimes.length - 1];", "reading the press time")
+    expected = round((pressed - shown) * 1000)
+    assert abs(call["reaction"] - expected) <= 1, (
+        f"a press {pressed - shown:.1f} ms after the frame that showed {what} claimed {call['reaction']} µs: "
+        f"it should count from that frame ({expected} µs)")
 
 
 def press_snap(page) -> dict:
@@ -278,17 +315,16 @@ def test_scripted_reaction_times_and_margins(server, browser, reduced_motion):
     types = [p["packet"]["type"] for p in sent(page)]
     assert types[:3] == ["Hello", "SignInResponse", "HostTable"], f"the page sent {types}"
     assert sent(page)[0]["packet"] == {"type": "Hello", "version": PROTOCOL_VERSION}
+    watch_frames(page)
 
     # Before any card: the reaction counts from the frame that drew DealFinished.
     deliver(page, "{type: 'DealCards', round: 1, startingSeat: 2, counts: [{seat: 0, count: 26}, {seat: 2, count: 26}]}")
     page.wait_screen("table")
     dealt_at = deliver(page, "{type: 'DealFinished'}", "{type: 'ActivatePlayer', id: 'p2'}")
+    dealt_shown = drawn_after(page, "dealFinished", dealt_at)
     time.sleep(0.5)
     call = press_snap(page)
-    since = call["at"] - dealt_at
-    assert since - 100 <= call["reaction"] / 1000 <= since, (
-        f"a call {since:.1f} ms after DealFinished came claimed {call['reaction']} µs: it should count from "
-        "the frame that drew DealFinished (within a frame or two of its arrival)")
+    assert_counts_from(page, call, dealt_shown, "DealFinished")
     deliver(page, "{type: 'PlayerCalledSnap', id: 'p1', verdict: {kind: 'wrong'}}",
             "{type: 'CallTiming', seat: 0, reaction: 40000, margin: null}")
     page.wait_for(".bubble[data-verdict=wrong] by your seat", lambda s: s.me and s.me["verdict"] == "wrong")
@@ -300,15 +336,12 @@ def test_scripted_reaction_times_and_margins(server, browser, reduced_motion):
     deliver(page, "{type: 'CardTurned', seat: 2, card: {suit: 0, value: 5}}", "{type: 'ActivatePlayer', id: 'p1'}")
     time.sleep(0.6)
     turned_at = deliver(page, "{type: 'CardTurned', seat: 0, card: {suit: 1, value: 5}}")
-    time.sleep(0.7)
-    call = press_snap(page)
-    since = call["at"] - turned_at
     # The card takes off face up (test_turned_card.py checks the face in that frame); without motion it is
     # placed in that frame. Either way no time is spent on animation before the face shows.
-    low, high = 0, 100
-    assert since - high <= call["reaction"] / 1000 <= since - low, (
-        f"a call {since:.1f} ms after the CardTurned came claimed {call['reaction']} µs: it should count from "
-        f"the frame that showed the card's face ({low}–{high} ms after its arrival)")
+    turned_shown = drawn_after(page, "cardTurned", turned_at)
+    time.sleep(0.7)
+    call = press_snap(page)
+    assert_counts_from(page, call, turned_shown, "the card's face")
 
     deliver(page, "{type: 'PlayerCalledSnap', id: 'p1', verdict: {kind: 'correct', matching: ['p1', 'p2']}}",
             "{type: 'CallTiming', seat: 0, reaction: 250000, margin: 12345}",

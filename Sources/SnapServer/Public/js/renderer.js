@@ -286,8 +286,13 @@ export class Renderer {
   #request() {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => this.#draw());
-    // A hidden tab gets no animation frames; the page must still follow the table.
-    this.#timer = setTimeout(() => this.#draw(), 250);
+    this.#fallBack();
+  }
+
+  /** A hidden tab gets no animation frames; the page must still follow the table. A visible one always draws in a
+   * frame, however late a busy machine makes it: a card is shown, and the reaction clock starts, when it is painted. */
+  #fallBack() {
+    this.#timer = setTimeout(() => (this.doc.hidden ? this.#draw() : this.#fallBack()), 250);
   }
 
   #draw() {
