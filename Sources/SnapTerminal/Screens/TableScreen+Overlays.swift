@@ -105,42 +105,46 @@ extension TableScreen {
         ], height: 6, on: &frame)
     }
 
-    /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.
-    func drawInvite(link: String, qr: [String], on frame: inout ScreenFrame) {
-        let title = " " + texts.text("terminal.invite.title") + " "
-        let width = min(80, max(qr.map(\.terminalWidth).max() ?? 0, link.terminalWidth, title.terminalWidth) + 6)
-        let height = qr.count + 5
+    /// A cyan box centred on the 80×24 frame, `width` × `height`, with `title` in its top border and `closing` (how to
+    /// close it) in its bottom one; returns its top-left corner.
+    private func drawTitledBox(
+        title: String, closing: String, width: Int, height: Int, on frame: inout ScreenFrame
+    ) -> (top: Int, left: Int) {
         let left = (80 - width) / 2
         let top = max(1, (24 - height) / 2)
         let border = colour ? CellStyle.plain.fg(.cyan) : .plain
         frame.box(row: top, column: left, width: width, height: height, style: border)
-        frame.put(title, row: top, centredOn: 40, style: border.bolded)
+        frame.put(" " + title + " ", row: top, centredOn: 40, style: border.bolded)
+        frame.put(" " + closing.truncated(toWidth: width - 4) + " ", row: top + height - 1, centredOn: 40, style: border)
+        return (top, left)
+    }
+
+    /// A QR code of the join link, black on white so that a phone reads it on a dark terminal too.
+    func drawInvite(link: String, qr: [String], on frame: inout ScreenFrame) {
+        let title = texts.text("terminal.invite.title")
+        let width = min(80, max(qr.map(\.terminalWidth).max() ?? 0, link.terminalWidth, title.terminalWidth + 2) + 6)
+        let height = qr.count + 5
+        let (top, _) = drawTitledBox(
+            title: title, closing: texts.text("terminal.invite.close"), width: width, height: height, on: &frame)
         let code = colour ? CellStyle.plain.fg(.black).bg(.white) : .plain
         for (offset, line) in qr.enumerated() {
             frame.put(line, row: top + 1 + offset, centredOn: 40, style: code)
         }
         frame.put(link.truncated(toWidth: width - 2), row: top + height - 3, centredOn: 40, style: .plain.bolded)
-        let close = " " + texts.text("terminal.invite.close").truncated(toWidth: width - 4) + " "
-        frame.put(close, row: top + height - 1, centredOn: 40, style: border)
     }
 
     /// Every player's network time as the judge sees it (RULES.md, "Network time"), a line each, and how to close.
     func drawNetworkTimes(_ lines: [String], on frame: inout ScreenFrame) {
-        let title = " " + texts.text("terminal.network.title") + " "
+        let title = texts.text("terminal.network.title")
         let about = texts.text("terminal.network.about")
         let shown = (lines + ["", about]).map { $0.truncated(toWidth: 72) }
-        let width = min(78, max(title.terminalWidth, shown.map(\.terminalWidth).max() ?? 0) + 6)
-        let height = shown.count + 4
-        let left = (80 - width) / 2
-        let top = max(1, (24 - height) / 2)
-        let border = colour ? CellStyle.plain.fg(.cyan) : .plain
-        frame.box(row: top, column: left, width: width, height: height, style: border)
-        frame.put(title, row: top, centredOn: 40, style: border.bolded)
+        let width = min(78, max(title.terminalWidth + 2, shown.map(\.terminalWidth).max() ?? 0) + 6)
+        let (top, left) = drawTitledBox(
+            title: title, closing: texts.text("terminal.network.close"), width: width, height: shown.count + 4,
+            on: &frame)
         for (offset, line) in shown.enumerated() {
             frame.put(line, row: top + 2 + offset, column: left + 3, style: line == about ? .plain.dimmed : .plain)
         }
-        let close = " " + texts.text("terminal.network.close").truncated(toWidth: width - 4) + " "
-        frame.put(close, row: top + height - 1, centredOn: 40, style: border)
     }
 
     func drawTooSmall(on canvas: inout Canvas) {
