@@ -81,7 +81,15 @@ def browser(request, snap_server):
         return page
 
     yield open_browser
+    # The server's Content-Security-Policy (docs/SERVER.md) allows no inline script or style: a page that breaks it
+    # is a failure, whatever else the test saw.
+    violations = []
     for page in pages:
         if not page.closed:
-            (LOGS / f"console-{test_name}-{page.label}.log").write_text(page.console().replace("\n      ", "\n"))
+            entries = page.log_entries()
+            (LOGS / f"console-{test_name}-{page.label}.log").write_text(
+                Page.describe_console(entries).replace("\n      ", "\n"))
+            violations += [f"{page.label}: {e.get('message')}" for e in entries
+                           if "Content Security Policy" in str(e.get("message"))]
         page.close()
+    assert not violations, f"the page broke the Content-Security-Policy: {violations}"

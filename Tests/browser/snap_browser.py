@@ -526,13 +526,20 @@ class Page:
             path.unlink()
         return False
 
-    def console(self) -> str:
+    def log_entries(self) -> list[dict]:
+        """The browser console's entries since the last read (reading takes them)."""
         try:
-            entries = self.driver.get_log("browser")
+            return self.driver.get_log("browser")
         except WebDriverException:
-            return "(browser console not available)"
+            return []
+
+    @staticmethod
+    def describe_console(entries: list[dict]) -> str:
         lines = [f"{e.get('level')}: {e.get('message')}" for e in entries]
         return "\n      ".join(lines[-15:]) or "(empty)"
+
+    def console(self) -> str:
+        return self.describe_console(self.log_entries())
 
     def failure(self, what: str, timeout: float | None = None) -> str:
         """A message for a failed wait: what was awaited, a screenshot, the page state, the console."""

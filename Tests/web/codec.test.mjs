@@ -183,7 +183,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0xa2, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0xa5, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -199,7 +199,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0xa2])), "unknown packet type 0xA2");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0xa5])), "unknown packet type 0xA5");
   assert.equal(message(packet("SetTableAccess", [4])), "SetTableAccess.flags cannot be 4");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
@@ -456,6 +456,50 @@ test("protocol version 6: SetHeadStart and HeadStarts decode, encode and fail as
   assert.deepEqual(refused("HeadStarts", new Array(9).fill(0)), { kind: "trailingBytes", count: 1 });
   assert.equal(PacketType.SetHeadStart, 0x9b);
   assert.equal(PacketType.HeadStarts, 0x9c);
+});
+
+test("protocol version 9: PhotoFinish, NetworkTimeRequest and NetworkTime decode as documented", () => {
+  const decode = (name) => decodeFrame(hexToBytes(vectors.find((vector) => vector.name === name).hex)).packet;
+  assert.deepEqual(decode("PhotoFinish"), { type: "PhotoFinish", calls: [
+    { seat: 0, elapsed: 212_000, reaction: 180_500, allowance: 62_250, headStart: 200 },
+    { seat: 2, elapsed: 95_000, reaction: 23_000, allowance: 72_000, headStart: 0 },
+  ] });
+  assert.deepEqual(decode("NetworkTime"),
+    { type: "NetworkTime", seat: 1, source: 0, median: 41_500, mostTakenOff: 62_250, samples: 16 });
+  assert.equal(bytesToHex(encodeFrame({ packet: { type: "NetworkTimeRequest", seat: 1 } })), "534E4150FFFFFFFF00A301");
+  assert.deepEqual([PacketType.PhotoFinish, PacketType.NetworkTimeRequest, PacketType.NetworkTime], [0xa2, 0xa3, 0xa4]);
+});
+
+test("protocol version 9 packets are checked as in Swift (MalformedPacketTests.swift)", () => {
+  const invalid = (field, value) => ({ kind: "invalidValue", field, value });
+  const u32 = (value) => [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+  const call = (seat, elapsed, reaction, headStart = 0) =>
+    [seat, ...u32(elapsed), ...u32(reaction), ...u32(10_000), headStart >> 8, headStart & 0xff];
+  const fine = [...call(0, 90_000, 80_000), ...call(2, 100_000, 95_000)];
+  assert.equal(refused("PhotoFinish", [2, ...fine]), null);
+  assert.deepEqual(refused("PhotoFinish", [1, ...call(0, 90_000, 80_000)]),
+    { kind: "countOutOfRange", field: "PhotoFinish.calls", count: 1 });
+  assert.deepEqual(refused("PhotoFinish", [5, ...fine, ...fine, ...call(1, 1, 1)]),
+    { kind: "countOutOfRange", field: "PhotoFinish.calls", count: 5 });
+  assert.deepEqual(refused("PhotoFinish", [2, ...call(0, 90_000, 80_000), ...call(0, 100_000, 95_000)]),
+    invalid("PhotoFinish.calls.seat", 0));
+  assert.deepEqual(refused("PhotoFinish", [2, ...call(0, 90_000, 90_001), ...call(2, 100_000, 95_000)]),
+    invalid("PhotoFinish.calls[0].reaction", 90_001));
+  assert.deepEqual(refused("PhotoFinish", [2, ...call(0, 90_000, 80_000, 150), ...call(2, 100_000, 95_000)]),
+    invalid("PhotoFinish.calls[0].headStart", 150));
+  assert.deepEqual(refused("PhotoFinish", [2, ...call(0, 60_000_001, 80_000), ...call(2, 100_000, 95_000)]),
+    invalid("PhotoFinish.calls[0].elapsed", 60_000_001));
+  assert.deepEqual(refused("PhotoFinish", [2, ...call(0, 90_000, 80_000), 4]), invalid("PhotoFinish.calls[1].seat", 4));
+  assert.deepEqual(refused("PhotoFinish", [2, ...call(0, 90_000, 80_000), 1, 0]),
+    { kind: "truncated", field: "PhotoFinish.calls[1].elapsed" });
+  assert.deepEqual(refused("NetworkTimeRequest", [4]), invalid("NetworkTimeRequest.seat", 4));
+  assert.deepEqual(refused("NetworkTimeRequest", [1, 0]), { kind: "trailingBytes", count: 1 });
+  assert.equal(refused("NetworkTime", [1, 0, ...u32(40_000), ...u32(60_000), 16]), null);
+  assert.deepEqual(refused("NetworkTime", [1, 4, ...u32(0), ...u32(0), 0]), invalid("NetworkTime.source", 4));
+  assert.deepEqual(refused("NetworkTime", [1, 3, ...u32(40_000), ...u32(0), 0]), invalid("NetworkTime.median", 40_000));
+  assert.deepEqual(refused("NetworkTime", [1, 2, ...u32(0), ...u32(0), 1]), invalid("NetworkTime.median", 0));
+  assert.deepEqual(refused("NetworkTime", [1, 0, ...u32(60_000_001), ...u32(0), 1]), invalid("NetworkTime.median", 60_000_001));
+  assert.deepEqual(refused("NetworkTime", [1, 0, ...u32(1), ...u32(1)]), { kind: "truncated", field: "NetworkTime.samples" });
 });
 
 test("protocol version 5: a Redirect's URL must be a ws:// or wss:// address that fits", () => {

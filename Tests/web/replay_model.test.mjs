@@ -73,3 +73,36 @@ test("the clocks read the replay's position, not the page's clock", () => {
   position += 500;
   assert.equal(state.roundLeft(0), left - 500);
 });
+
+test("a photo finish shows at its moment for a few seconds of the replay's time, and a seek leaves none stale", async () => {
+  const { encodeFrame } = await import("../../Sources/SnapServer/Public/js/codec.js");
+  const { PHOTO_FINISH_MS } = await import("../../Sources/SnapServer/Public/js/table_state.js");
+  const calls = [
+    { seat: 1, elapsed: 212_000, reaction: 180_500, allowance: 62_250, headStart: 200 },
+    { seat: 2, elapsed: 95_000, reaction: 23_000, allowance: 72_000, headStart: 0 },
+  ];
+  const bytes = encodeFrame({ number: 1, packet: { type: "PhotoFinish", calls } });
+  const timed = JSON.parse(JSON.stringify(json));
+  // The server puts it right after a judged call's CallTiming, in the same moment.
+  const at = timed.moments.findIndex((moment) => moment.packets.length > 1 && atob(moment.packets[1]).charCodeAt(9) === 0x8f);
+  assert.ok(at > 0, "the fixture has a judged call");
+  timed.moments[at].packets.splice(2, 0, btoa(String.fromCharCode(...bytes)));
+  let position = 0;
+  const replay = new Replay(timed, () => position);
+  const moment = replay.times[at];
+  position = replay.times[at - 1];
+  assert.equal(replay.stateAt(at - 1).photoFinishAt(), null, "none before its moment");
+  const state = replay.stateAt(at);
+  position = moment;
+  assert.deepEqual(state.photoFinishAt(), { calls, left: PHOTO_FINISH_MS });
+  position = moment + PHOTO_FINISH_MS - 1;
+  assert.equal(state.photoFinishAt(123_456_789).left, 1, "read on the replay's position, not the page's clock");
+  position = moment + PHOTO_FINISH_MS;
+  assert.equal(state.photoFinishAt(), null, "gone a few seconds after its moment");
+  position = moment + 10;
+  assert.equal(replay.stateAt(at - 1).photoFinishAt(), null, "a step back rebuilds the table without it");
+  const turned = replay.moments.findIndex((item, index) => index > at && item.packets.some((packet) => packet.type === "CardTurned"));
+  position = replay.times[turned];
+  assert.ok(position < moment + PHOTO_FINISH_MS, "the next card comes within the few seconds");
+  assert.equal(replay.stateAt(turned).photoFinishAt(), null, "the next card turned takes it away");
+});

@@ -451,3 +451,63 @@ test("standings: the winner first, then by cards when the time ran out, then by 
   assert.equal(allCards.byCards, false, "one player holds every card: only games won tell them apart");
   assert.deepEqual(allCards.rows.map((row) => row.name), ["You", "Ray", "Lucy"]);
 });
+
+// MARK: Fairness you can see (protocol version 9)
+
+const PHOTO_CALLS = [
+  { seat: 2, elapsed: 212_000, reaction: 180_500, allowance: 62_250, headStart: 200 },
+  { seat: 0, elapsed: 95_000, reaction: 23_000, allowance: 72_000, headStart: 0 },
+];
+
+test("a photo finish is kept beside the view for a few seconds on the caller's clock, and goes with the next card", async () => {
+  const { PHOTO_FINISH_MS } = await import("../../Sources/SnapServer/Public/js/table_state.js");
+  const state = TableState.fromSnapshot(playing());
+  state.applyPacket({ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "correct", matching: ["ann", "lucy"] } });
+  state.applyPacket({ type: "CallTiming", seat: 2, reaction: 180_500, margin: 42_500 });
+  const view = structuredClone(state.view);
+  assert.deepEqual(state.applyPacket({ type: "PhotoFinish", calls: PHOTO_CALLS }, 10_000).events,
+    [{ kind: "photoFinish", calls: PHOTO_CALLS, at: 10_000 }]);
+  assert.deepEqual(state.view, view, "the mirror still compares equal to a Snapshot");
+  assert.deepEqual(state.photoFinishAt(10_000), { calls: PHOTO_CALLS, left: PHOTO_FINISH_MS });
+  assert.equal(PHOTO_FINISH_MS, 4000);
+  state.applyPacket({ type: "PileCollected", from: 0, to: 2, count: 1 }, 11_000);
+  state.applyPacket({ type: "Resumed" }, 12_000);
+  assert.equal(state.photoFinishAt(13_999).left, 1, "it stays while the cards move");
+  assert.equal(state.photoFinishAt(14_000), null, "and goes after a few seconds");
+  assert.equal(state.photoFinishAt(9_999), null, "nothing before it came");
+
+  state.applyPacket({ type: "PhotoFinish", calls: PHOTO_CALLS }, 20_000);
+  assert.ok(state.photoFinishAt(20_500));
+  state.applyPacket({ type: "CardTurned", seat: 1, card: card(5) }, 20_600);
+  assert.equal(state.photoFinishAt(20_700), null, "the next card takes it away");
+  assert.equal(state.photoFinish, null);
+
+  state.applyPacket({ type: "PhotoFinish", calls: PHOTO_CALLS }, 30_000);
+  state.applyPacket({ type: "RoundWon", seat: 2, gamesWon: 1 }, 30_100);
+  assert.equal(state.photoFinishAt(30_200), null, "shown only while play goes on");
+  state.applyPacket({ type: "DealCards", round: 2, startingSeat: 0, counts: [] }, 31_000);
+  assert.equal(state.photoFinish, null, "a new round forgets it");
+});
+
+test("network times are kept per seat, the latest answer winning, until the player leaves or the seats move", () => {
+  const state = TableState.fromSnapshot(playing());
+  assert.deepEqual(state.networkTimes, [null, null, null, null]);
+  const measured = { type: "NetworkTime", seat: 1, source: 0, median: 41_500, mostTakenOff: 62_250, samples: 16 };
+  const view = structuredClone(state.view);
+  assert.deepEqual(state.applyPacket(measured, 500).events,
+    [{ kind: "networkTime", seat: 1, source: 0, median: 41_500, mostTakenOff: 62_250, samples: 16, at: 500 }]);
+  assert.deepEqual(state.view, view);
+  state.applyPacket({ ...measured, median: 12_000, samples: 3 }, 900);
+  state.applyPacket({ type: "NetworkTime", seat: 3, source: 3, median: 0, mostTakenOff: 0, samples: 0 }, 950);
+  assert.deepEqual(state.networkTimes[1],
+    { kind: "networkTime", seat: 1, source: 0, median: 12_000, mostTakenOff: 62_250, samples: 3, at: 900 });
+  assert.equal(state.networkTimes[3].source, 3);
+  state.applyPacket({ type: "OtherClientQuit", id: "ray", handedOutTo: [] });
+  assert.equal(state.networkTimes[1], null, "a player who leaves takes theirs along");
+  assert.equal(state.networkTimes[3].source, 3);
+  state.applyPacket({ type: "PlayerJoined", seat: 1, id: "zoe", name: "Zoe", isComputer: false });
+  assert.equal(state.networkTimes[1], null);
+  state.applyPacket({ type: "NetworkTime", seat: 1, source: 1, median: 0, mostTakenOff: 0, samples: 0 });
+  state.applyPacket({ type: "SeatsRearranged", moves: [{ from: 3, to: 2 }] });
+  assert.deepEqual(state.networkTimes, [null, null, null, null], "rearranged seats forget them all");
+});

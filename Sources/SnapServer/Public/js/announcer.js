@@ -4,6 +4,7 @@
 // them and says each batch once.
 
 import { cardName } from "./card_faces.js";
+import { photoFinishRows, photoFinishSentence } from "./fairness.js";
 import { catalogue, t } from "./i18n.js";
 import { STATUS } from "./words.js";
 
@@ -58,6 +59,8 @@ export function announcement(event, model) {
       const key = keys[isYou(event.seat) ? 1 : 0];
       return line("margin", t(key, { name: name(event.seat), count: Math.round(event.margin / 1000) }));
     }
+    case "photoFinish":
+      return line("photo", photoFinishSentence(photoFinishRows(event.calls, name).rows, isYou));
     case "cardPaid":
       return { kind: "paid", from: event.from, fromName: name(event.from), fromYou: isYou(event.from),
                toName: isYou(event.to) ? null : name(event.to) };

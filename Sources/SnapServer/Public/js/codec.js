@@ -35,7 +35,8 @@ export const PacketType = Object.freeze(Object.fromEntries(
   PlayerJoined SeatsRearranged HostChanged DealFinished Recycled PileCollected OpenPileTurnedUnder CardPaid
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
   RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect SetHeadStart
-  HeadStarts TableAccess SetTableAccess RemovePlayer StartRoundWithDeal RoundDeal`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  HeadStarts TableAccess SetTableAccess RemovePlayer StartRoundWithDeal RoundDeal PhotoFinish NetworkTimeRequest
+  NetworkTime`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -421,6 +422,32 @@ const nodeURL = fieldType(
 const reaction = ranged(4, 0, MAX_REACTION_US);
 const margin = ranged(4, 0, MAX_REACTION_US, NO_MARGIN);
 
+/** The head starts the rules allow (ms; RULES.md). */
+const HEAD_STARTS = Object.freeze([0, 100, 200, 300, 500]);
+
+/**
+ * A PhotoFinish's calls, checked as Swift's `ByteReader.photoFinish`: 2 to 4 of different seats, each reaction at
+ * most its elapsed time, each head start one the rules allow.
+ */
+const photoCalls = fieldType(
+  (reader, path) => {
+    const calls = reader.list(path, MAX_PLAYERS, (item) => {
+      const call = { seat: reader.seat(`${item}.seat`), elapsed: reaction.read(reader, `${item}.elapsed`) };
+      call.reaction = reaction.read(reader, `${item}.reaction`);
+      if (call.reaction > call.elapsed) throw invalidValue(`${item}.reaction`, call.reaction);
+      call.allowance = reaction.read(reader, `${item}.allowance`);
+      call.headStart = reader.u16(`${item}.headStart`);
+      if (!HEAD_STARTS.includes(call.headStart)) throw invalidValue(`${item}.headStart`, call.headStart);
+      return call;
+    });
+    if (calls.length < 2) throw new ProtocolError("countOutOfRange", { field: path, count: calls.length });
+    if (new Set(calls.map((call) => call.seat)).size !== calls.length) throw invalidValue(`${path}.seat`, calls.at(-1).seat);
+    return calls;
+  },
+  list(MAX_PLAYERS, record([["seat", seat], ["elapsed", u32], ["reaction", u32], ["allowance", u32], ["headStart", u16]])).write,
+);
+
+
 /** A record of named fields, each read under `field.name`. */
 function record(fields) {
   return fieldType(
@@ -529,6 +556,19 @@ const LAYOUTS = {
   RemovePlayer: [["seat", seat]],
   StartRoundWithDeal: [["deal", dealCode]],
   RoundDeal: [["deal", dealCode]],
+  PhotoFinish: [["calls", photoCalls]],
+  NetworkTimeRequest: [["seat", seat]],
+  NetworkTime: [["seat", seat], ["source", ranged(1, 0, 3)], ["median", reaction], ["mostTakenOff", reaction], ["samples", u8]],
+};
+
+/** Checks across a packet's fields, after they are read (as Swift's decoder makes them). */
+const CHECKS = {
+  // Only measured figures (source 0) are other than zero.
+  NetworkTime: (packet) => {
+    if (packet.source !== 0 && (packet.median || packet.mostTakenOff || packet.samples)) {
+      throw invalidValue("NetworkTime.median", packet.median);
+    }
+  },
 };
 
 /**
@@ -576,6 +616,7 @@ export function decodeFrame(bytes) {
   for (const [name, fieldType] of LAYOUTS[type] ?? []) {
     packet[name] = fieldType.read(reader, `${type}.${name}`, type);
   }
+  CHECKS[type]?.(packet);
   if (reader.remaining > 0) throw new ProtocolError("trailingBytes", { count: reader.remaining });
   return { number: number === UNNUMBERED ? null : number, packet };
 }

@@ -6,7 +6,7 @@
 
 import { decodeFrame, encodeFrame } from "./codec.js";
 
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying. */

@@ -15,6 +15,7 @@ import { toggledAccessFlags } from "./screens/host_controls.js";
 import { BigScreen } from "./screens/big_screen.js";
 import { readDeal } from "./screens/deal_choice.js";
 import { HostPanel } from "./screens/host_panel.js";
+import { NetworkTimePopover } from "./screens/network_time.js";
 import { ROUNDS } from "./screens/round_choice.js";
 import { SeatTokens } from "./seat_tokens.js";
 import { Settings } from "./settings.js";
@@ -39,12 +40,15 @@ const KNOWN_REASONS = {
 const QUIET_ERRORS = new Set([8, 9, 10, 11, 12, 13, 14, 15, 107]);
 /** The Error a removed player gets (WireErrorCode.removedByHost). */
 const REMOVED_BY_HOST = 117;
+/** A network time answered this recently (ms) is shown without asking again. */
+const NETWORK_TIME_FRESH_MS = 1000;
 
 // The texts first: every screen is drawn in the page's language.
 await startLanguage(document);
-const renderer = new Renderer(document);
+const renderer = new Renderer(document, { nameButtons: true });
 const hostPanel = new HostPanel(document);
-renderer.panels.push(hostPanel);
+const networkTime = new NetworkTimePopover(document);
+renderer.panels.push(hostPanel, networkTime);
 buildLanguageChooser(document.getElementById("language"));
 const sounds = new Sounds();
 const settings = new Settings();
@@ -232,7 +236,9 @@ input.on("confirm-yes", () => leaveTable());
 input.on("escape", () => {
   renderer.showConfirmExit(false);
   renderer.showPanel(hostPanel, false);
+  networkTime.show(false);
 });
+input.on("network-time", ({ seat }) => askNetworkTime(seat));
 input.on("mute", () => {
   sounds.muted = !sounds.muted;
   renderer.setMuted(sounds.muted);
@@ -394,6 +400,23 @@ function soloRound() {
   return ROUNDS.includes(round) ? round : 300;
 }
 
+/**
+ * Shows the network time of the player in `seat` by their name, asking the server once (a press on the open one
+ * closes it); an answer of the last second is shown as it is.
+ */
+function askNetworkTime(seat) {
+  const model = app.model;
+  if (networkTime.seat === seat || !model?.view.seats[seat]) {
+    networkTime.show(false);
+    return;
+  }
+  networkTime.open(seat);
+  const known = model.networkTimes[seat];
+  const fresh = known && performance.now() - known.at < NETWORK_TIME_FRESH_MS;
+  if (!fresh && app.version >= 9) connection.send({ type: "NetworkTimeRequest", seat });
+  renderer.update();
+}
+
 /** (Host) asks for rounds of `round` seconds (0: classic), keeping the turn timer. */
 function changeSettings(round) {
   connection.send({ type: "ChangeSettings", round, turn: app.model?.settings?.turn ?? TURN_SECONDS });
@@ -540,6 +563,9 @@ function snapshot(packet) {
   app.model.settings = before?.settings ?? null; // TableSettings follows; until then they stand
   app.model.headStarts = before?.headStarts ?? app.model.headStarts; // and HeadStarts
   app.model.access = before?.access ?? app.model.access; // and TableAccess
+  // A network time asked for stays while the same player sits in the seat.
+  const kept = (seat) => before && before.view.seats[seat]?.id === app.model.view.seats[seat]?.id;
+  app.model.networkTimes = [0, 1, 2, 3].map((seat) => (kept(seat) ? before.networkTimes[seat] : null));
   announcer.reset();
   renderer.reset();
   renderer.setTable(app.model, app.code, app.solo);

@@ -37,15 +37,18 @@ export class Renderer {
   #tick = 0;
   onShown = () => {};
 
-  /** @param {Document} doc */
-  constructor(doc = document) {
+  /**
+   * @param {Document} doc
+   * @param {{nameButtons?: boolean}} options as TableScreen takes them (the game's page: names ask for network times)
+   */
+  constructor(doc = document, options = {}) {
     this.doc = doc;
     this.body = doc.body;
     this.$ = (id) => doc.getElementById(id);
     this.menu = new MenuScreen(doc);
     this.join = new JoinScreen(doc);
     this.lobby = new LobbyScreen(doc);
-    this.table = new TableScreen(doc);
+    this.table = new TableScreen(doc, options);
     /** Panels over the table that the page adds (`render(model, table)`, `show(open)`): the host's, on the game's page. */
     this.panels = [];
     this.seats = this.table.seats;
@@ -358,7 +361,7 @@ export class Renderer {
     if (this.doc.title !== title) this.doc.title = title;
   }
 
-  /** Draws again when a clock's figures next change. */
+  /** Draws again when a clock's figures next change, or the photo finish is to go. */
   #tickAt(model, now) {
     clearTimeout(this.#tick);
     const waits = [];
@@ -366,6 +369,8 @@ export class Renderer {
     if (round) waits.push(round % 1000 || 1000);
     const turn = model.turnLeft(now);
     if (turn?.left) waits.push(turn.left > RING_MS ? turn.left - RING_MS : turn.left % 1000 || 1000);
+    const photo = model.photoFinishAt(now);
+    if (photo) waits.push(photo.left);
     if (waits.length > 0) this.#tick = setTimeout(() => this.#request(), Math.min(...waits) + 10);
   }
 }

@@ -15,8 +15,8 @@ function fromBase64(text) {
 }
 
 /**
- * A TableState whose clocks read the replay's position rather than the page's clock: RoundClock and TurnClock
- * are applied at their moment's time, and `position()` says where the replay is.
+ * A TableState whose clocks read the replay's position rather than the page's clock: RoundClock, TurnClock and
+ * PhotoFinish are applied at their moment's time, and `position()` says where the replay is.
  */
 export class ReplayTableState extends TableState {
   constructor(view, position) {
@@ -30,6 +30,10 @@ export class ReplayTableState extends TableState {
 
   turnLeft() {
     return super.turnLeft(this.position());
+  }
+
+  photoFinishAt() {
+    return super.photoFinishAt(this.position());
   }
 }
 

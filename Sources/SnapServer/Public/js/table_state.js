@@ -16,6 +16,8 @@ const SAME_FIELDS = {
   CallTiming: "callTimed", TableSettings: "settings", HeadStarts: "headStarts", TableAccess: "access", TimeUp: "timeUp",
   SuddenDeath: "suddenDeath", RoundDeal: "dealRevealed",
 };
+/** How long a photo finish shows after it came (ms), unless the next card is turned first. */
+export const PHOTO_FINISH_MS = 4000;
 /** The events that end a turn timer's countdown (a too-late call does not). */
 const TURN_ENDS = new Set(["activated", "cardTurned", "snapCalled", "timeUp", "roundWon", "roundAbandoned", "roundStarted"]);
 
@@ -77,6 +79,10 @@ export class TableState {
     this.suddenDeath = null;
     /** The last round's deal code (K7M3-Q2PX) from RoundDeal, once it is over; null while a round is under way. */
     this.deal = null;
+    /** The last close call's photoFinish event (`calls`, `at`: when it came), until the next card. */
+    this.photoFinish = null;
+    /** Each seat's latest networkTime event (`source`, `median`, `mostTakenOff`, `samples`, `at`), or null. */
+    this.networkTimes = [null, null, null, null];
   }
 
   // MARK: Applying packets
@@ -133,6 +139,10 @@ export class TableState {
         return [{ kind: "roundClock", endsAt: now + packet.remaining }];
       case "TurnClock":
         return [{ kind: "turnClock", seat: packet.seat, endsAt: now + packet.remaining }];
+      case "PhotoFinish":
+        return [{ kind: "photoFinish", calls: structuredClone(packet.calls), at: now }];
+      case "NetworkTime":
+        return [{ kind: "networkTime", ...structuredClone(fields), at: now }];
       default:
         return [];
     }
@@ -150,11 +160,13 @@ export class TableState {
       case "playerJoined":
         seats[event.seat] = { ...event.player, closedCount: 0, gamesWon: 0, open: [] };
         this.#offline.delete(event.seat);
+        this.networkTimes[event.seat] = null;
         break;
       case "playerLeft":
         for (const recipient of event.handedOutTo) if (seats[recipient]) seats[recipient].closedCount += 1;
         seats[event.seat] = null;
         this.#offline.delete(event.seat);
+        this.networkTimes[event.seat] = null;
         break;
       case "seatsRearranged": {
         const { moves } = event;
@@ -169,6 +181,7 @@ export class TableState {
         if (view.phase === "roundOver") view.winner = moved(view.winner);
         view.calls = [];
         this.#offline = new Set([...this.#offline].map(moved));
+        this.networkTimes = [null, null, null, null];
         break;
       }
       case "hostChanged":
@@ -186,7 +199,7 @@ export class TableState {
           stop: null,
         });
         for (const entry of seats) if (entry) Object.assign(entry, { closedCount: 0, open: [] });
-        Object.assign(this, { roundEndsAt: null, timeUp: false, suddenDeath: null, deal: null });
+        Object.assign(this, { roundEndsAt: null, timeUp: false, suddenDeath: null, deal: null, photoFinish: null });
         break;
       case "dealt":
         for (const { seat, count } of event.counts) if (seats[seat]) seats[seat].closedCount = count;
@@ -214,6 +227,7 @@ export class TableState {
         }
         view.hasTurned = true;
         view.calls = [];
+        this.photoFinish = null;
         break;
       case "snapCalled": {
         const call = { seat: event.seat, verdict: structuredClone(event.verdict) };
@@ -252,6 +266,12 @@ export class TableState {
         break;
       case "callTimed":
         this.timing = { seat: event.seat, reaction: event.reaction, margin: event.margin };
+        break;
+      case "photoFinish":
+        this.photoFinish = event;
+        break;
+      case "networkTime":
+        this.networkTimes[event.seat] = event;
         break;
       case "settings":
         this.settings = { round: event.round, turn: event.turn };
@@ -359,6 +379,14 @@ export class TableState {
     const judged = (call) => call.seat === timing.seat && call.verdict.kind !== "tooLate";
     if (!timing || this.view.phase !== "playing" || !this.view.calls.some(judged)) return null;
     return marginText(this.displayName(timing.seat), timing.margin, { you: timing.seat === this.view.viewer });
+  }
+
+  /** The photo finish to show at `now`: `{calls, left}` (ms) for PHOTO_FINISH_MS after it came, while play goes on. */
+  photoFinishAt(now) {
+    const finish = this.photoFinish;
+    if (!finish || this.view.phase !== "playing") return null;
+    const left = finish.at + PHOTO_FINISH_MS - now;
+    return left > 0 && left <= PHOTO_FINISH_MS ? { calls: finish.calls, left } : null;
   }
 
   /** Whether the player in `seat` is connected (PlayerConnection). */

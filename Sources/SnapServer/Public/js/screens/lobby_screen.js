@@ -47,9 +47,11 @@ export class LobbyScreen {
         ? headStartHTML({ seat, name: entry.name, milliseconds: model.headStarts[seat], chooses: isHost })
         : "";
       const remove = entry && isHost && seat !== view.viewer ? removeButtonHTML(seat, entry.name) : "";
+      // A name asks for the player's network time (network_time.js), as at the table.
+      const who = escapeHTML(seat === view.viewer ? t("lobby.you", { name: entry?.name }) : entry?.name);
       const html = entry
-        ? `<span class="who">${escapeHTML(seat === view.viewer ? t("lobby.you", { name: entry.name }) : entry.name)}` +
-          `</span><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}` +
+        ? `<button type="button" class="who" data-action="network-time" data-seat="${seat}" aria-controls="network-time">` +
+          `${who}</button><span class="tags">${tags.map((tag) => `<span class="tag">${escapeHTML(tag)}</span>`).join("")}` +
           `${headStart}${remove}</span>`
         : `<span class="who">${escapeHTML(t("seat.empty"))}</span>`;
       if (item.innerHTML !== html) item.innerHTML = html;

@@ -6,6 +6,7 @@ import { escapeHTML, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
 import { STATUS, clockText, wins } from "../words.js";
 import { headStartText } from "./head_start.js";
+import { PhotoFinishPanel } from "./photo_finish.js";
 import { RoundOverBanner } from "./round_over.js";
 import { renderWatchers } from "./watchers.js";
 
@@ -17,16 +18,22 @@ export const RING_MS = 3000;
 
 /** Draws the table of a TableState. */
 export class TableScreen {
-  /** @param {Document} doc */
-  constructor(doc) {
+  /**
+   * @param {Document} doc
+   * @param {{nameButtons?: boolean}} options `nameButtons`: each name is a button (`data-action="network-time"`,
+   *   `data-seat`) that asks for the player's network time, on the game's page
+   */
+  constructor(doc, { nameButtons = false } = {}) {
     this.doc = doc;
     this.$ = (id) => doc.getElementById(id);
+    this.nameButtons = nameButtons;
     this.seats = [0, 1, 2, 3].map((shown) => this.#buildSeat(doc.querySelector(`#table .seat[data-shown="${shown}"]`)));
     const own = this.seats[0].closed;
     own.dataset.action = "turn";
     own.setAttribute("role", "button");
     own.tabIndex = 0;
     this.roundOver = new RoundOverBanner(doc);
+    this.photoFinish = new PhotoFinishPanel(doc);
   }
 
   /** The drawn parts of the seat `seat` (its element, piles, name…). */
@@ -40,8 +47,12 @@ export class TableScreen {
   }
 
   #buildSeat(element) {
+    const name = this.nameButtons
+      ? `<button type="button" class="name" data-action="network-time" aria-controls="network-time" title="${
+        escapeHTML(t("network.ask"))}"></button>`
+      : '<span class="name"></span>';
     element.innerHTML =
-      '<div class="plate"><span class="name"></span><span class="head-start"></span><span class="tags"></span>' +
+      `<div class="plate">${name}<span class="head-start"></span><span class="tags"></span>` +
       '<span class="games-won"></span></div>' +
       '<div class="piles"><div class="closed-pile" data-count="0"><span class="count"></span></div>' +
       '<div class="open-pile" data-count="0"></div></div>';
@@ -99,6 +110,7 @@ export class TableScreen {
     setAttr(clock, "data-last-minute", model.roundEndsAt !== null && left <= 60_000);
 
     this.roundOver.render(model, table);
+    this.photoFinish.render(model, now);
 
     const viewerOut = view.viewer !== null && model.isOut(view.viewer);
     const snap = this.$("snap");
@@ -126,6 +138,10 @@ export class TableScreen {
     setAttr(element, "data-offline", entry !== null && !model.isConnected(seat));
     setAttr(element, "data-winner", view.phase === "roundOver" && view.winner === seat);
     setAttr(element, "data-you", seat === view.viewer);
+    if (this.nameButtons) {
+      setAttr(parts.name, "data-seat", seat);
+      setAttr(parts.name, "disabled", entry === null);
+    }
 
     if (!entry) {
       setText(parts.name, t("seat.empty"));
