@@ -12,7 +12,8 @@ struct CatalogueFiles<Context: RequestContext>: RouterMiddleware {
 
     init(logger: Logger) {
         files = FileMiddleware(
-            Catalogue.folder?.path ?? "Catalogues", urlBasePath: String(Self.prefix.dropLast()), logger: logger)
+            Catalogue.folder?.path ?? "Catalogues", urlBasePath: String(Self.prefix.dropLast()),
+            cacheControl: StaticFileCaching.policy, logger: logger)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -109,7 +109,9 @@ public struct SnapGameServer: Sendable {
         let router = Router()
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: PathGuardMiddleware())
-        router.add(middleware: FileMiddleware(Self.publicFolder, searchForIndexHtml: true, logger: logger))
+        router.add(
+            middleware: FileMiddleware(
+                Self.publicFolder, cacheControl: StaticFileCaching.policy, searchForIndexHtml: true, logger: logger))
         router.add(middleware: CatalogueFiles(logger: logger))
         router.get("/healthz") { _, _ in "ok\n" }
         router.get("/api/tables") { _, _ in
