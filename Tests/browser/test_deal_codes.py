@@ -91,3 +91,35 @@ def test_the_banner_shows_the_deal_and_the_host_plays_it_again(snap_server, brow
                     "reading the deal links")
     assert links == [f"/history?deal={first}"] * 2, links
     page.screenshot(f"deal-history-{size_name(size)}")
+
+
+def test_the_waiting_rooms_deal_form_in_german_on_a_phone(snap_server, browser):
+    """The host's form in the waiting room (the same template as the banner's, placed twice): its field is labelled,
+    in the page's language; a code that is none is refused under it in German and not sent; a code is sent as
+    StartRoundWithDeal, as typed in any case."""
+    words = json.loads(open("Sources/SnapLocalization/Catalogues/de.json", encoding="utf-8").read())
+    server = snap_server(speed=20, grace=5)
+    page = browser("deal-lobby-de", PHONE, lang="de")
+    page.open(server.url + "/")
+    page.enter_name(HOST_NAME)
+    page.click("#host-game")
+    page.wait_screen("lobby")
+    page.click("#lobby-more > summary")
+    page.click("#lobby-deal summary")
+    label = page.js("""const field = document.getElementById('deal-input-lobby');
+        return field && field.labels.length === 1 ? field.labels[0].textContent : null""", "reading the field's label")
+    assert label == words["deal.label"], f"the waiting room's deal field is labelled in German: {label!r}"
+    assert page.js("return document.querySelectorAll('#deal-input-result').length", "the banner's field") == 1, (
+        "the banner has its own field too")
+    page.type_into("#deal-input-lobby", "K7M" + Keys.ENTER)
+    page.wait_for("the German error under the form", lambda _: page.js(
+        "return document.querySelector('#lobby-deal .deal-error').textContent", "reading the error"))
+    message = page.js("return document.querySelector('#lobby-deal .deal-error').textContent", "the error")
+    assert message == words["deal.error.length"].replace("{count}", "3"), message
+    assert START_ROUND_WITH_DEAL not in page.wire().sent_types(), "a code that is none is not sent"
+    page.settle_motion()
+    page.screenshot("deal-lobby-390x844-de")
+    page.js("document.getElementById('deal-input-lobby').value = ''; return true", "clearing the field")
+    page.type_into("#deal-input-lobby", "k7m3 q2px" + Keys.ENTER)
+    page.wait_for("StartRoundWithDeal sent", lambda _: START_ROUND_WITH_DEAL in page.wire().sent_types())
+    assert page.js("return document.getElementById('deal-input-lobby').value", "the field") == "K7M3-Q2PX"

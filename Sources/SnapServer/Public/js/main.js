@@ -13,7 +13,7 @@ import { ReactionClock, pressTime } from "./reaction_clock.js";
 import { Renderer } from "./renderer.js";
 import { toggledAccessFlags } from "./screens/host_controls.js";
 import { BigScreen } from "./screens/big_screen.js";
-import { readDeal } from "./screens/deal_choice.js";
+import { placeDealForms, readDeal } from "./screens/deal_choice.js";
 import { HostPanel } from "./screens/host_panel.js";
 import { NetworkTimePopover } from "./screens/network_time.js";
 import { ROUNDS } from "./screens/round_choice.js";
@@ -44,6 +44,7 @@ const REMOVED_BY_HOST = 117;
 const NETWORK_TIME_FRESH_MS = 1000;
 
 // The texts first: every screen is drawn in the page's language.
+placeDealForms(document);
 await startLanguage(document);
 const renderer = new Renderer(document, { nameButtons: true });
 const hostPanel = new HostPanel(document);

@@ -18,6 +18,18 @@ export function readDeal(text) {
   }
 }
 
+/** Puts the host's deal form (the page's `#deal-form` template) in each `.deal-form-slot`, its field named by the
+ * slot's `data-input-id` — before the page's words are filled in, which then reach the forms too. */
+export function placeDealForms(doc) {
+  const template = doc.getElementById("deal-form");
+  for (const slot of doc.querySelectorAll(".deal-form-slot")) {
+    const form = template.content.firstElementChild.cloneNode(true);
+    form.querySelector("input").id = slot.dataset.inputId;
+    form.querySelector("label").htmlFor = slot.dataset.inputId;
+    slot.replaceWith(form);
+  }
+}
+
 /** The history's page of every round dealt from `deal`, side by side. */
 export function dealRoundsPath(deal) {
   return `/history?deal=${encodeURIComponent(deal)}`;
