@@ -17,7 +17,7 @@ import re
 
 from selenium.webdriver.common.keys import Keys
 
-from snap_browser import DESKTOP, PHONE, ROOT, Player, play_until
+from snap_browser import DESKTOP, PHONE, ROOT, SNAPSHOT_JS, Player, Snapshot, play_until
 from test_web_client import HOST_NAME, size_name
 
 CATALOGUES = ROOT / "Sources" / "SnapLocalization" / "Catalogues"
@@ -241,8 +241,10 @@ def test_every_pile_says_what_it_holds(snap_server, browser):
     play_until([player], lambda: len(player.last.tops) >= 4, timeout=60, what="a face-up card on every pile")
     player.turn = False
     words = Words("de")
-    piles = page.js(PILES_JS, "reading the piles' names")
-    snap = page.snapshot()
+    # The other players go on turning: the names and the counts are read in one script, from one moment.
+    both = page.js(f"return {{ piles: (() => {{ {PILES_JS} }})(), snap: (() => {{ {SNAPSHOT_JS} }})() }};",
+                   "reading the piles' names and the table")
+    piles, snap = both["piles"], Snapshot(both["snap"])
     assert len(piles) == 4, piles
     for pile in piles:
         seat = snap.seat_shown(int(pile["shown"]))
