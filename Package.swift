@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "SnapServerTests",
             dependencies: [
-                "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapStore", "SnapPostgres", "SnapTestSupport",
+                "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapLocalization", "SnapStore", "SnapPostgres",
+                "SnapTestSupport",
                 // The DelayProxy stands between a client and a node that vanishes.
                 "SnapNetworkTools", .product(name: "GRDB", package: "GRDB.swift"),
                 // A channel and event loop of NIO's own for the lean WebSocket path's unit tests, and for the

@@ -349,10 +349,11 @@ def test_dropped_connection_reconnects(server, browser):
 
 MEASURE_JS = r"""
 const navigation = performance.getEntriesByType('navigation')[0];
-const files = [{ name: new URL(navigation.name).pathname, type: 'navigation', bytes: navigation.decodedBodySize }]
+const sizes = (entry) => ({ bytes: entry.decodedBodySize, encoded: entry.encodedBodySize, transferred: entry.transferSize });
+const files = [{ name: new URL(navigation.name).pathname, type: 'navigation', ...sizes(navigation) }]
   .concat(performance.getEntriesByType('resource')
     .filter(entry => new URL(entry.name).origin === location.origin && !entry.name.includes('/api/'))
-    .map(entry => ({ name: new URL(entry.name).pathname, type: entry.initiatorType, bytes: entry.decodedBodySize })));
+    .map(entry => ({ name: new URL(entry.name).pathname, type: entry.initiatorType, ...sizes(entry) })));
 const table = performance.getEntriesByName('snap:first-table')[0];
 const paint = performance.getEntriesByName('first-contentful-paint')[0];
 return {
@@ -392,6 +393,14 @@ def test_page_weight_and_time_to_first_table(server, browser):
     page_bytes = sum(f["bytes"] for f in files if f["name"].endswith((".html", ".js", ".css")) or f["name"] == "/")
     metrics["pageBytes"] = page_bytes
     metrics["allBytes"] = sum(f["bytes"] for f in files)
+    # What went over the wire: the text compressed (brotli, as Chromium accepts it), headers included.
+    metrics["allEncodedBytes"] = sum(f["encoded"] for f in files)
+    metrics["allTransferredBytes"] = sum(f["transferred"] for f in files)
+    print(f"\n[page weight] {len(files)} files: {metrics['allBytes']:,} bytes, {metrics['allEncodedBytes']:,} encoded, "
+          f"{metrics['allTransferredBytes']:,} transferred")
+    for f in files:
+        if f["bytes"] > 2000 and f["name"].endswith((".js", ".css", ".json", "/")):
+            assert f["encoded"] * 2 < f["bytes"], f"{f['name']} should arrive compressed: {f}"
     (SCREENSHOTS.parent / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
     names = {f["name"] for f in files}
     for expected in ("/css/snap.css", "/js/main.js", "/js/codec.js", "/js/renderer.js"):

@@ -109,6 +109,7 @@ public struct SnapGameServer: Sendable {
         let router = Router()
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: PathGuardMiddleware())
+        router.add(middleware: CompressedFileMiddleware(folder: Self.publicFolder, files: .shared))
         router.add(
             middleware: FileMiddleware(
                 Self.publicFolder, cacheControl: StaticFileCaching.policy, searchForIndexHtml: true, logger: logger))

@@ -9,19 +9,25 @@ struct HistoryPages: Sendable {
     let folder: String
 
     func add(to router: Router<some RequestContext>) {
-        router.get("/history") { _, _ in try Self.page("history.html", in: folder) }
-        router.get("/replay/:id") { _, _ in try Self.page("replay.html", in: folder) }
-        router.get("/players/:name") { _, _ in try Self.page("players.html", in: folder) }
+        router.get("/history") { request, _ in try Self.page("history.html", in: folder, for: request) }
+        router.get("/replay/:id") { request, _ in try Self.page("replay.html", in: folder, for: request) }
+        router.get("/players/:name") { request, _ in try Self.page("players.html", in: folder, for: request) }
     }
 
-    /// The web client's page `file` in `folder`, read when asked for (a few kilobytes), so that it is always the one on
-    /// disk.
-    static func page(_ file: String, in folder: String) throws -> Response {
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(file)") else {
+    /// The web client's page `file` in `folder` for `request`: compressed when the browser accepts it (see
+    /// ``CompressedFiles``, which compresses it again when it changes on disk), else read when asked for (a few
+    /// kilobytes), so that it is always the one on disk.
+    static func page(_ file: String, in folder: String, for request: Request) throws -> Response {
+        let path = "\(folder)/\(file)"
+        let contentType = "text/html; charset=utf-8"
+        if let compressed = CompressedFiles.shared.response(forFileAt: path, to: request, contentType: contentType) {
+            return compressed
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw HTTPError(.notFound, message: "The page \(file) is missing from this server's files.")
         }
         return Response(
-            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            status: .ok, headers: [.contentType: contentType, .cacheControl: "no-cache", .vary: "Accept-Encoding"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

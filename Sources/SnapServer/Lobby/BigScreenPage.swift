@@ -22,7 +22,7 @@ struct BigScreenPage: Sendable {
                     "There is no table \(code) here",
                     "Check the code on the host's screen: a table closes when everyone has left it. Then open /tv?t=\(code) again.")
             }
-            return try HistoryPages.page("index.html", in: folder)
+            return try HistoryPages.page("index.html", in: folder, for: request)
         }
     }
 
