@@ -56,7 +56,8 @@ final class ServerMetrics: Sendable {
         }
     }
 
-    /// Counts a socket refused or closed at the socket level, by reason ("address-full", "descriptors", "evicted").
+    /// Counts a socket refused or closed at the socket level, by reason ("address-full", "address-rate", "descriptors",
+    /// "evicted"), and each pause in accepting for want of descriptors ("accept-paused").
     func socketRefused(_ reason: String) {
         CoreMetrics.Counter(label: "snap_sockets_refused_total", dimensions: [("reason", reason)], factory: factory).increment()
     }

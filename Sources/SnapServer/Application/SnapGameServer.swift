@@ -144,6 +144,10 @@ public struct SnapGameServer: Sendable {
             server: server,
             configuration: Self.httpConfiguration(host: configuration.host, port: configuration.port, serverName: "snap"),
             onServerRunning: { channel in
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(
+                        DescriptorShortageHandler(registry: registry, onPaused: { refusals.note($0) }), position: .first)
+                }.get()
                 let port = channel.localAddress?.port ?? configuration.port
                 links.set(ServerLinks(host: configuration.host, port: port))
                 await onRunning(port)
@@ -183,7 +187,7 @@ public struct SnapGameServer: Sendable {
 
     private static func connectionRegistry(_ configuration: SnapServerConfiguration) -> ConnectionRegistry {
         ConnectionRegistry(
-            capacity: configuration.maximumSockets ?? DescriptorLimit.socketCapacity(reserve: configuration.descriptorReserve),
+            budget: .live(fixed: configuration.maximumSockets, reserve: configuration.descriptorReserve),
             perAddress: configuration.maximumSocketsPerAddress, arrivalRate: configuration.connectionRate,
             trustedProxies: configuration.trustedProxies)
     }

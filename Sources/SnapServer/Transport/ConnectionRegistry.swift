@@ -2,8 +2,9 @@ import NIOCore
 import Synchronization
 
 /// Every socket the server holds, by remote address: it keeps one address from taking more than its share, and
-/// keeps the server clear of its descriptor limit by evicting the oldest connection that has not yet earned its
-/// keep (no request answered, nobody signed in) when room is needed.
+/// keeps the server clear of its descriptor limit (``SocketBudget``, which follows the live limit) by evicting the
+/// oldest connections that have not yet earned their keep (no request answered, nobody signed in), whatever their
+/// address, when room is needed.
 ///
 /// Seated players never need a new descriptor, so with the reserve kept free `/healthz`, new players and
 /// reconnections still get in while idle sockets are being opened as fast as someone can.
@@ -18,12 +19,17 @@ final class ConnectionRegistry: Sendable {
         case descriptorsExhausted
         /// Not a refusal of the newcomer: the oldest idle socket was closed to make room for it.
         case evictedIdle
+        /// The kernel had no descriptor left for a newcomer (accept() failed with EMFILE or ENFILE): accepting
+        /// pauses for `milliseconds`, after `evicted` idle sockets were closed to make room.
+        case acceptPaused(evicted: Int, milliseconds: Int)
     }
 
     private struct Entry {
         let channel: any Channel
         let address: String
         var proven = false
+        /// When it last became idle (its place in the queue of unproven sockets).
+        var idleSince: Int
     }
 
     /// One address: its sockets open, and how fast it opens new ones.
@@ -37,13 +43,15 @@ final class ConnectionRegistry: Sendable {
         var entries: [ObjectIdentifier: Entry] = [:]
         var perAddress: [String: Address] = [:]
         var admissions = 0
-        /// Sockets not yet proven, oldest first; an entry proven or closed since is skipped when met.
-        var unproven: [ObjectIdentifier] = []
+        /// Sockets not yet proven (or idle again), oldest first, each with the moment it joined; an entry proven,
+        /// closed or idle again since is skipped when met.
+        var unproven: [(id: ObjectIdentifier, since: Int)] = []
         var unprovenStart = 0
+        var moments = 0
     }
 
-    /// The most sockets open at once.
-    let capacity: Int
+    /// How many sockets may be open at once.
+    let budget: SocketBudget
     /// The most sockets one remote address may hold.
     let perAddress: Int
     /// How fast one remote address may open sockets: enough for a party of phones behind one router arriving
@@ -56,9 +64,9 @@ final class ConnectionRegistry: Sendable {
     private let state = Mutex(State())
 
     init(
-        capacity: Int, perAddress: Int, arrivalRate: RequestLimits.Rate, trustedProxies: TrustedProxies = TrustedProxies()
+        budget: SocketBudget, perAddress: Int, arrivalRate: RequestLimits.Rate, trustedProxies: TrustedProxies = TrustedProxies()
     ) {
-        self.capacity = max(1, capacity)
+        self.budget = budget
         self.perAddress = max(1, perAddress)
         self.arrivalRate = arrivalRate
         self.trustedProxies = trustedProxies
@@ -67,11 +75,15 @@ final class ConnectionRegistry: Sendable {
     /// The number of sockets open.
     var count: Int { state.withLock { $0.entries.count } }
 
-    /// Takes a new socket in, or says why not. When the server is at capacity the oldest unproven socket is
-    /// returned for the caller to close.
-    func admit(_ channel: any Channel, at now: Duration) -> Result<(any Channel)?, Refusal> {
+    /// The most sockets open at once, now.
+    var capacity: Int { max(1, budget.capacity) }
+
+    /// Takes a new socket in, or says why not. When the server is at capacity (or above it: the limit was lowered)
+    /// the oldest unproven sockets are returned for the caller to close, as many as it takes to make room.
+    func admit(_ channel: any Channel, at now: Duration) -> Result<[any Channel], Refusal> {
         let address = Self.address(of: channel)
         let proxy = trustedProxies.trusts(address)
+        let capacity = capacity
         return state.withLock { state in
             var known = state.perAddress[address] ?? Address(arrivals: TokenBucket(arrivalRate), lastArrival: now)
             known.lastArrival = now
@@ -80,23 +92,55 @@ final class ConnectionRegistry: Sendable {
             Self.forgetQuietAddresses(&state, at: now, after: arrivalRate)
             if known.sockets >= perAddress, !proxy { return .failure(.addressFull(address)) }
             guard onTime else { return .failure(.addressTooFast(address)) }
-            var evicted: (any Channel)?
-            if state.entries.count >= capacity {
-                guard let victim = Self.oldestUnproven(&state) else { return .failure(.descriptorsExhausted) }
-                evicted = Self.remove(victim, &state)
+            var evicted: [any Channel] = []
+            while state.entries.count >= capacity {
+                guard let victim = Self.oldestUnproven(&state) else {
+                    if evicted.isEmpty { return .failure(.descriptorsExhausted) }
+                    break
+                }
+                evicted.append(contentsOf: Self.remove(victim, &state).map { [$0] } ?? [])
             }
             let id = ObjectIdentifier(channel)
-            state.entries[id] = Entry(channel: channel, address: address)
+            state.moments += 1
+            state.entries[id] = Entry(channel: channel, address: address, idleSince: state.moments)
             state.perAddress[address]?.sockets += 1
-            state.unproven.append(id)
+            state.unproven.append((id, state.moments))
             Self.compact(&state)
             return .success(evicted)
+        }
+    }
+
+    /// Makes room when the kernel had no descriptor for a newcomer: the oldest unproven sockets, enough to come back
+    /// under the capacity with room for one more, and at least one (the descriptors the budget leaves for others
+    /// may have gone to them), for the caller to close; none when every socket has earned its keep.
+    func makeRoom() -> [any Channel] {
+        let capacity = capacity
+        return state.withLock { state in
+            var evicted: [any Channel] = []
+            while evicted.isEmpty || state.entries.count >= capacity, let victim = Self.oldestUnproven(&state) {
+                evicted.append(contentsOf: Self.remove(victim, &state).map { [$0] } ?? [])
+            }
+            return evicted
         }
     }
 
     /// Notes that a socket has earned its keep: it is never evicted to make room.
     func prove(_ channel: any Channel) {
         state.withLock { $0.entries[ObjectIdentifier(channel)]?.proven = true }
+    }
+
+    /// Notes that a proven socket is idle again: an HTTP connection kept for a next request, with every request
+    /// answered. It may be evicted to make room, after the sockets idle longer.
+    func idle(_ channel: any Channel) {
+        state.withLock { state in
+            let id = ObjectIdentifier(channel)
+            guard state.entries[id]?.proven == true else { return }
+            state.moments += 1
+            state.entries[id]?.proven = false
+            state.entries[id]?.idleSince = state.moments
+            state.unproven.append((id, state.moments))
+            Self.compact(&state)
+        }
     }
 
     /// Counts a closed socket out.
@@ -111,9 +155,9 @@ final class ConnectionRegistry: Sendable {
 
     private static func oldestUnproven(_ state: inout State) -> ObjectIdentifier? {
         while state.unprovenStart < state.unproven.count {
-            let id = state.unproven[state.unprovenStart]
+            let (id, since) = state.unproven[state.unprovenStart]
             state.unprovenStart += 1
-            if let entry = state.entries[id], !entry.proven { return id }
+            if let entry = state.entries[id], !entry.proven, entry.idleSince == since { return id }
         }
         return nil
     }
@@ -137,7 +181,9 @@ final class ConnectionRegistry: Sendable {
     /// small multiple of the sockets open.
     private static func compact(_ state: inout State) {
         guard state.unproven.count > 2 * max(512, state.entries.count) else { return }
-        state.unproven = state.unproven[state.unprovenStart...].filter { state.entries[$0]?.proven == false }
+        state.unproven = state.unproven[state.unprovenStart...].filter { id, since in
+            state.entries[id].map { !$0.proven && $0.idleSince == since } ?? false
+        }
         state.unprovenStart = 0
     }
 }

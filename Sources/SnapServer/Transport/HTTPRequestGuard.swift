@@ -25,6 +25,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let requestTimeout: TimeAmount
     private var requests = TokenBucket(HTTPRequestGuard.requestRate)
     private let onRequest: () -> Void
+    private let onIdle: () -> Void
     private var deadline: Scheduled<Void>?
     /// A request has begun and its end has not arrived.
     private var inRequest = false
@@ -39,11 +40,13 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// A refusal waiting for the answers to the requests before it, which must go out first.
     private var pendingRefusal: (HTTPResponseStatus, String, HTTPHeaders)?
 
-    /// A guard that closes a connection whose next request is not complete within `requestTimeout`, and tells
-    /// `onRequest` when a request has arrived whole enough to be answered.
-    init(requestTimeout: TimeAmount, onRequest: @escaping () -> Void) {
+    /// A guard that closes a connection whose next request is not complete within `requestTimeout`, tells
+    /// `onRequest` when a request has arrived whole enough to be answered, and `onIdle` when every request has been
+    /// answered and the connection waits for the next.
+    init(requestTimeout: TimeAmount, onRequest: @escaping () -> Void, onIdle: @escaping () -> Void = {}) {
         self.requestTimeout = requestTimeout
         self.onRequest = onRequest
+        self.onIdle = onIdle
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -95,6 +98,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             // The connection is kept for the client's next request, for as long as a request may take.
             if !inRequest { arm(context) }
+            if !inRequest, unanswered == 0 { onIdle() }
         }
         context.write(data, promise: promise)
     }

@@ -1,8 +1,8 @@
 import Logging
 import Synchronization
 
-/// Counts sockets refused (or idle ones evicted) at the socket level and says so in the log — one line per reason every ten seconds
-/// at most, however fast they come, with how many were refused since the last line.
+/// Counts sockets refused (or idle ones evicted, or accepting paused) at the socket level and says so in the log —
+/// one line per reason every ten seconds at most, however fast they come, with how many since the last line.
 final class RefusalLog: Sendable {
     private struct State {
         var lastLogged: [String: Duration] = [:]
@@ -29,6 +29,10 @@ final class RefusalLog: Sendable {
                 ("address-rate", "refusing connections from \(address): it opens them faster than one address may")
             case .evictedIdle:
                 ("evicted", "closing idle sockets to make room: the descriptor limit allows \(registry.capacity) sockets")
+            case .acceptPaused(let evicted, let milliseconds):
+                ("accept-paused", "no descriptor left to accept a connection (the limit is \(DescriptorLimit.current)):"
+                    + " closed \(evicted) idle sockets; accepting again in \(milliseconds) ms"
+                    + (evicted == 0 ? " (every socket is a player's or in use: raise the limit with ulimit -n)" : ""))
             case .descriptorsExhausted:
                 ("descriptors", "refusing connections: all \(registry.capacity) sockets the descriptor limit allows"
                     + " are held by players (raise the limit with ulimit -n)")
@@ -42,6 +46,9 @@ final class RefusalLog: Sendable {
             defer { state.unlogged[reason] = 0 }
             return state.unlogged[reason]
         }
-        if let count { environment.logger.warning("\(message) (\(count) refused)") }
+        if let count {
+            let times = if case .acceptPaused = refusal { "\(count) \(count == 1 ? "pause" : "pauses")" } else { "\(count) refused" }
+            environment.logger.warning("\(message) (\(times))")
+        }
     }
 }

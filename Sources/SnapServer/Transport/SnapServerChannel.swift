@@ -60,9 +60,9 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
                 channel.close(promise: nil)
                 return Value(upgradeResult: nil, channel: channel)
             case .success(let evicted):
-                if let evicted {
+                for idle in evicted {
                     onRefused(.evictedIdle)
-                    evicted.close(promise: nil)
+                    idle.close(promise: nil)
                 }
             }
             channel.closeFuture.whenComplete { [registry] _ in registry.release(channel) }
@@ -111,10 +111,11 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         let encoder = HTTPResponseEncoder()
         let decoder = ByteToMessageHandler(
             HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, informationalResponseStrategy: .drop, limitConfiguration: limits))
-        // A socket that has sent a request worth answering has earned its keep: it is not evicted to make room.
-        let requestGuard = HTTPRequestGuard(requestTimeout: settings.requestTimeout) { [registry] in
-            registry.prove(channel)
-        }
+        // A socket that has sent a request worth answering has earned its keep while it is answered: it is not
+        // evicted to make room until it waits, idle, for its next request.
+        let requestGuard = HTTPRequestGuard(
+            requestTimeout: settings.requestTimeout, onRequest: { [registry] in registry.prove(channel) },
+            onIdle: { [registry] in registry.idle(channel) })
         let upgradeHandler = NIOTypedHTTPServerUpgradeHandler(
             httpEncoder: encoder, extraHTTPHandlers: [requestGuard, decoder],
             upgradeConfiguration: .init(upgraders: [upgrader], notUpgradingCompletionHandler: notUpgrading))

@@ -101,6 +101,104 @@ import Glibc
         await player.disconnect()
     }
 
+    /// The limit lowered under the server's feet (`prlimit --pid`), below the sockets it holds: idle sockets — some
+    /// never used, some kept alive after a request — are closed to fit the new limit, whatever their address, so
+    /// that `/healthz` and a new player get in at once, and the seated player plays on.
+    @Test(.startsPrograms) func aLimitLoweredWhileItRunsIsFollowedAndIdleSocketsMakeRoom() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        let player = try await SnapClient.connect(to: "ws://127.0.0.1:\(server.port)/ws", name: "Ann")
+        _ = try await player.sitDown(at: nil, solo: true)
+        var idle: [TCPProbe] = []
+        for index in 0..<300 {
+            let probe = try TCPProbe(port: server.port)
+            if index.isMultiple(of: 2) {
+                probe.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(await probe.waitFor { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") })
+            }
+            idle.append(probe)
+        }
+        try Self.lowerLimit(of: server, to: 200)
+
+        let health = try TCPProbe(port: server.port)
+        health.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await health.waitFor { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") })
+        let newcomer = try await SnapClient.connect(to: "ws://127.0.0.1:\(server.port)/ws", name: "Bo")
+        _ = try await newcomer.sitDown(at: nil, solo: true)
+        #expect(try await Self.dealt(player))
+        // The sockets closed are the idle ones, and enough of them for the new limit and its reserve.
+        let closed = idle.reduce(0) { $1.poll(); return $0 + ($1.isClosedByServer ? 1 : 0) }
+        #expect(closed >= 150, "\(closed) idle sockets closed")
+        #expect(Self.descriptors(of: server) < 200 - 32)
+        #expect(server.errorText().contains("idle sockets"), "\(server.errorText())")
+        await newcomer.disconnect()
+        await player.disconnect()
+    }
+
+    /// When every socket is a player's, there is nothing to close: the server pauses accepting, longer each time,
+    /// rather than asking the kernel again tens of thousands of times a second; once the limit is raised the waiting
+    /// newcomer gets in.
+    @Test(.startsPrograms) func whenNothingCanBeClosedAcceptingPausesInsteadOfSpinning() async throws {
+        let server = try await Self.startServer()
+        defer { server.stop() }
+        var players: [SnapClient] = []
+        for index in 0..<12 {
+            let player = try await SnapClient.connect(to: "ws://127.0.0.1:\(server.port)/ws", name: "P\(index)")
+            _ = try await player.sitDown(at: nil, solo: true)
+            players.append(player)
+        }
+        try Self.lowerLimit(of: server, to: Self.descriptors(of: server))
+        let waiting = try TCPProbe(port: server.port)
+        waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await Patience.wait { server.errorText().contains("no descriptor left to accept a connection") },
+                "\(server.errorText())")
+        #expect(server.errorText().contains("closed 0 idle sockets"))
+        #expect(try await Self.dealt(players[0]), "the players play on")
+        try Self.lowerLimit(of: server, to: 4_096)
+        #expect(await waiting.waitFor { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") })
+        // Each pause is counted: a server asking again at once would have counted thousands while the test read its
+        // log and raised the limit; pausing 10, 20, 40 … ms, a few.
+        let metrics = try TCPProbe(port: server.port)
+        metrics.send("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(await metrics.waitForClose())
+        let line = metrics.text.split(separator: "\n").first { $0.hasPrefix(#"snap_sockets_refused_total{reason="accept-paused"}"#) }
+        let pauses = try #require(line.flatMap { Int($0.split(separator: " ").last ?? "") }, "\(metrics.text)")
+        #expect((1...40).contains(pauses), "\(pauses) pauses")
+        for player in players { await player.disconnect() }
+    }
+
+    private static func startServer() async throws -> SnapBinary.Server {
+        let port = try TmuxNetworkTests.freePort()
+        return try await SnapBinary.startBackground(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--max-connections-per-address", "1000",
+             "--connection-rate-per-address", "10000", "--log-level", "warning"],
+            until: "Ctrl-C", keepErrors: true)
+    }
+
+    /// Sets the soft limit only: the hard one stays, so that it can be raised again.
+    private static func lowerLimit(of server: SnapBinary.Server, to limit: Int) throws {
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid=\(server.process.processIdentifier)", "--nofile=\(limit):"]
+        try prlimit.run()
+        prlimit.waitUntilExit()
+        try #require(prlimit.terminationStatus == 0, "prlimit (util-linux) could not set the limit")
+    }
+
+    private static func descriptors(of server: SnapBinary.Server) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.process.processIdentifier)/fd").count) ?? 0
+    }
+
+    private static func dealt(_ player: SnapClient) async throws -> Bool {
+        await player.startRound()
+        for await update in player.updates {
+            if case .table(_, let events) = update, events.contains(where: { if case .dealt = $0 { true } else { false } }) {
+                return true
+            }
+        }
+        return false
+    }
+
     @Test(arguments: [["--max-connections", "0"], ["--max-connections-per-address", "-1"], ["--max-tables", "0"],
                       ["--max-tables-per-address", "0"], ["--outbox-limit", "8"],
                       ["--connection-rate-per-address", "0"], ["--max-watchers", "-1"], ["--max-watchers", "10001"]])

@@ -5,9 +5,10 @@ import Darwin
 #endif
 import Foundation
 
-/// The process's limit on open files, and what it leaves for client sockets.
+/// The process's limit on open files, read when asked for: it can be changed while the server runs
+/// (`prlimit --pid`).
 enum DescriptorLimit {
-    /// The soft limit on open descriptors.
+    /// The soft limit on open descriptors now.
     static var current: Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
@@ -17,10 +18,5 @@ enum DescriptorLimit {
     /// Descriptors open now (counted on Linux; a guess elsewhere).
     static var open: Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 32
-    }
-
-    /// How many client sockets the server may hold: the limit less what is open already and `reserve` kept free.
-    static func socketCapacity(reserve: Int) -> Int {
-        max(16, current - open - reserve)
     }
 }
