@@ -11,9 +11,17 @@ public enum Seat: UInt8, CaseIterable, Sendable, Hashable, Codable, Comparable, 
     /// The next seat clockwise.
     public var next: Seat { Seat(rawValue: (rawValue + 1) % 4)! }
 
+    /// The four seats clockwise from the bottom, kept once: iterating it allocates nothing.
+    public static let clockwise: [Seat] = [.bottom, .left, .top, .right]
+
     /// The seats clockwise after this one, ending with this one: the order in which turns and payments go round.
     public var clockwiseAfter: [Seat] {
-        (1...4).map { Seat(rawValue: (rawValue + UInt8($0)) % 4)! }
+        Seat.clockwiseAfter[Int(rawValue)]
+    }
+
+    /// Each seat's ``clockwiseAfter``, kept once.
+    private static let clockwiseAfter: [[Seat]] = clockwise.map { seat in
+        (1...4).map { Seat(rawValue: (seat.rawValue + UInt8($0)) % 4)! }
     }
 
     /// Where this seat is shown on the screen of the player at `viewer`: (seat − viewer) mod 4.

@@ -84,6 +84,18 @@ public struct Table: Hashable, Sendable {
         Seat.allCases.first { self[$0]?.info.id == id }
     }
 
+    /// Whether two players' top open cards have the same value: ``matchingSeats(from:)`` is not empty. Allocates
+    /// nothing.
+    public var hasMatch: Bool {
+        var seen: UInt16 = 0
+        for player in players {
+            guard let value = player?.open.top?.value else { continue }
+            if seen & (1 << value) != 0 { return true }
+            seen |= 1 << value
+        }
+        return false
+    }
+
     /// The seats whose top open card has the same value as another player's top open card,
     /// clockwise from `start` (itself first).
     public func matchingSeats(from start: Seat = .bottom) -> [Seat] {
@@ -135,17 +147,31 @@ public struct Table: Hashable, Sendable {
         _ action: TableAction,
         using generator: inout some RandomNumberGenerator
     ) throws(TableError) -> [TableEvent] {
+        var events = [TableEvent]()
+        try perform(action, using: &generator, into: &events)
+        return events
+    }
+
+    /// Performs an action and appends what happened to `events`, a buffer the caller reuses: a turn, a call and the
+    /// steps between them allocate nothing.
+    ///
+    /// - Throws: ``TableError`` when the rules do not allow the action; the table and `events` are then unchanged.
+    public mutating func perform(
+        _ action: TableAction,
+        using generator: inout some RandomNumberGenerator,
+        into events: inout [TableEvent]
+    ) throws(TableError) {
         switch action {
-        case .join(let info): try join(info).events
-        case .leave(let seat): try leave(seat)
-        case .remove(let seat, let remover): try remove(seat, by: remover)
-        case .startRound(let seat, let deal): try startRound(by: seat, using: &generator, deal: deal)
-        case .turnCard(let seat): try turnCard(by: seat)
-        case .callSnap(let seat, _): try callSnap(by: seat)
-        case .advance(let step): try advance(step)
-        case .changeSettings(let settings, let seat): try changeSettings(settings, by: seat)
-        case .timeRanOut: try timeRanOut()
-        case .setPresence(let seat, let present): try setPresence(seat, present: present)
+        case .join(let info): events += try join(info).events
+        case .leave(let seat): events += try leave(seat)
+        case .remove(let seat, let remover): events += try remove(seat, by: remover)
+        case .startRound(let seat, let deal): events += try startRound(by: seat, using: &generator, deal: deal)
+        case .turnCard(let seat): try turnCard(by: seat, into: &events)
+        case .callSnap(let seat, _): try callSnap(by: seat, into: &events)
+        case .advance(let step): try advance(step, into: &events)
+        case .changeSettings(let settings, let seat): events += try changeSettings(settings, by: seat)
+        case .timeRanOut: events += try timeRanOut()
+        case .setPresence(let seat, let present): events += try setPresence(seat, present: present)
         }
     }
 
@@ -231,6 +257,12 @@ public struct Table: Hashable, Sendable {
 
     /// The active player turns the top card of their closed pile onto their open pile.
     public mutating func turnCard(by seat: Seat) throws(TableError) -> [TableEvent] {
+        var events = [TableEvent]()
+        try turnCard(by: seat, into: &events)
+        return events
+    }
+
+    mutating func turnCard(by seat: Seat, into events: inout [TableEvent]) throws(TableError) {
         try checkInPlay(seat)
         guard stop == nil else { throw .snapInProgress }
         guard activeSeat == seat else { throw .notYourTurn }
@@ -240,19 +272,26 @@ public struct Table: Hashable, Sendable {
         players[Int(seat.rawValue)]!.open.putOnTop(card)
         hasTurned = true
         callJudged = false
-        calls = []
+        calls.removeAll(keepingCapacity: true)
         setPending(.activateNext)
-        return [.cardTurned(seat, card)]
+        events.append(.cardTurned(seat, card))
     }
 
     /// A player calls "Snap!". The first call since the last turned card is judged and stops the table;
     /// later ones are too late.
     public mutating func callSnap(by seat: Seat) throws(TableError) -> [TableEvent] {
+        var events = [TableEvent]()
+        try callSnap(by: seat, into: &events)
+        return events
+    }
+
+    mutating func callSnap(by seat: Seat, into events: inout [TableEvent]) throws(TableError) {
         try checkInPlay(seat)
         if callJudged {
             // Kept once per seat: however often a player calls too late, the table holds at most a call a seat.
             if !calls.contains(where: { $0.seat == seat }) { calls.append(SnapCall(seat: seat, verdict: .tooLate)) }
-            return [.snapCalled(seat, .tooLate)]
+            events.append(.snapCalled(seat, .tooLate))
+            return
         }
         let matching = matchingSeats(from: seat)
         let call = SnapCall(seat: seat, verdict: matching.isEmpty ? .wrong : .correct(matching: matching))
@@ -260,28 +299,34 @@ public struct Table: Hashable, Sendable {
         calls.append(call)
         stop = call
         setPending(.moveCards)
-        return [.snapCalled(seat, call.verdict)]
+        events.append(.snapCalled(seat, call.verdict))
     }
 
     /// Takes the timed step the table is waiting for.
     public mutating func advance(_ step: TimedStep) throws(TableError) -> [TableEvent] {
+        var events = [TableEvent]()
+        try advance(step, into: &events)
+        return events
+    }
+
+    mutating func advance(_ step: TimedStep, into events: inout [TableEvent]) throws(TableError) {
         guard pendingStep?.step == step else { throw .unexpectedStep }
         pendingStep = nil
         switch step {
         case .finishDeal:
             phase = .playing
-            return [.dealFinished] + activate(candidates: [startingSeat!] + startingSeat!.clockwiseAfter.dropLast())
+            events.append(.dealFinished)
+            activate(candidates: [startingSeat!] + startingSeat!.clockwiseAfter.dropLast(), into: &events)
         case .activateNext:
-            return activate(candidates: activeSeat!.clockwiseAfter)
+            activate(candidates: activeSeat!.clockwiseAfter, into: &events)
         case .moveCards:
-            let events = settle(stop!)
+            events += settle(stop!)
             setPending(.resume)
-            return events
         case .resume:
-            return resume()
+            events += resume()
         case .turnForPlayer:
-            guard let active = activeSeat, !hasTurned, stop == nil else { return [] }
-            return (try? turnCard(by: active)) ?? []
+            guard let active = activeSeat, !hasTurned, stop == nil else { return }
+            try? turnCard(by: active, into: &events)
         }
     }
 
@@ -321,24 +366,30 @@ public struct Table: Hashable, Sendable {
     /// Activates the first candidate who can play: one with closed cards, or one with two or more open
     /// cards, which are recycled first. Players with no closed cards and at most one open card are skipped.
     mutating func activate(candidates: [Seat]) -> [TableEvent] {
+        var events = [TableEvent]()
+        activate(candidates: candidates, into: &events)
+        return events
+    }
+
+    mutating func activate(candidates: [Seat], into events: inout [TableEvent]) {
         for seat in candidates {
             guard let player = self[seat], player.cardCount > 0 else { continue }
             if !player.closed.isEmpty {
-                return makeActive(seat)
+                return makeActive(seat, into: &events)
             }
             if player.open.count >= 2 {
-                return [recycle(seat)] + makeActive(seat)
+                events.append(recycle(seat))
+                return makeActive(seat, into: &events)
             }
         }
         // With 52 cards and at most four players someone always qualifies; nothing to do otherwise.
-        return []
     }
 
-    mutating func makeActive(_ seat: Seat) -> [TableEvent] {
+    mutating func makeActive(_ seat: Seat, into events: inout [TableEvent]) {
         activeSeat = seat
         hasTurned = false
         armTurnTimer()
-        return [.activated(seat)]
+        events.append(.activated(seat))
     }
 
     mutating func recycle(_ seat: Seat) -> TableEvent {

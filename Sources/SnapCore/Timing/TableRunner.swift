@@ -39,6 +39,8 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     private var timers: [Entry] = []
     private var nextOrder = 0
     private var scheduledStepNumber = 0
+    /// The computer players' commands after an action: a buffer kept from one action to the next.
+    private var commands: [ComputerCommand] = []
 
     /// A runner for `table`, seeded through `generator`.
     public init(
@@ -83,9 +85,18 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     ///
     /// - Throws: ``TableError`` when the rules refuse it; nothing changes then.
     public mutating func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
+        var events = [TableEvent]()
+        try perform(action, into: &events)
+        return events
+    }
+
+    /// Performs an action now and appends what happened to `events`, a buffer the caller reuses.
+    ///
+    /// - Throws: ``TableError`` when the rules refuse it; nothing changes then, `events` neither.
+    public mutating func perform(_ action: TableAction, into events: inout [TableEvent]) throws(TableError) {
         switch action {
         case .callSnap(let seat, let claim):
-            return try call(seat, claim: claim)
+            events += try call(seat, claim: claim)
         case .turnCard where judge != nil:
             throw .snapInProgress
         case .leave where judge != nil, .remove where judge != nil:
@@ -95,13 +106,13 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             _ = try trial.perform(action, using: &trialGenerator)
             // The calls were about the table as it was: judge them before the leaver's cards are handed out.
             let verdict = giveVerdict()
-            let events = try table.perform(action, using: &generator)
-            afterEvents(events)
-            return verdict + events
+            let left = try table.perform(action, using: &generator)
+            afterEvents(left)
+            events += verdict + left
         default:
-            let events = try table.perform(action, using: &generator)
-            afterEvents(events)
-            return events
+            let start = events.count
+            try table.perform(action, using: &generator, into: &events)
+            afterEvents(events[start...])
         }
     }
 
@@ -115,39 +126,59 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
 
     private mutating func advance(to time: Duration, firingAtMost limit: Int) -> [TableEvent] {
         var events = [TableEvent]()
+        advance(to: time, firingAtMost: limit, into: &events)
+        return events
+    }
+
+    private mutating func advance(to time: Duration, firingAtMost limit: Int, into events: inout [TableEvent]) {
+        let start = events.count
         var fired = 0
         while fired < limit, let index = indexOfNextTimer(), timers[index].deadline <= time {
             fired += 1
             let entry = timers.remove(at: index)
             now = max(now, entry.deadline)
+            // A refused action (a computer player's turn after it went out, say) is dropped, and adds nothing.
             switch entry.timer {
             case .table(let step):
-                events += (try? perform(.advance(step))) ?? []
+                try? perform(.advance(step), into: &events)
             case .computer(let timer):
                 let action = computers.fire(timer)
-                events += (try? perform(action)) ?? []
+                try? perform(action, into: &events)
             case .judge:
                 events += giveVerdict()
             case .roundClock:
-                events += (try? perform(.timeRanOut)) ?? []
+                try? perform(.timeRanOut, into: &events)
             }
         }
         now = max(now, time)
         // A card turned by a timer reaches the players when the owner hands these events out — at `time`, which
         // on a real clock may be later than the timer was due — so that is when it was shown.
-        if events.contains(where: \.startsReactionClock) { shownAt = now }
-        return events
+        if events[start...].contains(where: \.startsReactionClock) { shownAt = now }
     }
 
     /// Moves the timeline to the next timer and fires that one timer alone. Returns nil when no timer is set.
     public mutating func fireNextTimer() -> [TableEvent]? {
-        guard let index = indexOfNextTimer() else { return nil }
-        return advance(to: timers[index].deadline, firingAtMost: 1)
+        var events = [TableEvent]()
+        return fireNextTimer(into: &events) ? events : nil
+    }
+
+    /// Moves the timeline to the next timer and fires that one timer alone, appending what happened to `events` (a
+    /// buffer the caller reuses: steady play allocates nothing). Returns false when no timer is set.
+    public mutating func fireNextTimer(into events: inout [TableEvent]) -> Bool {
+        guard let index = indexOfNextTimer() else { return false }
+        advance(to: timers[index].deadline, firingAtMost: 1, into: &events)
+        return true
     }
 
     private func indexOfNextTimer() -> Int? {
-        timers.indices.filter { !isHeld(timers[$0].timer) }
-            .min { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }
+        var next: Int?
+        for index in timers.indices where !isHeld(timers[index].timer) {
+            if let best = next, (timers[best].deadline, timers[best].order) <= (timers[index].deadline, timers[index].order) {
+                continue
+            }
+            next = index
+        }
+        return next
     }
 
     /// While calls are judged the table stands still: only the verdict and computer players' calls may come.
@@ -219,7 +250,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         return events
     }
 
-    private mutating func afterEvents(_ events: [TableEvent]) {
+    private mutating func afterEvents(_ events: some Collection<TableEvent>) {
         if events.contains(where: \.startsReactionClock) { shownAt = now }
         for event in events {
             switch event {
@@ -241,7 +272,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         } else {
             timers.removeAll { if case .table = $0.timer { true } else { false } }
         }
-        for command in computers.react(to: events, on: table, using: &generator) {
+        commands.removeAll(keepingCapacity: true)
+        computers.react(to: events, on: table, using: &generator, into: &commands)
+        for command in commands {
             switch command {
             case .schedule(let timer, let delay):
                 timers.removeAll { $0.timer == .computer(timer) }
