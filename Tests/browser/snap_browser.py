@@ -223,6 +223,7 @@ return {
   title: document.title,
   url: location.href,
   screen: body ? body.getAttribute('data-screen') : null,
+  started: !!window.snapDebug,
   connection: body ? body.getAttribute('data-connection') : null,
   status: text('#status'),
   statusKind: document.getElementById('status')?.dataset.kind ?? null,
@@ -600,8 +601,11 @@ class Page:
                              f"unchanged for {settle:g} s)", settled, timeout, poll=0.1)
 
     def wait_screen(self, *screens: str, timeout: float = 15) -> Snapshot:
+        # The page's own data-screen="menu" is there before its script has run (and drawn, bound and filled in
+        # the words): a screen counts once the script has started (window.snapDebug).
         wanted = " or ".join(repr(s) for s in screens)
-        return self.wait_for(f"body[data-screen]={wanted}", lambda s: s.get("screen") in screens, timeout)
+        return self.wait_for(f"the page's script started and body[data-screen]={wanted}",
+                             lambda s: s.get("started") and s.get("screen") in screens, timeout)
 
     def present(self, selector: str) -> bool:
         """Whether an element for a CSS selector is visible and enabled right now (no waiting)."""
