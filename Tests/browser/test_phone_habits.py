@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from snap_browser import DESKTOP, PHONE, PHONE_LANDSCAPE, Player, play_until
+from snap_browser import DESKTOP, OVERLAPS_JS, PHONE, PHONE_LANDSCAPE, Player, play_until
 from test_web_client import size_name
 
 # Installed before the page's own scripts (Chrome DevTools protocol): records what the page asks of the device,
@@ -277,6 +277,24 @@ return { problems, shown: named.map(([name]) => name), called };
 """
 
 
+# Measures the table (FIT_JS, OVERLAPS_JS) in every frame that shows a bubble of a call at its full size, once a
+# bubble: window.__bubbleLooks counts them and keeps what was wrong.
+BUBBLE_LOOKS_JS = ("const fit = () => {" + FIT_JS + "};\nconst overlaps = () => {" + OVERLAPS_JS + "};\n" + r"""
+const looks = window.__bubbleLooks = { looks: 0, problems: [], measured: new WeakSet() };
+const frame = () => {
+  for (const bubble of document.querySelectorAll('.seat .bubble[data-verdict]')) {
+    if (looks.measured.has(bubble) || bubble.getAnimations().some(a => a.playState !== 'finished')) continue;
+    looks.measured.add(bubble);
+    looks.looks += 1;
+    for (const problem of [...fit().problems, ...(overlaps() || [])])
+      if (!looks.problems.includes(problem)) looks.problems.push(problem);
+  }
+  requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+""")
+
+
 def test_landscape_phone_table_fits(server, browser):
     page = browser("ann", PHONE_LANDSCAPE)
     page.single_player(server.url, "Ann")
@@ -295,21 +313,31 @@ def test_landscape_phone_table_fits(server, browser):
     assert fit["problems"] == [], fit["problems"]
     assert page.overlaps() == []
 
-    # And while play goes on, calls and their bubbles included: looked at after every step.
+    # And while play goes on, calls and their bubbles included: every bubble measured by the page itself once it
+    # has popped to its full size — a bubble lasts a moment, which a look from here, slower on a busy machine,
+    # would catch only by chance.
     player.snap_on_match = True
+    page.js(BUBBLE_LOOKS_JS, "installing the bubbles' measurer")
+    seen = {}
     problems: set[str] = set()
-    seen = {"bubbles": 0}
 
     def look() -> None:
-        calls = any(s["verdict"] for s in player.last.seats)
-        seen["bubbles"] += calls
+        # The table between calls, looked at from here after every step.
         problems.update(page.overlaps() + page.js(FIT_JS, "measuring the table's boxes")["problems"])
+        calls = any(s["verdict"] for s in player.last.seats)
         if calls and "bubble" not in seen and page.screenshot_showing(
                 "landscape-table-844x390-verdict", lambda s: any(x["verdict"] for x in s.seats)):
             seen["bubble"] = True
         if not calls:
             player.try_wrong_call(every=3)
 
-    play_until([player], lambda: seen["bubbles"] >= 20 or player.won, timeout=90, extra=look,
-               what="twenty looks at the table with a call's bubble")
-    assert not problems, sorted(problems)
+    def looks() -> dict:
+        return page.js("return {looks: window.__bubbleLooks.looks, problems: window.__bubbleLooks.problems};",
+                       "reading the bubbles' measurements")
+
+    play_until([player], lambda: looks()["looks"] >= 20 or player.won, timeout=90, extra=look,
+               what="twenty bubbles measured at their full size, or the round's end")
+    measured = looks()
+    print(f"[landscape 844x390] {measured['looks']} bubbles measured at their full size")
+    assert measured["looks"] >= 1, "no call's bubble was measured at its full size"
+    assert not measured["problems"] and not problems, sorted(problems | set(measured["problems"]))

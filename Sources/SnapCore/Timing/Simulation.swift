@@ -108,7 +108,10 @@ public struct Simulation: Sendable {
             report.virtualSeconds += (runner.now - start).inSeconds
             report.roundGameSeconds.append((runner.now - start).inSeconds)
         }
-        guard let host = runner.table.host, let events = try? runner.perform(.startRound(by: host)) else {
+        // One buffer for the whole round: a step of steady play allocates nothing.
+        var events = [TableEvent]()
+        events.reserveCapacity(16)
+        guard let host = runner.table.host, (try? runner.perform(.startRound(by: host), into: &events)) != nil else {
             report.roundsStuck += 1
             return
         }
@@ -118,7 +121,8 @@ public struct Simulation: Sendable {
                 report.roundsCapped += 1
                 return
             }
-            guard let events = runner.fireNextTimer() else {
+            events.removeAll(keepingCapacity: true)
+            guard runner.fireNextTimer(into: &events) else {
                 report.roundsStuck += 1
                 return
             }

@@ -34,7 +34,9 @@ public final class PostgresCluster: ClusterDatabase {
     /// This node's registration, nil before ``register(url:)`` and after ``leave()``.
     public var node: ClusterNode? { registration.withLock { $0 } }
 
-    private init(
+    /// Internal, not private: a test makes a node whose calls have a short deadline on a pool that connects with the
+    /// usual one, so that only the call it holds up fails.
+    init(
         address: PostgresAddress, leaseLength: Duration, client: PostgresClient, logger: Logger, timeout: Duration
     ) {
         self.address = address

@@ -19,11 +19,16 @@ import Testing
         slow.send("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
         #expect(await slow.waitForClose())
         #expect(slow.status == 200)
-        // And the server still answers, on a connection of its own (a pooled one may have just been closed).
-        let after = try TCPProbe(port: server.port)
-        after.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(await after.waitFor { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") })
-        #expect(after.status == 200)
+        // And the server still answers, on a connection of its own (a pooled one may have just been closed). The
+        // deadline rightly closes a connection whose request a busy machine did not read within its second, so a
+        // connection closed unanswered is tried again: a server that stopped answering answers none of three.
+        var answered = false
+        for _ in 0..<3 where !answered {
+            let after = try TCPProbe(port: server.port)
+            after.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            answered = await after.waitFor { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") } && after.status == 200
+        }
+        #expect(answered, "the server no longer answers after the idle sockets and half requests")
         await server.stop()
     }
 
