@@ -28,4 +28,16 @@ public struct Card: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The rank followed by the suit symbol, e.g. "10♥".
     public var description: String { "\(rank)\(suit.symbol)" }
+
+    /// The card's own bit of 52, one per card of the deck.
+    var bit: UInt64 { 1 &<< (UInt64(suit.rawValue) &* 13 &+ UInt64(value) &- 1) }
+
+    /// The bits of `cards` or-ed together: a card that is there twice sets its bit once.
+    static func bits(of cards: borrowing [Card]) -> UInt64 {
+        cards.withUnsafeBufferPointer { cards in
+            var bits: UInt64 = 0
+            for card in cards { bits |= card.bit }
+            return bits
+        }
+    }
 }

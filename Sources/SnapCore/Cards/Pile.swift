@@ -30,6 +30,18 @@ public struct Pile: Hashable, Sendable {
         cards.insert(contentsOf: bottomFirst, at: 0)
     }
 
+    /// Puts one card underneath the pile.
+    public mutating func putUnderneath(_ card: Card) {
+        cards.insert(card, at: 0)
+    }
+
+    /// Moves every card of `other` underneath this pile, turned over as a whole (as ``takeAllTurnedOver()`` and
+    /// ``putUnderneath(_:)-([Card])`` would), leaving `other` empty. Allocates nothing once this pile has room.
+    public mutating func putUnderneath(turnedOver other: inout Pile) {
+        cards.insert(contentsOf: other.cards.reversed(), at: 0)
+        other.cards.removeAll(keepingCapacity: true)
+    }
+
     /// Removes every card and returns them turned over as a whole, listed bottom first:
     /// what was on top ends at the bottom and the bottom card is on top again.
     public mutating func takeAllTurnedOver() -> [Card] {

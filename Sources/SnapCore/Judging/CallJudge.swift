@@ -37,6 +37,19 @@ public struct CallJudge: Hashable, Sendable {
         self.maximumCompensation = maximumCompensation
     }
 
+    /// A judge for the card shown at `shownAt` that keeps its calls in `storage` (emptied first): the buffer of an
+    /// earlier judge, handed on so that judging allocates nothing.
+    init(shownAt: Duration, maximumCompensation: Duration, storage: consuming [Call]) {
+        self.init(shownAt: shownAt, maximumCompensation: maximumCompensation)
+        storage.removeAll(keepingCapacity: true)
+        calls = storage
+    }
+
+    /// Gives up the calls' buffer, for the next judge (``init(shownAt:maximumCompensation:storage:)``).
+    consuming func takeStorage() -> [Call] {
+        calls
+    }
+
     /// The reaction time to credit a call with.
     ///
     /// The network can account for at most `allowance.most` (and never more than `maximumCompensation`) of the
@@ -70,22 +83,50 @@ public struct CallJudge: Hashable, Sendable {
     /// The calls fastest first, head starts taken off. Of two that rank the same, the larger head start goes first
     /// (RULES.md: a head start of 200 ms beats a player up to 200 ms quicker), then the first to arrive.
     public var ranked: [Call] {
-        calls.enumerated().sorted {
-            ($0.element.ranking, .zero - $0.element.headStart, $0.offset) < ($1.element.ranking, .zero - $1.element.headStart, $1.offset)
-        }.map(\.element)
+        var ranked = [Call]()
+        rank(into: &ranked)
+        return ranked
+    }
+
+    /// Puts the calls, fastest first (as ``ranked``), in `ranked` — a buffer the caller keeps: at most a call a
+    /// seat, ranked by insertion in place.
+    func rank(into ranked: inout [Call]) {
+        ranked.removeAll(keepingCapacity: true)
+        ranked.append(contentsOf: calls)
+        // Arrival order breaks ties: a stable sort of the calls as they came.
+        for index in ranked.indices.dropFirst() {
+            let call = ranked[index]
+            var place = index
+            while place > 0, Self.ranksBefore(call, ranked[place - 1]) {
+                ranked[place] = ranked[place - 1]
+                place -= 1
+            }
+            ranked[place] = call
+        }
+    }
+
+    /// Whether `a` ranks strictly before `b`: a smaller ranking, or the same with a larger head start.
+    private static func ranksBefore(_ a: Call, _ b: Call) -> Bool {
+        (a.ranking, .zero - a.headStart) < (b.ranking, .zero - b.headStart)
     }
 
     /// The best ranking so far: the fastest reaction, head starts taken off.
-    public var fastest: Duration? { calls.map(\.ranking).min() }
+    public var fastest: Duration? { calls.lazy.map(\.ranking).min() }
 
     /// By how much `call` beat the next call of another player, head starts taken off, if there was one.
     public func margin(of call: Call) -> Duration? {
+        margin(of: call, among: ranked)
+    }
+
+    /// ``margin(of:)``, with the calls already ranked (``rank(into:)``).
+    func margin(of call: Call, among ranked: [Call]) -> Duration? {
         ranked.first { $0.seat != call.seat && $0.ranking >= call.ranking }.map { $0.ranking - call.ranking }
     }
 
     /// The photo finish of `judged` (calls of this judge, fastest first) when the first beat the second by less
     /// than ``PhotoFinish/closeMargin``; nil when it won clearly or alone.
     public func photoFinish(of judged: [Call]) -> PhotoFinish? {
+        guard judged.count > 1 else { return nil }
         let finish = PhotoFinish(
             entries: judged.map {
                 PhotoFinish.Entry(
@@ -101,6 +142,13 @@ public struct CallJudge: Hashable, Sendable {
     /// the best so far. Never before `now`.
     public func deadline(
         now: Duration, others: [Seat: NetworkAllowance], headStarts: [Seat: Duration] = [:]
+    ) -> Duration {
+        deadline(now: now, others: others.lazy.map { (seat: $0.key, allowance: $0.value) }, headStarts: headStarts)
+    }
+
+    /// ``deadline(now:others:headStarts:)`` for the players in `others`, each with their allowance, in any order.
+    func deadline(
+        now: Duration, others: some Sequence<(seat: Seat, allowance: NetworkAllowance)>, headStarts: [Seat: Duration]
     ) -> Duration {
         guard let fastest else { return now }
         var deadline = now

@@ -1,69 +1,63 @@
 extension Table {
     /// Moves the cards for a judged call: a correct call collects the matching open piles, a wrong one pays
     /// a card to every other player who still has cards.
-    mutating func settle(_ call: SnapCall) -> [TableEvent] {
+    mutating func settle(_ call: SnapCall, into events: inout [TableEvent]) {
         let caller = call.seat
         // The caller may have left while the verdict was shown; then nothing moves.
-        guard self[caller] != nil else { return [] }
-        var events = [TableEvent]()
+        guard self[caller] != nil else { return }
         switch call.verdict {
         case .tooLate:
-            return []
+            return
         case .correct(let matching):
-            for seat in matching {
-                guard let player = self[seat], !player.open.isEmpty else { continue }
-                let cards = players[Int(seat.rawValue)]!.open.takeAllTurnedOver()
-                players[Int(caller.rawValue)]!.closed.putUnderneath(cards)
-                events.append(.pileCollected(from: seat, to: caller, count: cards.count))
+            for seat in matching where self[seat]?.open.isEmpty == false {
+                let count = moveOpenPile(of: seat, underClosedOf: caller)
+                events.append(.pileCollected(from: seat, to: caller, count: count))
             }
             for seat in matching where seat != caller && self[seat]?.cardCount == 0 {
                 events.append(.playerOut(seat))
             }
         case .wrong:
-            let payees = caller.clockwiseAfter.dropLast().filter { (self[$0]?.cardCount ?? 0) > 0 }
-            let payer = self[caller]!
-            if payer.closed.count < payees.count && !payer.open.isEmpty {
-                let cards = players[Int(caller.rawValue)]!.open.takeAllTurnedOver()
-                players[Int(caller.rawValue)]!.closed.putUnderneath(cards)
-                events.append(.openPileTurnedUnder(caller, count: cards.count))
+            // Every other player with cards is paid, clockwise: a payment never makes a later payee's count 0.
+            let others = caller.clockwiseAfter.dropLast()
+            let payees = others.count(where: { (self[$0]?.cardCount ?? 0) > 0 })
+            if self[caller]!.closed.count < payees && !self[caller]!.open.isEmpty {
+                let count = moveOpenPile(of: caller, underClosedOf: caller)
+                events.append(.openPileTurnedUnder(caller, count: count))
             }
-            for payee in payees {
+            for payee in others where (self[payee]?.cardCount ?? 0) > 0 {
                 guard let card = players[Int(caller.rawValue)]!.closed.takeTop() else { break }
-                players[Int(payee.rawValue)]!.closed.putUnderneath([card])
+                players[Int(payee.rawValue)]!.closed.putUnderneath(card)
                 events.append(.cardPaid(from: caller, to: payee))
             }
             if self[caller]!.cardCount == 0 {
                 events.append(.playerOut(caller))
             }
         }
-        return events
     }
 
     /// Ends the stop after a call: the round ends if someone holds every card; otherwise the active player
     /// stays active, is recycled and stays active, or hands over to the next player.
-    mutating func resume() -> [TableEvent] {
+    mutating func resume(into events: inout [TableEvent]) {
         let call = stop
         stop = nil
-        var events: [TableEvent] = [.resumed]
+        events.append(.resumed)
         if let winner = seatHoldingEveryCard {
-            return events + endRound(winner: winner)
+            events += endRound(winner: winner)
+            return
         }
         // Time ran out while the cards moved, or sudden death met its correct call: the most cards wins now.
         if timeIsUp, suddenDeath.isEmpty || call.map({ if case .correct = $0.verdict { true } else { false } }) == true {
-            let decided = decideByCards()
-            events += decided
-            guard phase == .playing else { return events }
+            events += decideByCards()
+            guard phase == .playing else { return }
         }
-        guard let active = activeSeat else { return events }
-        let player = self[active]
-        if player == nil || player!.cardCount == 0 || hasTurned
-            || (player!.closed.isEmpty && player!.open.count == 1)
+        guard let active = activeSeat else { return }
+        if self[active] == nil || self[active]!.cardCount == 0 || hasTurned
+            || (self[active]!.closed.isEmpty && self[active]!.open.count == 1)
         {
-            events += activate(candidates: active.clockwiseAfter)
-        } else if player!.closed.isEmpty {
+            activate(candidates: active.clockwiseAfter, into: &events)
+        } else if self[active]!.closed.isEmpty {
             events.append(recycle(active))
         }
         armTurnTimer()
-        return events
     }
 }

@@ -68,7 +68,8 @@ public struct Table: Hashable, Sendable {
 
     /// The player in `seat`, if any.
     public subscript(seat: Seat) -> SeatedPlayer? {
-        players[Int(seat.rawValue)]
+        // Lent, not copied: reading a player's pile copies neither the player nor the pile.
+        _read { yield players[Int(seat.rawValue)] }
     }
 
     /// The occupied seats, clockwise from the bottom.
@@ -88,8 +89,8 @@ public struct Table: Hashable, Sendable {
     /// nothing.
     public var hasMatch: Bool {
         var seen: UInt16 = 0
-        for player in players {
-            guard let value = player?.open.top?.value else { continue }
+        for index in players.indices {
+            guard let value = players[index]?.open.top?.value else { continue }
             if seen & (1 << value) != 0 { return true }
             seen |= 1 << value
         }
@@ -99,15 +100,19 @@ public struct Table: Hashable, Sendable {
     /// The seats whose top open card has the same value as another player's top open card,
     /// clockwise from `start` (itself first).
     public func matchingSeats(from start: Seat = .bottom) -> [Seat] {
-        let order = [start] + start.clockwiseAfter.dropLast()
-        var counts = [UInt8: Int]()
-        for seat in order {
-            if let value = self[seat]?.open.top?.value { counts[value, default: 0] += 1 }
+        // Counted per value in a word, three bits a value (at most four cards of a value are on top): no call of a
+        // wrong or late "Snap!" allocates; a correct one allocates the list it returns.
+        var counts: UInt64 = 0
+        for index in players.indices {
+            if let value = players[index]?.open.top?.value { counts &+= 1 &<< (UInt64(value) &* 3) }
         }
-        return order.filter { seat in
-            guard let value = self[seat]?.open.top?.value else { return false }
-            return counts[value, default: 0] > 1
+        var matching: [Seat] = []
+        for offset in 0..<UInt8(Seat.count) {
+            let seat = Seat(rawValue: (start.rawValue &+ offset) % UInt8(Seat.count))!
+            guard let value = self[seat]?.open.top?.value, (counts &>> (UInt64(value) &* 3)) & 7 > 1 else { continue }
+            matching.append(seat)
         }
+        return matching
     }
 
     /// Every card at the table, wherever it is. Always the 52 cards of the deck, each once.
@@ -117,24 +122,14 @@ public struct Table: Hashable, Sendable {
 
     /// Whether all 52 cards are at the table, each exactly once.
     public var cardsAccountedFor: Bool {
-        // One bit per card: cheap enough to check after every action of a long simulation.
-        var seen: UInt64 = 0
-        var count = 0
-        func note(_ cards: [Card]) -> Bool {
-            for card in cards {
-                let bit: UInt64 = 1 << (UInt64(card.suit.rawValue) * 13 + UInt64(card.value) - 1)
-                guard seen & bit == 0 else { return false }
-                seen |= bit
-            }
-            count += cards.count
-            return true
+        // One bit per card, or-ed together: 52 cards whose bits make 52 are each there once. Cheap enough to check
+        // after every action of a long simulation — the players' piles are read where they are, never copied.
+        var seen = Card.bits(of: stock)
+        var count = stock.count
+        for index in players.indices {
+            count += players[index]?.addCardBits(to: &seen) ?? 0
         }
-        guard note(stock) else { return false }
-        for player in players {
-            guard let player else { continue }
-            guard note(player.closed.cards), note(player.open.cards) else { return false }
-        }
-        return count == Deck.size
+        return count == Deck.size && seen.nonzeroBitCount == Deck.size
     }
 
     // MARK: - Actions
@@ -320,10 +315,10 @@ public struct Table: Hashable, Sendable {
         case .activateNext:
             activate(candidates: activeSeat!.clockwiseAfter, into: &events)
         case .moveCards:
-            events += settle(stop!)
+            settle(stop!, into: &events)
             setPending(.resume)
         case .resume:
-            events += resume()
+            resume(into: &events)
         case .turnForPlayer:
             guard let active = activeSeat, !hasTurned, stop == nil else { return }
             try? turnCard(by: active, into: &events)
@@ -372,12 +367,11 @@ public struct Table: Hashable, Sendable {
     }
 
     mutating func activate(candidates: [Seat], into events: inout [TableEvent]) {
-        for seat in candidates {
-            guard let player = self[seat], player.cardCount > 0 else { continue }
-            if !player.closed.isEmpty {
+        for seat in candidates where (self[seat]?.cardCount ?? 0) > 0 {
+            if !self[seat]!.closed.isEmpty {
                 return makeActive(seat, into: &events)
             }
-            if player.open.count >= 2 {
+            if self[seat]!.open.count >= 2 {
                 events.append(recycle(seat))
                 return makeActive(seat, into: &events)
             }
@@ -393,9 +387,18 @@ public struct Table: Hashable, Sendable {
     }
 
     mutating func recycle(_ seat: Seat) -> TableEvent {
-        let cards = players[Int(seat.rawValue)]!.open.takeAllTurnedOver()
-        players[Int(seat.rawValue)]!.closed.putUnderneath(cards)
-        return .recycled(seat, count: cards.count)
+        .recycled(seat, count: moveOpenPile(of: seat, underClosedOf: seat))
+    }
+
+    /// Moves `seat`'s open pile, turned over, underneath `receiver`'s closed pile; returns how many cards moved.
+    /// The pile is lent out of its place and back, emptied: nothing is allocated, no card copied twice.
+    mutating func moveOpenPile(of seat: Seat, underClosedOf receiver: Seat) -> Int {
+        var moving = Pile()
+        swap(&moving, &players[Int(seat.rawValue)]!.open)
+        let count = moving.count
+        players[Int(receiver.rawValue)]!.closed.putUnderneath(turnedOver: &moving)
+        swap(&moving, &players[Int(seat.rawValue)]!.open)
+        return count
     }
 
     mutating func endRound(winner: Seat?) -> [TableEvent] {
@@ -412,6 +415,6 @@ public struct Table: Hashable, Sendable {
 
     /// The seat holding every card, if any.
     var seatHoldingEveryCard: Seat? {
-        occupiedSeats.first { self[$0]!.cardCount == Deck.size }
+        Seat.clockwise.first { self[$0]?.cardCount == Deck.size }
     }
 }

@@ -121,7 +121,7 @@ public struct Simulation: Sendable {
                 report.roundsCapped += 1
                 return
             }
-            events.removeAll(keepingCapacity: true)
+            if !events.isEmpty { events.removeAll(keepingCapacity: true) }
             guard runner.fireNextTimer(into: &events) else {
                 report.roundsStuck += 1
                 return

@@ -41,6 +41,11 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     private var scheduledStepNumber = 0
     /// The computer players' commands after an action: a buffer kept from one action to the next.
     private var commands: [ComputerCommand] = []
+    /// Buffers of the verdicts, kept from one to the next: the calls' storage of the last judge, the calls ranked,
+    /// and those judged.
+    private var spareCalls: [CallJudge.Call] = []
+    private var rankedCalls: [CallJudge.Call] = []
+    private var judgedCalls: [CallJudge.Call] = []
 
     /// A runner for `table`, seeded through `generator`.
     public init(
@@ -96,7 +101,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     public mutating func perform(_ action: TableAction, into events: inout [TableEvent]) throws(TableError) {
         switch action {
         case .callSnap(let seat, let claim):
-            events += try call(seat, claim: claim)
+            try call(seat, claim: claim, into: &events)
         case .turnCard where judge != nil:
             throw .snapInProgress
         case .leave where judge != nil, .remove where judge != nil:
@@ -105,10 +110,10 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             var trialGenerator = generator
             _ = try trial.perform(action, using: &trialGenerator)
             // The calls were about the table as it was: judge them before the leaver's cards are handed out.
-            let verdict = giveVerdict()
-            let left = try table.perform(action, using: &generator)
-            afterEvents(left)
-            events += verdict + left
+            giveVerdict(into: &events)
+            let start = events.count
+            try table.perform(action, using: &generator, into: &events)
+            afterEvents(events[start...])
         default:
             let start = events.count
             try table.perform(action, using: &generator, into: &events)
@@ -145,7 +150,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
                 let action = computers.fire(timer)
                 try? perform(action, into: &events)
             case .judge:
-                events += giveVerdict()
+                giveVerdict(into: &events)
             case .roundClock:
                 try? perform(.timeRanOut, into: &events)
             }
@@ -192,23 +197,26 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
 
     // MARK: - Judging calls
 
-    private mutating func call(_ seat: Seat, claim: Duration?) throws(TableError) -> [TableEvent] {
+    private mutating func call(_ seat: Seat, claim: Duration?, into events: inout [TableEvent]) throws(TableError) {
         try table.checkInPlay(seat)
         guard !table.callJudged else {
             // A verdict was given on this card: too late, as it comes.
-            let events = try table.callSnap(by: seat)
-            afterEvents(events)
-            return events
+            let start = events.count
+            try table.callSnap(by: seat, into: &events)
+            afterEvents(events[start...])
+            return
         }
-        var judge = self.judge ?? CallJudge(shownAt: shownAt, maximumCompensation: judging.maximumCompensation)
+        if judge == nil {
+            var storage: [CallJudge.Call] = []
+            swap(&storage, &spareCalls)
+            judge = CallJudge(shownAt: shownAt, maximumCompensation: judging.maximumCompensation, storage: storage)
+        }
         // A player's first call on a card is the one judged; pressing again while it is judged changes nothing.
-        guard !judge.calls.contains(where: { $0.seat == seat }) else { return [] }
-        judge.add(
+        guard !judge!.calls.contains(where: { $0.seat == seat }) else { return }
+        judge!.add(
             seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none,
             headStart: table.settings.headStart(for: seat))
-        self.judge = judge
-        guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict() }
-        return []
+        guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict(into: &events) }
     }
 
     /// Sets the verdict's timer for when no player who has not called could still prove a faster reaction;
@@ -216,10 +224,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     @discardableResult
     private mutating func scheduleVerdict() -> Duration {
         guard let judge else { return now }
-        let others = Dictionary(
-            uniqueKeysWithValues: table.occupiedSeats.filter { table[$0]!.cardCount > 0 }.map {
-                ($0, allowances[$0] ?? .none)
-            })
+        let (table, allowances) = (self.table, self.allowances)
+        let others = Seat.clockwise.lazy.filter { (table[$0]?.cardCount ?? 0) > 0 }
+            .map { (seat: $0, allowance: allowances[$0] ?? .none) }
         let deadline = judge.deadline(now: now, others: others, headStarts: table.settings.headStarts)
         timers.removeAll { $0.timer == .judge }
         timers.append(Entry(deadline: deadline, order: nextOrder, timer: .judge))
@@ -228,26 +235,27 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     }
 
     /// Judges the calls collected on this card: the fastest first, the rest too late.
-    private mutating func giveVerdict() -> [TableEvent] {
-        guard let judge else { return [] }
+    private mutating func giveVerdict(into events: inout [TableEvent]) {
+        guard let judge else { return }
         self.judge = nil
         timers.removeAll { $0.timer == .judge }
-        var events = [TableEvent]()
+        let start = events.count
+        judge.rank(into: &rankedCalls)
+        judgedCalls.removeAll(keepingCapacity: true)
         var judged = false
-        var calls = [CallJudge.Call]()
-        for call in judge.ranked {
+        for call in rankedCalls {
             // A caller may have gone out while the calls were judged.
-            guard let called = try? table.callSnap(by: call.seat) else { continue }
-            events += called
-            calls.append(call)
+            guard (try? table.callSnap(by: call.seat, into: &events)) != nil else { continue }
+            judgedCalls.append(call)
             if !judged, table.stop?.seat == call.seat {
                 judged = true
-                events.append(.callTimed(call.seat, reaction: call.reaction, margin: judge.margin(of: call)))
+                let margin = judge.margin(of: call, among: rankedCalls)
+                events.append(.callTimed(call.seat, reaction: call.reaction, margin: margin))
             }
         }
-        if judged, let photoFinish = judge.photoFinish(of: calls) { events.append(.photoFinish(photoFinish)) }
-        afterEvents(events)
-        return events
+        if judged, let photoFinish = judge.photoFinish(of: judgedCalls) { events.append(.photoFinish(photoFinish)) }
+        spareCalls = judge.takeStorage()
+        afterEvents(events[start...])
     }
 
     private mutating func afterEvents(_ events: some Collection<TableEvent>) {
@@ -272,7 +280,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         } else {
             timers.removeAll { if case .table = $0.timer { true } else { false } }
         }
-        commands.removeAll(keepingCapacity: true)
+        if !commands.isEmpty { commands.removeAll(keepingCapacity: true) }
         computers.react(to: events, on: table, using: &generator, into: &commands)
         for command in commands {
             switch command {
@@ -286,7 +294,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     }
 
     private mutating func schedule(_ timer: Timer, after delay: Duration) {
-        timers.append(Entry(deadline: now + delay / speed, order: nextOrder, timer: timer))
+        // Dividing a Duration by a Double goes through Double and 128-bit integers: most games run at speed 1.
+        let scaled = speed == 1 ? delay : delay / speed
+        timers.append(Entry(deadline: now + scaled, order: nextOrder, timer: timer))
         nextOrder += 1
     }
 }
