@@ -5,5 +5,5 @@ public enum SnapVerdict: Hashable, Sendable {
     /// A call after the judged one, before the next card was turned: shown, nothing else happens.
     case tooLate
     /// There was a match: the open piles of `matching` (clockwise from the caller) go to the caller.
-    case correct(matching: [Seat])
+    case correct(matching: SeatList)
 }

@@ -99,14 +99,14 @@ public struct Table: Hashable, Sendable {
 
     /// The seats whose top open card has the same value as another player's top open card,
     /// clockwise from `start` (itself first).
-    public func matchingSeats(from start: Seat = .bottom) -> [Seat] {
-        // Counted per value in a word, three bits a value (at most four cards of a value are on top): no call of a
-        // wrong or late "Snap!" allocates; a correct one allocates the list it returns.
+    public func matchingSeats(from start: Seat = .bottom) -> SeatList {
+        // Counted per value in a word, three bits a value (at most four cards of a value are on top): allocates
+        // nothing.
         var counts: UInt64 = 0
         for index in players.indices {
             if let value = players[index]?.open.top?.value { counts &+= 1 &<< (UInt64(value) &* 3) }
         }
-        var matching: [Seat] = []
+        var matching = SeatList()
         for offset in 0..<UInt8(Seat.count) {
             let seat = Seat(rawValue: (start.rawValue &+ offset) % UInt8(Seat.count))!
             guard let value = self[seat]?.open.top?.value, (counts &>> (UInt64(value) &* 3)) & 7 > 1 else { continue }

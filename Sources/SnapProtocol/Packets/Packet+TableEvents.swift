@@ -46,8 +46,9 @@ extension Packet {
             case .wrong: verdict = .wrong
             case .tooLate: verdict = .tooLate
             case .correct(let matching):
-                var seats = [Seat]()
-                for id in matching { seats.append(try seat(id)) }
+                // At most a seat each: the wire's list holds at most Wire.maximumPlayers (4) ids.
+                var seats = SeatList()
+                for id in matching.prefix(Seat.count) { seats.append(try seat(id)) }
                 verdict = .correct(matching: seats)
             }
             return [.snapCalled(try seat(id), verdict)]

@@ -116,7 +116,7 @@ extension ByteReader {
             let matching = try list(field() + ".matching", limit: Wire.maximumPlayers) {
                 (reader, index) throws(ProtocolError) in try reader.seat(field() + ".matching[\(index)]")
             }
-            return SnapCall(seat: seat, verdict: .correct(matching: matching))
+            return SnapCall(seat: seat, verdict: .correct(matching: SeatList(matching)))
         default:
             throw .invalidValue(field: field() + ".verdict", value: Int(code))
         }

@@ -164,7 +164,7 @@ public struct TableScreen: Hashable, Sendable {
     /// marked and "Match!" said.
     var calledMatch: [Seat] {
         guard view.phase == .playing, case .correct(let matching) = view.stop?.verdict else { return [] }
-        return matching
+        return Array(matching)
     }
 
     /// The centre status line, as RULES.md words it, with this client's way of asking for a turn, and in the
