@@ -44,6 +44,12 @@ public struct AllocationCounter {
             throw error
         }
         disable()
+        return (value, counted())
+    }
+
+    /// What has been counted so far, while counting runs: read it twice within ``counting(_:)`` for a stretch of
+    /// its body. Allocates nothing.
+    public func counted() -> AllocationCount {
         var allocations: Int64 = 0
         var bytes: Int64 = 0
         var small: Int64 = 0
@@ -51,6 +57,6 @@ public struct AllocationCounter {
         var frees: Int64 = 0
         var freedBytes: Int64 = 0
         read(&allocations, &bytes, &small, &large, &frees, &freedBytes)
-        return (value, AllocationCount(allocations: Int(allocations), bytes: Int(bytes), frees: Int(frees)))
+        return AllocationCount(allocations: Int(allocations), bytes: Int(bytes), frees: Int(frees))
     }
 }

@@ -19,12 +19,15 @@ public enum AllocationCountingChild {
         public var rounds: Int
         /// What those rounds allocated.
         public var allocations: AllocationCount
+        /// Of that, what their play allocated, from the end of each deal to the round's end.
+        public var inPlay: AllocationCount
 
         /// An output from its parts.
-        public init(turns: Int, rounds: Int, allocations: AllocationCount) {
+        public init(turns: Int, rounds: Int, allocations: AllocationCount, inPlay: AllocationCount) {
             self.turns = turns
             self.rounds = rounds
             self.allocations = allocations
+            self.inPlay = inPlay
         }
 
         /// The one line the child prints.

@@ -44,13 +44,27 @@ public struct EngineBenchmark: Sendable, Hashable {
         let started = clock.now
         let report: Simulation.Report
         var allocations: AllocationCount?
+        var inPlay: AllocationCount?
         if let counter {
-            (report, allocations) = counter.counting { measured.run(progress: progress) }
+            // Play — from the end of each deal to the round's end — is counted apart: dealing is allowed to allocate.
+            var played = AllocationCount.zero
+            var dealt: AllocationCount?
+            (report, allocations) = counter.counting {
+                measured.run(progress: progress) { moment in
+                    switch moment {
+                    case .dealt: dealt = counter.counted()
+                    case .ended:
+                        if let start = dealt { played = played + (counter.counted() - start) }
+                        dealt = nil
+                    }
+                }
+            }
+            inPlay = played
         } else {
             report = measured.run(progress: progress)
         }
         let wall = (clock.now - started).inSeconds
         return EngineBenchmarkResult(
-            benchmark: self, report: report, wallSeconds: wall, allocations: allocations)
+            benchmark: self, report: report, wallSeconds: wall, allocations: allocations, allocationsInPlay: inPlay)
     }
 }

@@ -10,15 +10,19 @@ public struct EngineBenchmarkResult: Sendable, Hashable {
     public var wallSeconds: Double
     /// What the measured rounds allocated, when that was counted.
     public var allocations: AllocationCount?
+    /// Of that, what play allocated — from the end of each round's deal to the round's end — when counted.
+    public var allocationsInPlay: AllocationCount?
 
     /// A result from its parts.
     public init(
-        benchmark: EngineBenchmark, report: Simulation.Report, wallSeconds: Double, allocations: AllocationCount?
+        benchmark: EngineBenchmark, report: Simulation.Report, wallSeconds: Double, allocations: AllocationCount?,
+        allocationsInPlay: AllocationCount? = nil
     ) {
         self.benchmark = benchmark
         self.report = report
         self.wallSeconds = wallSeconds
         self.allocations = allocations
+        self.allocationsInPlay = allocationsInPlay
     }
 
     /// Rounds played: finished, stopped at the turn cap, or stuck.

@@ -15,6 +15,12 @@ public struct Pile: Hashable, Sendable {
     /// The card on top, if any.
     public var top: Card? { cards.last }
 
+    /// Takes every card away and makes room for `capacity` cards: the pile grows to that many without allocating.
+    public mutating func removeAll(reservingCapacity capacity: Int) {
+        cards.removeAll(keepingCapacity: true)
+        cards.reserveCapacity(capacity)
+    }
+
     /// Puts a card on top.
     public mutating func putOnTop(_ card: Card) {
         cards.append(card)

@@ -42,7 +42,7 @@ extension Table {
         stop = nil
         events.append(.resumed)
         if let winner = seatHoldingEveryCard {
-            events += endRound(winner: winner)
+            endRound(winner: winner, into: &events)
             return
         }
         // Time ran out while the cards moved, or sudden death met its correct call: the most cards wins now.

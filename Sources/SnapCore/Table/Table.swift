@@ -216,9 +216,11 @@ public struct Table: Hashable, Sendable {
         } else {
             starter = seats[Int.random(in: 0..<seats.count, using: &generator)]
         }
+        // Room for the whole deck in every pile, kept from round to round: cards move during play without
+        // allocating.
         for seat in seats {
-            players[Int(seat.rawValue)]!.closed = Pile()
-            players[Int(seat.rawValue)]!.open = Pile()
+            players[Int(seat.rawValue)]!.closed.removeAll(reservingCapacity: Deck.size)
+            players[Int(seat.rawValue)]!.open.removeAll(reservingCapacity: Deck.size)
         }
         stock = []
         switch choice {
@@ -240,7 +242,7 @@ public struct Table: Hashable, Sendable {
         activeSeat = nil
         hasTurned = false
         callJudged = false
-        calls = []
+        calls.removeAll(keepingCapacity: true)
         stop = nil
         setPending(.finishDeal)
         var counts = [Seat: Int]()
@@ -402,15 +404,24 @@ public struct Table: Hashable, Sendable {
     }
 
     mutating func endRound(winner: Seat?) -> [TableEvent] {
+        var events = [TableEvent]()
+        endRound(winner: winner, into: &events)
+        return events
+    }
+
+    mutating func endRound(winner: Seat?, into events: inout [TableEvent]) {
         phase = .roundOver(winner: winner)
         activeSeat = nil
         hasTurned = false
         stop = nil
         pendingStep = nil
-        let revealed = deal.map { [TableEvent.dealRevealed($0)] } ?? []
-        guard let winner else { return [.roundAbandoned] + revealed }
-        players[Int(winner.rawValue)]!.gamesWon += 1
-        return [.roundWon(winner, gamesWon: self[winner]!.gamesWon)] + revealed
+        if let winner {
+            players[Int(winner.rawValue)]!.gamesWon += 1
+            events.append(.roundWon(winner, gamesWon: self[winner]!.gamesWon))
+        } else {
+            events.append(.roundAbandoned)
+        }
+        if let deal { events.append(.dealRevealed(deal)) }
     }
 
     /// The seat holding every card, if any.

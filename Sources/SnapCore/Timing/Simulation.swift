@@ -73,8 +73,17 @@ public struct Simulation: Sendable {
 
     static let names = ["Ann", "Lucy", "Ray", "Steve"]
 
-    /// Plays every round and returns the counts. `progress` is told after each round how many are done.
-    public func run(progress: (Int) -> Void = { _ in }) -> Report {
+    /// A moment of a round that ``run(progress:observing:)`` tells as it plays.
+    public enum Moment: Sendable, Hashable {
+        /// The round's deal has finished: play begins.
+        case dealt
+        /// The round has ended (won, capped or stuck).
+        case ended
+    }
+
+    /// Plays every round and returns the counts. `progress` is told after each round how many are done, and
+    /// `observe` when each round's deal finishes and when it ends.
+    public func run(progress: (Int) -> Void = { _ in }, observing observe: (Moment) -> Void = { _ in }) -> Report {
         var report = Report()
         var generator = SplitMix64(seed: options.seed)
         var runner = makeRunner(generator: generator)
@@ -84,7 +93,7 @@ public struct Simulation: Sendable {
                 generator = runner.generator
                 runner = makeRunner(generator: generator)
             }
-            play(round: &runner, into: &report)
+            play(round: &runner, into: &report, observing: observe)
             progress(game + 1)
         }
         return report
@@ -100,10 +109,13 @@ public struct Simulation: Sendable {
         return TableRunner(table: table, difficulty: options.difficulty, generator: generator)
     }
 
-    private func play(round runner: inout TableRunner<SplitMix64>, into report: inout Report) {
+    private func play(
+        round runner: inout TableRunner<SplitMix64>, into report: inout Report, observing observe: (Moment) -> Void
+    ) {
         let start = runner.now
         var turns = 0
         defer {
+            observe(.ended)
             report.longestRoundTurns = max(report.longestRoundTurns, turns)
             report.virtualSeconds += (runner.now - start).inSeconds
             report.roundGameSeconds.append((runner.now - start).inSeconds)
@@ -115,7 +127,7 @@ public struct Simulation: Sendable {
             report.roundsStuck += 1
             return
         }
-        count(events, turns: &turns, into: &report)
+        count(events, turns: &turns, into: &report, observing: observe)
         while runner.table.phase.isRoundUnderWay {
             guard turns < options.turnCap else {
                 report.roundsCapped += 1
@@ -126,7 +138,7 @@ public struct Simulation: Sendable {
                 report.roundsStuck += 1
                 return
             }
-            count(events, turns: &turns, into: &report)
+            count(events, turns: &turns, into: &report, observing: observe)
             if !runner.table.cardsAccountedFor { report.cardsConserved = false }
         }
         if case .roundOver(let winner?) = runner.table.phase {
@@ -135,9 +147,12 @@ public struct Simulation: Sendable {
         }
     }
 
-    private func count(_ events: [TableEvent], turns: inout Int, into report: inout Report) {
+    private func count(
+        _ events: [TableEvent], turns: inout Int, into report: inout Report, observing observe: (Moment) -> Void
+    ) {
         for event in events {
             switch event {
+            case .dealFinished: observe(.dealt)
             case .cardTurned: turns += 1; report.turns += 1
             case .snapCalled(_, .correct): report.callsCorrect += 1
             case .snapCalled(_, .wrong): report.callsWrong += 1

@@ -77,6 +77,7 @@ struct EngineBenchCommand: ParsableCommand {
                     throw .differentRounds(timed: result.report.turns, counted: counted.turns)
                 }
                 result.allocations = counted.allocations
+                result.allocationsInPlay = counted.inPlay
             } catch {
                 note = "not measured: \(error)"
             }
@@ -105,10 +106,10 @@ struct EngineBenchCommand: ParsableCommand {
             throw ExitCode(3)
         }
         let result = benchmark.run(countingWith: counter)
-        guard let allocations = result.allocations else { throw ExitCode(3) }
+        guard let allocations = result.allocations, let inPlay = result.allocationsInPlay else { throw ExitCode(3) }
         print(
             try AllocationCountingChild.Output(
-                turns: result.report.turns, rounds: result.rounds, allocations: allocations
+                turns: result.report.turns, rounds: result.rounds, allocations: allocations, inPlay: inPlay
             ).line())
     }
 

@@ -27,6 +27,8 @@ struct EngineBenchSummary: Encodable {
     let allocatedBytes: Nullable<Int>
     let allocationsPerTurn: Nullable<Double>
     let allocatedBytesPerTurn: Nullable<Double>
+    let allocationsInPlay: Nullable<Int>
+    let allocatedBytesInPlay: Nullable<Int>
     let allocationsNote: Nullable<String>
 
     init(result: EngineBenchmarkResult, allocationsNote: String?) {
@@ -59,6 +61,8 @@ struct EngineBenchSummary: Encodable {
         allocatedBytes = Nullable(result.allocations?.bytes)
         allocationsPerTurn = Nullable(result.allocationsPerTurn)
         allocatedBytesPerTurn = Nullable(result.allocatedBytesPerTurn)
+        allocationsInPlay = Nullable(result.allocationsInPlay?.allocations)
+        allocatedBytesInPlay = Nullable(result.allocationsInPlay?.bytes)
         self.allocationsNote = Nullable(result.allocations == nil ? allocationsNote : nil)
     }
 
@@ -67,6 +71,10 @@ struct EngineBenchSummary: Encodable {
         if let perTurn = allocationsPerTurn.value, let bytes = allocatedBytesPerTurn.value, let all = allocations.value
         {
             allocationFigures = "\(format(perTurn, 2)) (\(format(bytes, 0)) bytes a turn; \(all) allocations in all)"
+        }
+        var playFigures = allocationsNote.value ?? "not measured"
+        if let inPlay = allocationsInPlay.value, let bytes = allocatedBytesInPlay.value {
+            playFigures = "\(inPlay) (\(bytes) bytes) in \(turns) turns, from the end of each deal to the round's end"
         }
         let rows: [(String, String)] = [
             ("rounds", "\(rounds) with \(players) players, seed \(seed), \(difficulty) computer players"),
@@ -81,6 +89,7 @@ struct EngineBenchSummary: Encodable {
             ("calls/s", format(callsPerSecond, 0)),
             ("rounds/s", format(roundsPerSecond, 1)),
             ("allocations/turn", allocationFigures),
+            ("in play", playFigures),
         ]
         let width = rows.map(\.0.count).max()!
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }

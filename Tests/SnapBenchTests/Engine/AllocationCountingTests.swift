@@ -33,7 +33,8 @@ import Testing
 
     @Test func theChildsLineReadsBack() throws {
         let output = AllocationCountingChild.Output(
-            turns: 1_234, rounds: 5, allocations: AllocationCount(allocations: 9_876, bytes: 123_456, frees: 9_870))
+            turns: 1_234, rounds: 5, allocations: AllocationCount(allocations: 9_876, bytes: 123_456, frees: 9_870),
+            inPlay: AllocationCount(allocations: 0, bytes: 0, frees: 12))
         #expect(try AllocationCountingChild.parse(stdout: "\(try output.line())\n") == output)
         #expect(try AllocationCountingChild.parse(stdout: "a warning first\n\(try output.line())\n\n") == output)
     }
