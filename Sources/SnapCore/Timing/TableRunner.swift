@@ -209,7 +209,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         if judge == nil {
             var storage: [CallJudge.Call] = []
             swap(&storage, &spareCalls)
-            judge = CallJudge(shownAt: shownAt, maximumCompensation: judging.maximumCompensation, storage: storage)
+            // Consumed, not copied: a second reference would make emptying it allocate a new buffer.
+            judge = CallJudge(
+                shownAt: shownAt, maximumCompensation: judging.maximumCompensation, storage: consume storage)
         }
         // A player's first call on a card is the one judged; pressing again while it is judged changes nothing.
         guard !judge!.calls.contains(where: { $0.seat == seat }) else { return }
