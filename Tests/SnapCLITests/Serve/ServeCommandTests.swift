@@ -147,11 +147,22 @@ import Glibc
             _ = try await player.sitDown(at: nil, solo: true)
             players.append(player)
         }
-        try Self.lowerLimit(of: server, to: Self.descriptors(of: server))
-        let waiting = try TCPProbe(port: server.port)
-        waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(await Patience.wait { server.errorText().contains("no descriptor left to accept a connection") },
-                "\(server.errorText())")
+        // The limit is set to the descriptors the server holds; one it held only for a moment then (on a busy
+        // machine, a timer's or a closing socket's) leaves a gap the request gets in by: then the limit is set again,
+        // and a new request sent, up to three times.
+        var waiting: TCPProbe
+        var attempt = 0
+        repeat {
+            attempt += 1
+            try Self.lowerLimit(of: server, to: Self.descriptors(of: server))
+            waiting = try TCPProbe(port: server.port)
+            waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = await Patience.wait {
+                waiting.poll()
+                return server.errorText().contains("no descriptor left to accept a connection") || waiting.status != nil
+            }
+        } while waiting.status != nil && attempt < 3
+        #expect(server.errorText().contains("no descriptor left to accept a connection"), "\(server.errorText())")
         #expect(server.errorText().contains("closed 0 idle sockets"))
         #expect(try await Self.dealt(players[0]), "the players play on")
         try Self.lowerLimit(of: server, to: 4_096)
