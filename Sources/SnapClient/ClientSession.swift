@@ -144,10 +144,12 @@ struct ClientSession: Sendable {
 
     // MARK: - Packets
 
-    /// Decodes a packet's bytes; what cannot be decoded counts as a protocol error.
-    mutating func decode(_ bytes: [UInt8]) throws -> Frame {
+    /// Decodes the packets of one message (from version 10 on, a message may hold several); what cannot be decoded
+    /// counts as a protocol error.
+    mutating func decode(_ bytes: [UInt8]) throws -> [Frame] {
         do {
-            return try Frame.decode(bytes)
+            if protocolVersion >= PacketType.turn.sinceVersion { return try Frame.decodeMessage(bytes) }
+            return [try Frame.decode(bytes)]
         } catch {
             protocolErrors += 1
             throw error

@@ -429,20 +429,23 @@ public actor SnapClient {
         session.connected()
     }
 
-    /// Handles one received packet's bytes.
+    /// Handles one received message's bytes: a packet, or from version 10 on several.
     func receive(_ bytes: [UInt8]) async {
-        packetsReceived += 1
         bytesReceived += bytes.count
         recording?.append(bytes)
-        let frame: Frame
+        let frames: [Frame]
         do {
-            frame = try session.decode(bytes)
+            frames = try session.decode(bytes)
         } catch {
+            packetsReceived += 1
             logger.warning("undecodable packet from the server: \(error)")
             return
         }
-        onPacket?(frame.packet)
-        for action in session.receive(frame) { await run(action) }
+        for frame in frames {
+            packetsReceived += 1
+            onPacket?(frame.packet)
+            for action in session.receive(frame) { await run(action) }
+        }
     }
 
     /// Carries out one of the session's actions.

@@ -37,8 +37,9 @@ import Testing
     }
 
     @Test func typeNumbersAndNamesAreStable() {
-        #expect(PacketType.allCases.count == 65)
-        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0xA4))
+        #expect(PacketType.allCases.count == 67)
+        #expect(PacketType.allCases.map(\.rawValue) == Array(0x64...0xA6))
+        #expect(PacketType.turn.sinceVersion == 10 && PacketType.snapJudged.sinceVersion == 10)
         #expect(PacketType.headStarts.sinceVersion == 6 && PacketType.setHeadStart.sinceVersion == 6 && Wire.version >= 6)
         #expect(PacketType.tableAccess.sinceVersion == 7 && PacketType.setTableAccess.sinceVersion == 7
             && PacketType.removePlayer.sinceVersion == 7)

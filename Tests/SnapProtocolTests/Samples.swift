@@ -189,6 +189,19 @@ enum Samples {
                         samples: 16)))
         ),
         ("NetworkTime.computer", Frame(number: 134, packet: .networkTime(NetworkTime(seat: .top, source: .noNetwork)))),
+        ("Turn", Frame(number: 135, packet: .turn(seat: .left))),
+        (
+            "SnapJudged.correct",
+            Frame(
+                number: 136,
+                packet: .snapJudged(
+                    SnapCall(seat: .top, verdict: .correct(matching: [.top, .left])), reaction: 180_500,
+                    margin: 42_500))
+        ),
+        (
+            "SnapJudged.wrong",
+            Frame(number: 137, packet: .snapJudged(SnapCall(seat: .bottom, verdict: .wrong), reaction: 250_000, margin: nil))
+        ),
         ("Numbered.large", Frame(number: 0xFFFF_FFFE, packet: .resumed)),
     ]
 

@@ -3,7 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { MAX_PACKET_SIZE, PacketType, ProtocolError, decodeFrame, encodeFrame } from "../../Sources/SnapServer/Public/js/codec.js";
+import {
+  MAX_PACKET_SIZE, PacketType, ProtocolError, decodeFrame, decodeMessage, encodeFrame,
+} from "../../Sources/SnapServer/Public/js/codec.js";
 import { bytesToHex, hexToBytes, toJSON } from "./codec_json.mjs";
 
 const vectors = JSON.parse(readFileSync(new URL("../SnapProtocolTests/GoldenVectors.json", import.meta.url)));
@@ -183,7 +185,7 @@ test("wrong magic and unknown types are refused", () => {
     const bytes = Uint8Array.from([...str(magic).slice(0, 4), 0, 0, 0, 1, 0, 0x64]);
     assert.deepEqual(decodingError(bytes), { kind: "badMagic" });
   }
-  for (const type of [0, 0x63, 0xa5, 0x100, 0xffff]) {
+  for (const type of [0, 0x63, 0xa7, 0x100, 0xffff]) {
     const bytes = Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, type >> 8, type & 0xff]);
     assert.deepEqual(decodingError(bytes), { kind: "unknownType", type });
   }
@@ -199,7 +201,7 @@ test("errors carry the Swift messages", () => {
     return null;
   };
   assert.equal(message(packet("CardTurned", [7, 0, 1])), "CardTurned.seat cannot be 7");
-  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0xa5])), "unknown packet type 0xA5");
+  assert.equal(message(Uint8Array.from([0x53, 0x4e, 0x41, 0x50, 0, 0, 0, 1, 0, 0xa7])), "unknown packet type 0xA7");
   assert.equal(message(packet("SetTableAccess", [4])), "SetTableAccess.flags cannot be 4");
   assert.equal(message(packet("CallSnap", [3, 0x93, 0x87, 1])), "CallSnap.reaction cannot be 60000001");
   assert.equal(message(packet("Ping", [1, 2])), "packet ends in the middle of Ping.value");
@@ -500,6 +502,44 @@ test("protocol version 9 packets are checked as in Swift (MalformedPacketTests.s
   assert.deepEqual(refused("NetworkTime", [1, 2, ...u32(0), ...u32(0), 1]), invalid("NetworkTime.median", 0));
   assert.deepEqual(refused("NetworkTime", [1, 0, ...u32(60_000_001), ...u32(0), 1]), invalid("NetworkTime.median", 60_000_001));
   assert.deepEqual(refused("NetworkTime", [1, 0, ...u32(1), ...u32(1)]), { kind: "truncated", field: "NetworkTime.samples" });
+});
+
+test("protocol version 10: Turn and SnapJudged decode as documented, and a judged call is never too late", () => {
+  const decode = (name) => decodeFrame(hexToBytes(vectors.find((vector) => vector.name === name).hex)).packet;
+  assert.deepEqual(decode("Turn"), { type: "Turn", seat: 1 });
+  assert.deepEqual(decode("SnapJudged.correct"), {
+    type: "SnapJudged", call: { seat: 2, verdict: { kind: "correct", matching: [2, 1] } }, reaction: 180_500, margin: 42_500,
+  });
+  assert.deepEqual(decode("SnapJudged.wrong"),
+    { type: "SnapJudged", call: { seat: 0, verdict: { kind: "wrong" } }, reaction: 250_000, margin: null });
+  assert.deepEqual([PacketType.Turn, PacketType.SnapJudged], [0xa5, 0xa6]);
+  const tooLate = packet("SnapJudged", [1, 2, 0, 0, 0, 1, 0xff, 0xff, 0xff, 0xff]);
+  assert.deepEqual(decodingError(tooLate), { kind: "invalidValue", field: "SnapJudged.call.verdict", value: 2 });
+  assert.deepEqual(decodingError(packet("SnapJudged", [1, 1, 0x03, 0x93, 0x87, 1, 0xff, 0xff, 0xff, 0xff])),
+    { kind: "invalidValue", field: "SnapJudged.reaction", value: 60_000_001 });
+  assert.deepEqual(decodingError(packet("Turn", [4])), { kind: "invalidValue", field: "Turn.seat", value: 4 });
+});
+
+test("protocol version 10: a message holds packets back to back, read all or nothing", () => {
+  const first = packet("CardTurned", [1, 2, 12], 7);
+  const second = packet("Turn", [2], 8);
+  const frames = decodeMessage(Uint8Array.from([...first, ...second]));
+  assert.deepEqual(frames.map((frame) => frame.number), [7, 8]);
+  assert.deepEqual(frames.map((frame) => frame.packet.type), ["CardTurned", "Turn"]);
+  assert.deepEqual(decodeMessage(first), [decodeFrame(first)]);
+  const kind = (bytes) => {
+    try {
+      decodeMessage(bytes);
+      return null;
+    } catch (error) {
+      return { kind: error.kind, ...error.details };
+    }
+  };
+  assert.equal(kind(new Uint8Array(0)).kind, "truncatedHeader");
+  assert.equal(kind(Uint8Array.from([...first, 0x53, 0x4e])).kind, "truncatedHeader");
+  assert.equal(kind(Uint8Array.from([...first, ...packet("Turn", [9])])).kind, "invalidValue");
+  assert.equal(kind(new Uint8Array(MAX_PACKET_SIZE + 1)).kind, "oversized");
+  assert.equal(kind(Uint8Array.from([...first, ...first.slice(0, 12)])).kind, "truncated");
 });
 
 test("protocol version 5: a Redirect's URL must be a ws:// or wss:// address that fits", () => {

@@ -10,15 +10,36 @@ extension Frame {
     public static func decode(_ bytes: some Collection<UInt8>) throws(ProtocolError) -> Frame {
         let size = bytes.count
         guard size <= Wire.maximumPacketSize else { throw .oversized(size: size) }
-        guard size >= Wire.headerSize else { throw .truncatedHeader(size: size) }
-        let bytes = Array(bytes)
-        guard bytes.starts(with: Wire.magic) else { throw .badMagic }
-        var reader = ByteReader(bytes, offset: Wire.magic.count)
+        var reader = ByteReader(Array(bytes))
+        let frame = try read(from: &reader)
+        try reader.finish()
+        return frame
+    }
+
+    /// Reads every frame of one WebSocket message from a server speaking protocol version 10 or later to a client
+    /// of that version: packets back to back, each with its header (docs/PROTOCOL.md, "Fewer, fuller messages").
+    /// All or nothing, with ``decode(_:)``'s checks for each packet in turn; an empty message is truncated.
+    public static func decodeMessage(_ bytes: some Collection<UInt8>) throws(ProtocolError) -> [Frame] {
+        let size = bytes.count
+        guard size <= Wire.maximumPacketSize else { throw .oversized(size: size) }
+        var reader = ByteReader(Array(bytes))
+        var frames = [Frame]()
+        repeat {
+            frames.append(try read(from: &reader))
+        } while reader.remaining > 0
+        return frames
+    }
+
+    /// Reads one frame from where `reader` stands: its header, then its payload.
+    private static func read(from reader: inout ByteReader) throws(ProtocolError) -> Frame {
+        guard reader.remaining >= Wire.headerSize else { throw .truncatedHeader(size: reader.remaining) }
+        for byte in Wire.magic {
+            guard try reader.u8("magic") == byte else { throw .badMagic }
+        }
         let number = try reader.u32("number")
         let typeNumber = try reader.u16("type")
         guard let type = PacketType(rawValue: typeNumber) else { throw .unknownType(typeNumber) }
         let packet = try Packet.readPayload(of: type, from: &reader)
-        try reader.finish()
         return Frame(number: number == Wire.unnumbered ? nil : number, packet: packet)
     }
 }
@@ -174,11 +195,7 @@ extension Packet {
         case .callTiming:
             let seat = try reader.seat("\(name).seat")
             let reaction = try reader.microseconds("\(name).reaction")
-            let margin = try reader.u32("\(name).margin")
-            guard margin == Wire.noMargin || margin <= Wire.maximumReaction else {
-                throw .invalidValue(field: "\(name).margin", value: Int(margin))
-            }
-            return .callTiming(seat: seat, reaction: reaction, margin: margin == Wire.noMargin ? nil : margin)
+            return .callTiming(seat: seat, reaction: reaction, margin: try reader.margin("\(name).margin"))
         case .changeSettings:
             return .changeSettings(
                 roundSeconds: try reader.u16("\(name).round"), turnSeconds: try reader.u8("\(name).turn"))
@@ -228,6 +245,26 @@ extension Packet {
             return .networkTimeRequest(seat: try reader.seat("\(name).seat"))
         case .networkTime:
             return .networkTime(try reader.networkTime(name))
+        case .turn:
+            return .turn(seat: try reader.seat("\(name).seat"))
+        case .snapJudged:
+            let call = try reader.call("\(name).call")
+            // Only the judged call has a timing: a call too late is still PlayerCalledSnap.
+            guard call.verdict != .tooLate else { throw .invalidValue(field: "\(name).call.verdict", value: 2) }
+            let reaction = try reader.microseconds("\(name).reaction")
+            return .snapJudged(call, reaction: reaction, margin: try reader.margin("\(name).margin"))
         }
+    }
+}
+
+extension ByteReader {
+    /// A call's margin in microseconds: at most ``Wire/maximumReaction``, or `FFFFFFFF` (nil) for "nobody else
+    /// called in time".
+    fileprivate mutating func margin(_ field: @autoclosure () -> String) throws(ProtocolError) -> UInt32? {
+        let margin = try u32(field())
+        guard margin == Wire.noMargin || margin <= Wire.maximumReaction else {
+            throw .invalidValue(field: field(), value: Int(margin))
+        }
+        return margin == Wire.noMargin ? nil : margin
     }
 }

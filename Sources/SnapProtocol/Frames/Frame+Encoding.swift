@@ -168,6 +168,12 @@ extension Packet {
             writer.u32(Wire.microseconds(time.median))
             writer.u32(Wire.microseconds(time.mostTakenOff))
             writer.u8(UInt8(clamping: time.samples))
+        case .turn(let seat):
+            writer.seat(seat)
+        case .snapJudged(let call, let reaction, let margin):
+            writer.call(call)
+            writer.u32(reaction)
+            writer.u32(margin ?? Wire.noMargin)
         }
     }
 }

@@ -110,6 +110,12 @@ extension Packet {
                 "median": .number(Int(Wire.microseconds(time.median))),
                 "mostTakenOff": .number(Int(Wire.microseconds(time.mostTakenOff))), "samples": .number(time.samples),
             ]
+        case .turn(let seat): ["seat": .seat(seat)]
+        case .snapJudged(let call, let reaction, let margin):
+            [
+                "call": call.json, "reaction": .number(Int(reaction)),
+                "margin": margin.map { .number(Int($0)) } ?? .null,
+            ]
         }
     }
 }

@@ -86,12 +86,17 @@ extension Packet {
         case .suddenDeath(let seats):
             return [.suddenDeath(seats)]
         case .callTiming(let seat, let reaction, let margin):
-            return [
-                .callTimed(
-                    seat, reaction: .microseconds(Int64(reaction)), margin: margin.map { .microseconds(Int64($0)) })
-            ]
+            return [Self.callTimed(seat, reaction: reaction, margin: margin)]
+        case .turn(let seat):
+            return [.activated(seat)]
+        case .snapJudged(let call, let reaction, let margin):
+            return [.snapCalled(call.seat, call.verdict), Self.callTimed(call.seat, reaction: reaction, margin: margin)]
         default:
             return nil
         }
+    }
+
+    private static func callTimed(_ seat: Seat, reaction: UInt32, margin: UInt32?) -> TableEvent {
+        .callTimed(seat, reaction: .microseconds(Int64(reaction)), margin: margin.map { .microseconds(Int64($0)) })
     }
 }

@@ -187,6 +187,17 @@ public enum Packet: Hashable, Sendable {
     /// (``NetworkTime/Source``), the median round trip and the most the judge would take off now, in
     /// microseconds (both zero unless measured), and how many round trips they come from.
     case networkTime(NetworkTime)
+
+    // MARK: Fewer, fuller messages (protocol version 10)
+
+    /// 0xA5, server → client (version 10): it is the turn of the player in `seat`. ActivatePlayer by seat: a
+    /// version 10 client is sent this instead.
+    case turn(seat: Seat)
+    /// 0xA6, server → client (version 10): a judged call in one packet — the PlayerCalledSnap of a wrong or correct
+    /// call (its seat, verdict and, for a correct one, the matching seats) and its CallTiming (the credited reaction
+    /// and the margin over the next judged call, in microseconds; nil: nobody else called in time). A version 10
+    /// client is sent this instead of the two; a call too late is still PlayerCalledSnap.
+    case snapJudged(SnapCall, reaction: UInt32, margin: UInt32?)
 }
 
 /// A player as ServerReady lists them: id, name and seat.

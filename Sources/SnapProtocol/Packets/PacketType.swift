@@ -67,6 +67,8 @@ public enum PacketType: UInt16, CaseIterable, Hashable, Sendable {
     case photoFinish = 0xA2
     case networkTimeRequest = 0xA3
     case networkTime = 0xA4
+    case turn = 0xA5
+    case snapJudged = 0xA6
 
     /// The packet's name as the documentation and the JSON rendering spell it, e.g. "SignInRequest".
     public var name: String {
@@ -144,6 +146,8 @@ extension Packet {
         case .photoFinish: .photoFinish
         case .networkTimeRequest: .networkTimeRequest
         case .networkTime: .networkTime
+        case .turn: .turn
+        case .snapJudged: .snapJudged
         }
     }
 
@@ -166,6 +170,7 @@ extension PacketType {
         case .tableAccess, .setTableAccess, .removePlayer: 7
         case .startRoundWithDeal, .roundDeal: 8
         case .photoFinish, .networkTimeRequest, .networkTime: 9
+        case .turn, .snapJudged: 10
         default: 1
         }
     }

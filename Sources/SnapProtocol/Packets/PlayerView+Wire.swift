@@ -95,7 +95,7 @@ extension PlayerView {
 
 extension ByteWriter {
     /// A call: seat, verdict byte, and for a correct call the matching seats.
-    fileprivate mutating func call(_ call: SnapCall) {
+    mutating func call(_ call: SnapCall) {
         seat(call.seat)
         u8(call.verdict.code)
         if case .correct(let matching) = call.verdict {
@@ -106,7 +106,7 @@ extension ByteWriter {
 
 extension ByteReader {
     /// A call: seat, verdict byte, and for a correct call the matching seats.
-    fileprivate mutating func call(_ field: @autoclosure () -> String) throws(ProtocolError) -> SnapCall {
+    mutating func call(_ field: @autoclosure () -> String) throws(ProtocolError) -> SnapCall {
         let seat = try seat(field() + ".seat")
         let code = try u8(field() + ".verdict")
         switch code {

@@ -13,14 +13,48 @@ public struct TableEventPackets: Sendable {
         ids = Seat.allCases.map { table[$0]?.info.id }
     }
 
-    /// The packets for `events`, in order.
+    /// The packets for `events`, in order, as clients of protocol versions 1 to 9 get them.
     public mutating func packets(for events: [TableEvent]) -> [Packet] {
-        events.flatMap { event -> [Packet] in
+        moment(for: events).classic
+    }
+
+    /// The packets for `events`, in order, for clients of every version: version 10 gets fewer of them (Turn for
+    /// ActivatePlayer, SnapJudged for a judged call's PlayerCalledSnap and CallTiming).
+    public mutating func moment(for events: [TableEvent]) -> TableMoment {
+        var moment = TableMoment()
+        var index = events.startIndex
+        while index < events.endIndex {
+            let event = events[index]
+            index += 1
             // The head starts and the access are the settings' too, in packets of their own that older clients are
             // not sent.
-            if case .settingsChanged(let settings) = event { return Packet.settings(settings) }
-            return packet(for: event).map { [$0] } ?? []
+            if case .settingsChanged(let settings) = event {
+                moment.append(Packet.settings(settings))
+                continue
+            }
+            guard let classic = packet(for: event) else { continue }
+            switch event {
+            case .activated(let seat):
+                moment.append(classic, lean: .turn(seat: seat))
+            case .snapCalled(let seat, let verdict) where verdict != .tooLate:
+                // The judged call's timing follows it: one packet for the two.
+                guard index < events.endIndex, case .callTimed(seat, let reaction, let margin) = events[index],
+                    let timing = packet(for: events[index])
+                else {
+                    moment.append(classic)
+                    continue
+                }
+                index += 1
+                moment.classic += [classic, timing]
+                moment.lean.append(
+                    .snapJudged(
+                        SnapCall(seat: seat, verdict: verdict), reaction: Wire.microseconds(reaction),
+                        margin: margin.map(Wire.microseconds)))
+            default:
+                moment.append(classic)
+            }
         }
+        return moment
     }
 
     private func id(_ seat: Seat) -> PlayerID {

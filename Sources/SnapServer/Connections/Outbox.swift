@@ -34,6 +34,9 @@ final class Outbox: Sendable {
         self.onSend = onSend
     }
 
+    /// The first protocol version whose clients read several packets from one message.
+    static let togetherSince = PacketType.turn.sinceVersion
+
     /// The event loop of the connection's socket.
     var loop: any EventLoop { sender.underlyingChannel.eventLoop }
 
@@ -48,11 +51,14 @@ final class Outbox: Sendable {
         send([packet])
     }
 
-    /// Numbers and queues packets together, so that they go out in one write. Does nothing once the outbox is
-    /// closed.
+    /// Numbers and queues packets together, so that they go out in one write — and, to a client of protocol
+    /// version 10 or later, in one WebSocket message with whatever else is queued for it before the write (the
+    /// packets of one moment). Does nothing once the outbox is closed.
     func send(_ packets: [Packet]) {
-        guard !packets.isEmpty, !state.withLock({ $0.finished }) else { return }
-        let sizes = sender.send(count: packets.count) { index, number in
+        let (finished, version) = state.withLock { ($0.finished, $0.version) }
+        guard !packets.isEmpty, !finished else { return }
+        let together = version >= Self.togetherSince
+        let sizes = sender.send(count: packets.count, together: together) { index, number in
             Frame(number: number, packet: packets[index]).encoded()
         }
         if let sizes { onSend(packets.count, sizes) }

@@ -260,17 +260,25 @@ actor TableSession {
     func broadcast(_ events: [TableEvent], except skipped: PlayerID? = nil) {
         for event in events { logger.debug("\(event)") }
         audit.check(runner.table, after: events, metrics: environment.metrics, logger: logger)
-        send(packets.packets(for: events), except: skipped)
+        send(packets.moment(for: events), except: skipped)
     }
 
-    /// Sends `packets` to everyone connected except `skipped`: the players first, then the watchers, so that
-    /// watching never delays a player.
+    /// Sends `packets` to everyone connected except `skipped`, whatever their version.
     func send(_ packets: [Packet], except skipped: PlayerID? = nil) {
+        send(TableMoment(packets), except: skipped)
+    }
+
+    /// Sends `moment` to everyone connected except `skipped`, each the packets of their version: the players first,
+    /// then the watchers, so that watching never delays a player.
+    func send(_ moment: TableMoment, except skipped: PlayerID? = nil) {
+        guard !moment.isEmpty else { return }
         for (id, member) in members.byID where id != skipped {
             guard let outbox = member.outbox else { continue }
-            journaling.send(packets, to: outbox)
+            journaling.send(moment.packets(for: outbox.version), to: outbox)
         }
-        for (id, outbox) in watchers.byID where id != skipped { journaling.send(packets, to: outbox) }
+        for (id, outbox) in watchers.byID where id != skipped {
+            journaling.send(moment.packets(for: outbox.version), to: outbox)
+        }
     }
 
     /// Sends one packet to one member or watcher, if connected.

@@ -22,6 +22,38 @@ import Testing
         #expect(Self.frames(in: next).map(\.payload) == [[3]])
     }
 
+    @Test func partsSentTogetherBeforeAFlushAreOneMessageNumberedInOrder() async throws {
+        let (channel, sender) = try await Self.connected()
+        try await channel.testingEventLoop.executeInContext {
+            sender.send(count: 2, together: true) { index, number in [UInt8(number), UInt8(index)] }
+            // Another moment's packets, queued before the flush: the same message.
+            sender.send(count: 1, together: true) { _, number in [UInt8(number), 9] }
+        }
+        await channel.testingEventLoop.run()
+        let written = try #require(try await channel.readOutbound(as: ByteBuffer.self))
+        #expect(Self.frames(in: written).map(\.payload) == [[0, 0, 1, 1, 2, 9]])
+    }
+
+    @Test func aMessageOfPartsStaysWithinTheLimitAndKeepsItsPlaceAmongOtherFrames() async throws {
+        let (channel, sender) = try await Self.connected()
+        let part = WebSocketSender.togetherLimit / 3 + 1
+        try await channel.testingEventLoop.executeInContext {
+            sender.send { _ in [0xA] }
+            sender.send(count: 3, together: true) { index, _ in Array(repeating: UInt8(index), count: part) }
+            sender.pong(ByteBuffer(bytes: [7]))
+            sender.send(count: 1, together: true) { _, _ in [0xB] }
+            sender.send { _ in [0xC] }
+        }
+        await channel.testingEventLoop.run()
+        let frames = Self.frames(in: try #require(try await channel.readOutbound(as: ByteBuffer.self)))
+        // Three parts do not fit in one message: two do, the third starts the next; the pong and a message sent
+        // alone close the message being made, so that everything goes out in the order it was queued.
+        #expect(frames.map(\.opcode) == [.binary, .binary, .binary, .pong, .binary, .binary])
+        #expect(frames.map(\.payload.count) == [1, 2 * part, part, 1, 1, 1])
+        #expect(frames.allSatisfy { $0.payload.count <= WebSocketSender.togetherLimit })
+        #expect(frames.map { $0.payload.first } == [0xA, 0, 2, 7, 0xB, 0xC])
+    }
+
     @Test func whatIsQueuedWhileTheEventLoopIsBusyGoesOutInOneWrite() async throws {
         let (channel, sender) = try await Self.connected()
         // Queued from the event loop itself: the flush can only run once this work is done.

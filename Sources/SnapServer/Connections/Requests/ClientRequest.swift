@@ -49,7 +49,7 @@ enum ClientRequest: Hashable, Sendable {
             .seatsRearranged, .hostChanged, .dealFinished, .recycled, .pileCollected, .openPileTurnedUnder,
             .cardPaid, .playerOut, .resumed, .roundWon, .roundAbandoned, .playerConnection, .callTiming,
             .tableSettings, .roundClock, .turnClock, .timeUp, .suddenDeath, .tableWatched, .watcherCount, .tableClosed,
-            .redirect, .headStarts, .tableAccess, .roundDeal, .photoFinish, .networkTime:
+            .redirect, .headStarts, .tableAccess, .roundDeal, .photoFinish, .networkTime, .turn, .snapJudged:
             throw .unexpectedPacket
         }
     }

@@ -36,7 +36,7 @@ export const PacketType = Object.freeze(Object.fromEntries(
   PlayerOut Resumed RoundWon RoundAbandoned PlayerConnection Hello CallSnap CallTiming ChangeSettings TableSettings
   RoundClock TurnClock TimeUp SuddenDeath WatchTable TableWatched WatcherCount TableClosed Redirect SetHeadStart
   HeadStarts TableAccess SetTableAccess RemovePlayer StartRoundWithDeal RoundDeal PhotoFinish NetworkTimeRequest
-  NetworkTime`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
+  NetworkTime Turn SnapJudged`.split(/\s+/).map((name, index) => [name, 0x64 + index]),
 ));
 
 const typeNames = new Map(Object.entries(PacketType).map(([name, type]) => [type, name]));
@@ -422,6 +422,16 @@ const nodeURL = fieldType(
 const reaction = ranged(4, 0, MAX_REACTION_US);
 const margin = ranged(4, 0, MAX_REACTION_US, NO_MARGIN);
 
+/** A judged call (SnapJudged): a Snapshot's call, wrong or correct; a call too late is never judged. */
+const judgedCall = fieldType(
+  (reader, field) => {
+    const call = readCall(reader, field);
+    if (call.verdict.kind === "tooLate") throw invalidValue(`${field}.verdict`, VERDICT_CODES.tooLate);
+    return call;
+  },
+  (writer, call, field) => writeCall(writer, call, field),
+);
+
 /** The head starts the rules allow (ms; RULES.md). */
 const HEAD_STARTS = Object.freeze([0, 100, 200, 300, 500]);
 
@@ -559,6 +569,8 @@ const LAYOUTS = {
   PhotoFinish: [["calls", photoCalls]],
   NetworkTimeRequest: [["seat", seat]],
   NetworkTime: [["seat", seat], ["source", ranged(1, 0, 3)], ["median", reaction], ["mostTakenOff", reaction], ["samples", u8]],
+  Turn: [["seat", seat]],
+  SnapJudged: [["call", judgedCall], ["reaction", reaction], ["margin", margin]],
 };
 
 /** Checks across a packet's fields, after they are read (as Swift's decoder makes them). */
@@ -602,12 +614,38 @@ export function encodeFrame({ number = null, packet }) {
  * its order (size, header, the fields in byte order, trailing bytes); throws a ProtocolError if they fail.
  */
 export function decodeFrame(bytes) {
+  const data = messageBytes(bytes);
+  const reader = new ByteReader(data, 0);
+  const frame = readFrame(reader, data);
+  if (reader.remaining > 0) throw new ProtocolError("trailingBytes", { count: reader.remaining });
+  return frame;
+}
+
+/**
+ * Every frame in the bytes of one message from a server speaking protocol version 10 to a client of that version
+ * (packets back to back, each with its header), all or nothing, as Swift's `Frame.decodeMessage`.
+ */
+export function decodeMessage(bytes) {
+  const data = messageBytes(bytes);
+  const reader = new ByteReader(data, 0);
+  const frames = [];
+  do frames.push(readFrame(reader, data)); while (reader.remaining > 0);
+  return frames;
+}
+
+function messageBytes(bytes) {
   const data = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
-  if (!(data instanceof Uint8Array)) throw new TypeError("decodeFrame needs a Uint8Array or an ArrayBuffer");
+  if (!(data instanceof Uint8Array)) throw new TypeError("decoding needs a Uint8Array or an ArrayBuffer");
   if (data.length > MAX_PACKET_SIZE) throw new ProtocolError("oversized", { size: data.length });
-  if (data.length < HEADER_SIZE) throw new ProtocolError("truncatedHeader", { size: data.length });
-  if (MAGIC.some((byte, index) => data[index] !== byte)) throw new ProtocolError("badMagic");
-  const reader = new ByteReader(data, MAGIC.length);
+  return data;
+}
+
+/** One frame from where `reader` stands in `data`: its header, then its payload. */
+function readFrame(reader, data) {
+  if (reader.remaining < HEADER_SIZE) throw new ProtocolError("truncatedHeader", { size: reader.remaining });
+  const start = reader.offset;
+  if (MAGIC.some((byte, index) => data[start + index] !== byte)) throw new ProtocolError("badMagic");
+  reader.offset += MAGIC.length;
   const number = reader.u32("number");
   const typeNumber = reader.u16("type");
   const type = typeNames.get(typeNumber);
@@ -617,6 +655,5 @@ export function decodeFrame(bytes) {
     packet[name] = fieldType.read(reader, `${type}.${name}`, type);
   }
   CHECKS[type]?.(packet);
-  if (reader.remaining > 0) throw new ProtocolError("trailingBytes", { count: reader.remaining });
   return { number: number === UNNUMBERED ? null : number, packet };
 }

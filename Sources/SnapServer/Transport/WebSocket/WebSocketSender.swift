@@ -24,6 +24,9 @@ public final class WebSocketSender: Sendable {
 
     private struct State {
         var pending: ByteBuffer?
+        /// Messages queued to go out as one (``send(count:together:_:)``), not framed yet: more may join them
+        /// before the flush.
+        var together: [UInt8] = []
         var flushScheduled = false
         var nextNumber: UInt32 = 0
         var closing = Closing.open
@@ -65,11 +68,18 @@ public final class WebSocketSender: Sendable {
     /// Queues `count` binary messages at once, made by `message` from their index and number, so that they go out
     /// in the same write (an event's packets to one seat); does nothing once closing. Returns their total size, or
     /// nil when nothing was queued.
+    ///
+    /// `together`: the messages are parts of one WebSocket message, joined with the parts queued `together` before
+    /// and after them until the flush (the packets of one moment to a client of protocol version 10), as long as
+    /// the whole stays within ``togetherLimit`` bytes; a part that would go over starts the next message.
     @discardableResult
-    public func send(count: Int, _ message: (_ index: Int, _ number: UInt32) -> [UInt8]) -> Int? {
+    public func send(
+        count: Int, together: Bool = false, _ message: (_ index: Int, _ number: UInt32) -> [UInt8]
+    ) -> Int? {
         guard count > 0 else { return 0 }
         let (size, schedule) = state.withLock { state -> (Int?, Bool) in
             guard case .open = state.closing else { return (nil, false) }
+            if !together { frameTogether(&state) }
             var size = 0
             var buffer = state.pending ?? channel.allocator.buffer(capacity: 64)
             state.pending = nil
@@ -77,13 +87,33 @@ public final class WebSocketSender: Sendable {
                 let bytes = message(index, state.nextNumber)
                 state.nextNumber &+= 1
                 size += bytes.count
-                WebSocketServerFrames.appendBinary(bytes, to: &buffer)
+                if together {
+                    if state.together.count + bytes.count > Self.togetherLimit, !state.together.isEmpty {
+                        WebSocketServerFrames.appendBinary(state.together, to: &buffer)
+                        state.together.removeAll(keepingCapacity: true)
+                    }
+                    state.together += bytes
+                } else {
+                    WebSocketServerFrames.appendBinary(bytes, to: &buffer)
+                }
             }
             state.pending = buffer
             return (size, scheduleFlush(&state))
         }
         if schedule { channel.eventLoop.execute { self.flush() } }
         return size
+    }
+
+    /// The most bytes of one message made of parts sent together: the largest message a Snap! client reads.
+    public static let togetherLimit = 4096
+
+    /// Frames the parts waiting to go out together, behind what is already queued.
+    private func frameTogether(_ state: inout State) {
+        guard !state.together.isEmpty else { return }
+        var buffer = state.pending ?? channel.allocator.buffer(capacity: 64)
+        WebSocketServerFrames.appendBinary(state.together, to: &buffer)
+        state.together.removeAll(keepingCapacity: true)
+        state.pending = buffer
     }
 
     /// Queues a pong answering a client's ping.
@@ -127,6 +157,7 @@ public final class WebSocketSender: Sendable {
         state.withLock { state in
             state.closing = .closed
             state.pending = nil
+            state.together = []
         }
         channel.close(promise: nil)
     }
@@ -154,6 +185,7 @@ public final class WebSocketSender: Sendable {
     // MARK: - On the event loop
 
     private func append(to state: inout State, _ write: (inout ByteBuffer) -> Void) {
+        frameTogether(&state)
         var buffer = state.pending ?? channel.allocator.buffer(capacity: 64)
         state.pending = nil
         write(&buffer)
@@ -171,6 +203,7 @@ public final class WebSocketSender: Sendable {
     private func flush() {
         let (batch, closing, cutAfterClose) = state.withLock { state in
             state.flushScheduled = false
+            frameTogether(&state)
             defer { state.pending = nil }
             return (state.pending, state.closing, state.cutAfterClose)
         }

@@ -251,8 +251,10 @@ actor InProcessClient {
             return
         }
         receivedBytes.append(bytes)
-        guard let frame = try? session.decode(bytes) else { return }
-        for action in session.receive(frame) { await run(action) }
+        guard let frames = try? session.decode(bytes) else { return }
+        for frame in frames {
+            for action in session.receive(frame) { await run(action) }
+        }
     }
 
     /// Carries out one of the session's actions.
