@@ -118,8 +118,8 @@ public enum HandFrame {
         return WebSocketFrame(.close, close.payload).closeCode ?? 1005
     }
 
-    /// The Snap! packets the server sent in binary frames.
+    /// The Snap! packets the server sent in binary frames (several to a frame from protocol version 10 on).
     public static func packets(in received: [UInt8]) -> [Packet] {
-        frames(in: received).filter { $0.opcode == 2 }.compactMap { try? Frame.decode($0.payload).packet }
+        frames(in: received).filter { $0.opcode == 2 }.flatMap { (try? Frame.decodeMessage($0.payload))?.map(\.packet) ?? [] }
     }
 }

@@ -128,6 +128,25 @@ test("ids are read as seats, and a verdict names seats", () => {
   assert.equal(state.view.stop.seat, 3, "a late call does not replace the judged one");
 });
 
+test("version 10: Turn and SnapJudged change the mirror as ActivatePlayer, PlayerCalledSnap and CallTiming do", () => {
+  const classic = TableState.fromSnapshot(playing());
+  const lean = TableState.fromSnapshot(playing());
+  const verdict = { kind: "correct", matching: ["ann", "lucy"] };
+  const classicEvents = [
+    { type: "ActivatePlayer", id: "lucy" },
+    { type: "PlayerCalledSnap", id: "steve", verdict },
+    { type: "CallTiming", seat: 3, reaction: 231_000, margin: 12_000 },
+  ].flatMap((packet) => classic.applyPacket(packet).events);
+  const leanEvents = [
+    { type: "Turn", seat: 2 },
+    { type: "SnapJudged", call: { seat: 3, verdict: { kind: "correct", matching: [0, 2] } }, reaction: 231_000, margin: 12_000 },
+  ].flatMap((packet) => lean.applyPacket(packet).events);
+  assert.deepEqual(leanEvents, classicEvents);
+  assert.deepEqual(lean.view, classic.view);
+  assert.deepEqual(lean.timing, classic.timing);
+  assert.equal(lean.marginText, "Snap! — Steve, by 12 ms");
+});
+
 test("a packet naming an unknown player asks for a resync and changes nothing", () => {
   const state = TableState.fromSnapshot(playing());
   const before = structuredClone(state.view);

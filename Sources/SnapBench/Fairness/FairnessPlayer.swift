@@ -203,6 +203,10 @@ final class FairnessPlayer: Sendable {
             }
             // The race is decided: a call still waiting would only be too late.
             pendingCall.withLock { $0?.task.cancel() }
+        case .snapJudged(let call, _, _):
+            let correct = if case .correct = call.verdict { true } else { false }
+            table.verdict(seenBy: number, seat: call.seat, correct: correct)
+            pendingCall.withLock { $0?.task.cancel() }
         default:
             break
         }

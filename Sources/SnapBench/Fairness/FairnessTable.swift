@@ -116,13 +116,22 @@ final class FairnessTable: Sendable {
 
     /// `player` saw the verdict of a judged call by `caller` in its latest race.
     func verdict(seenBy player: Int, caller: PlayerID, correct: Bool) {
+        verdict(seenBy: player, winner: state.withLock { $0.playerOfID[caller] }, correct: correct)
+    }
+
+    /// `player` saw the verdict of the judged call by `seat` (SnapJudged, protocol version 10).
+    func verdict(seenBy player: Int, seat: Seat, correct: Bool) {
+        verdict(seenBy: player, winner: state.withLock { $0.playerOfSeat[seat] }, correct: correct)
+    }
+
+    private func verdict(seenBy player: Int, winner: Int?, correct: Bool) {
         state.withLock { state in
             let race = state.latest[player]
             guard var entry = state.races[race] else { return }
             entry.verdictSeen[player] = true
             // A player that has not called by now never will: the verdict is out.
             entry.settled[player] = true
-            if entry.winner == nil, let winner = state.playerOfID[caller] {
+            if entry.winner == nil, let winner {
                 entry.winner = winner
                 entry.correct = correct
             }

@@ -5,7 +5,8 @@ import SnapProtocol
 /// proxies' records when a call reached the server and when its verdict left it.
 enum FairnessWire {
     /// The packet types of the whole binary WebSocket frames in `bytes`, masked (client to server) or not, from
-    /// the first byte on; stops at anything that is not a frame (the HTTP upgrade) or a frame cut short.
+    /// the first byte on — every packet of a message that holds several; stops at anything that is not a frame (the
+    /// HTTP upgrade) or a frame cut short.
     static func packetTypes(in bytes: [UInt8]) -> [UInt16] {
         var types = [UInt16]()
         var index = 0
@@ -29,8 +30,13 @@ enum FairnessWire {
             }
             guard index + length <= bytes.count, opcode <= 0x0A else { break }
             if opcode == 0x2, length >= 10 {
-                let header = (0..<10).map { bytes[index + $0] ^ mask[$0 % 4] }
-                if header[0..<4].elementsEqual("SNAP".utf8) { types.append(UInt16(header[8]) << 8 | UInt16(header[9])) }
+                let payload = (0..<length).map { bytes[index + $0] ^ mask[$0 % 4] }
+                if let frames = try? Frame.decodeMessage(payload) {
+                    // From protocol version 10 on, a message holds the packets of one moment.
+                    types += frames.map(\.packet.typeNumber)
+                } else if payload[0..<4].elementsEqual("SNAP".utf8) {
+                    types.append(UInt16(payload[8]) << 8 | UInt16(payload[9]))
+                }
             }
             index += length
         }
@@ -42,8 +48,8 @@ enum FairnessWire {
         packetTypes(in: bytes).contains { $0 == PacketType.callSnap.rawValue || $0 == PacketType.playerShouldSnap.rawValue }
     }
 
-    /// Whether `bytes` carry a verdict (PlayerCalledSnap).
+    /// Whether `bytes` carry a verdict (PlayerCalledSnap, or version 10's SnapJudged).
     static func carriesVerdict(_ bytes: [UInt8]) -> Bool {
-        packetTypes(in: bytes).contains(PacketType.playerCalledSnap.rawValue)
+        packetTypes(in: bytes).contains { $0 == PacketType.playerCalledSnap.rawValue || $0 == PacketType.snapJudged.rawValue }
     }
 }

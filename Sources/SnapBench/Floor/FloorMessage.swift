@@ -11,14 +11,14 @@ public enum FloorMessage: Equatable, Sendable {
     case join(group: UInt32, seat: UInt8)
     /// The client at `seat` turns a card (Snap!: ClientTurnedCard); the server fans out ``turned``.
     case turn(seat: UInt8)
-    /// The client at `seat` calls (Snap!: PlayerShouldSnap); the server fans out ``called``.
+    /// The client at `seat` calls (Snap!: CallSnap); the server fans out ``called``.
     case call(seat: UInt8)
     /// Sent to every seat of the group for a turn (Snap!: CardTurned), followed after the next-player delay by
     /// ``activate``.
     case turned(seat: UInt8)
-    /// Sent to every seat for a call (Snap!: PlayerCalledSnap).
+    /// Sent to every seat for a call (Snap!: SnapJudged, the verdict of a judged call in protocol version 10).
     case called(seat: UInt8)
-    /// Sent to every seat when it is `seat`'s turn (Snap!: ActivatePlayer).
+    /// Sent to every seat when it is `seat`'s turn (Snap!: Turn, protocol version 10's ActivatePlayer).
     case activate(seat: UInt8)
     /// The server's keep-alive (Snap!: Ping); the client answers with ``pong``.
     case ping
@@ -80,18 +80,18 @@ public enum FloorMessage: Equatable, Sendable {
         }
     }
 
-    /// Each kind's Snap! frame size, indexed by kind, measured from the real encoder.
+    /// Each kind's Snap! frame size, indexed by kind, measured from the real encoder: the packets a client of the
+    /// newest protocol version sends and is sent (CallSnap for a call, SnapJudged for its verdict, Turn for the next
+    /// player).
     private static let snapSizes: [Int] = {
-        // As the server makes them once 3,844 players have signed in: three base-62 digits.
-        let id = PlayerID("a1Z")
         let frames: [Frame] = [
             Frame(number: nil, packet: .clientReady),
             Frame(number: nil, packet: .joinTable(code: "ABCD")),
             Frame(number: nil, packet: .clientTurnedCard),
-            Frame(number: nil, packet: .playerShouldSnap(id: id)),
+            Frame(number: nil, packet: .callSnap(reaction: 250_000)),
             Frame(number: 1, packet: .cardTurned(seat: .bottom, card: Deck.ordered[0])),
-            Frame(number: 1, packet: .playerCalledSnap(id: id, verdict: .wrong)),
-            Frame(number: 1, packet: .activatePlayer(id: id)),
+            Frame(number: 1, packet: .snapJudged(SnapCall(seat: .bottom, verdict: .wrong), reaction: 250_000, margin: nil)),
+            Frame(number: 1, packet: .turn(seat: .bottom)),
             Frame(number: 1, packet: .ping(1 << 40)),
             Frame(number: nil, packet: .pong(1 << 40)),
         ]

@@ -30,14 +30,16 @@ enum LostTokenProbe {
             switch socket.receive(timeout: .seconds(1)) {
             case .frame(let frame):
                 guard frame.opcode == WebSocketFrame.Opcode.binary.rawValue else { continue }
-                guard let packet = try? Frame.decode(frame.payload).packet else {
+                guard let packets = try? Frame.decodeMessage(frame.payload).map(\.packet) else {
                     return .unexpected("an undecodable packet")
                 }
-                switch packet {
-                case .error(WireErrorCode.unknownToken.rawValue, _): return .refusedAsExpected
-                case .error(let code, _): return .unexpected("error \(ErrorCodeName.of(code))")
-                case .signInRequest, .ping: continue
-                default: return .unexpected("an unexpected packet")
+                for packet in packets {
+                    switch packet {
+                    case .error(WireErrorCode.unknownToken.rawValue, _): return .refusedAsExpected
+                    case .error(let code, _): return .unexpected("error \(ErrorCodeName.of(code))")
+                    case .signInRequest, .ping: continue
+                    default: return .unexpected("an unexpected packet")
+                    }
                 }
             case .nothing:
                 continue

@@ -15,9 +15,9 @@ public enum Wire {
     /// nodes of a cluster (Redirect); version 6 head starts (SetHeadStart, HeadStarts);
     /// version 7 host controls (TableAccess, SetTableAccess, RemovePlayer), version 8 deal codes
     /// (StartRoundWithDeal, RoundDeal), version 9 fairness you can see (PhotoFinish, NetworkTimeRequest,
-    /// NetworkTime). Version 10 (Turn, SnapJudged, several packets to a message) is ready in the codec and the
-    /// server's sending, and is spoken once every client of this package reads it.
-    public static let version: UInt8 = 9
+    /// NetworkTime), version 10 fewer, fuller messages (Turn, SnapJudged, the packets of one moment in one
+    /// message).
+    public static let version: UInt8 = 10
     /// The longest reaction time or margin a packet carries, in microseconds (a minute).
     public static let maximumReaction: UInt32 = 60_000_000
     /// The margin value that means "nobody else called in time".

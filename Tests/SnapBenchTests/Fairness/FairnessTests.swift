@@ -97,5 +97,12 @@ import Testing
         #expect(FairnessWire.packetTypes(in: Array("GET /ws HTTP/1.1\r\n".utf8)).isEmpty)
         // A frame cut short is not guessed at.
         #expect(FairnessWire.packetTypes(in: Array(plain.prefix(5))).isEmpty)
+        // Version 10: the verdict is one packet of a message that holds the moment's packets.
+        let paid = Frame(number: 9, packet: .cardPaid(from: .left, to: .bottom)).encoded()
+        let judged = Frame(number: 10, packet: .snapJudged(SnapCall(seat: .left, verdict: .wrong), reaction: 1, margin: nil))
+        let message = paid + judged.encoded()
+        let moment = [0x82, UInt8(message.count)] + message
+        #expect(FairnessWire.packetTypes(in: moment) == [PacketType.cardPaid.rawValue, PacketType.snapJudged.rawValue])
+        #expect(FairnessWire.carriesVerdict(moment))
     }
 }

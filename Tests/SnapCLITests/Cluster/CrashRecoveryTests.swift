@@ -19,7 +19,7 @@ import SnapTestSupport
         let arguments = ["--db", file, "--speed", "60", "--round", "3"]
 
         let first = try await SnapBinary.startServer(arguments)
-        let host = try await SnapClient.connect(to: "ws://127.0.0.1:\(first.port)/ws", name: "Ann", recordBytes: true)
+        let host = try await SnapClient.connect(to: "ws://127.0.0.1:\(first.port)/ws", name: "Ann", recordBytes: true, protocolVersion: classicProtocolVersion)
         _ = try await host.sitDown(at: nil)
         await host.addComputer()
         await host.addComputer()
@@ -52,7 +52,7 @@ import SnapTestSupport
         kill(first.process.processIdentifier, SIGKILL)
         _ = await first.end.status
         #expect(first.process.terminationReason == .uncaughtSignal)
-        let received = await host.receivedBytes.compactMap { try? Frame.decode($0).packet }
+        let received = await host.receivedBytes.flatMap { (try? Frame.decodeMessage($0))?.map(\.packet) ?? [] }
         await host.disconnect()
 
         let second = try await SnapBinary.startServer(arguments)

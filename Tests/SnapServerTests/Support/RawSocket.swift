@@ -46,9 +46,9 @@ actor RawSocket {
     private func handle(_ event: Event) {
         switch event {
         case .binary(let bytes, let arrival):
-            if let frame = try? Frame.decode(bytes) {
-                frames.append(frame)
-                arrivals.append(arrival)
+            if let decoded = try? Frame.decodeMessage(bytes) {
+                frames += decoded
+                arrivals += decoded.map { _ in arrival }
             } else {
                 undecodable += 1
             }
@@ -176,7 +176,7 @@ extension RawSocket {
     }
 
     /// Signs in on a bare WebSocket to `server`, speaking `version`.
-    static func signIn(_ name: String, on server: TestServer, version: UInt8 = Wire.version) async throws -> Player {
+    static func signIn(_ name: String, on server: TestServer, version: UInt8 = classicProtocolVersion) async throws -> Player {
         let socket = try await RawSocket.connect(server)
         await socket.send(.hello(version: version))
         await socket.send(.signInResponse(name: name))

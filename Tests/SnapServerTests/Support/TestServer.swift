@@ -177,7 +177,7 @@ struct TestPlayer: Sendable {
     /// The reconnect token of the last Welcome the client received (it must record its bytes).
     func lastToken() async throws -> String {
         let tokens = try await client.receivedBytes.compactMap {
-            if case .welcome(_, _, let token) = try Frame.decode($0).packet { token } else { nil }
+            if case .welcome(_, _, let token) = try Frame.decodeMessage($0).first?.packet { token } else { nil }
         }
         return try #require(tokens.last)
     }

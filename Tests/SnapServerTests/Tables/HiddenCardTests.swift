@@ -37,16 +37,15 @@ import Testing
                 $0.has { if case .roundWon = $0 { true } else { false } }
             }
         }
-        let everTurned = Set(try await host.receivedBytes.compactMap {
-            if case .cardTurned(_, let card) = try Frame.decode($0).packet { card } else { nil }
+        let everTurned = Set(try await host.receivedBytes.flatMap { try Frame.decodeMessage($0) }.compactMap {
+            if case .cardTurned(_, let card) = $0.packet { card } else { nil }
         })
         for player in [host, guest, watcher, late] {
             // A late watcher learns the cards turned before it came from its snapshot.
             let isLate = player === late
             var turned = Set<Card>()
             var sawFirstTurn = false
-            for bytes in await player.receivedBytes {
-                let frame = try Frame.decode(bytes)
+            for frame in try await player.receivedBytes.flatMap({ try Frame.decodeMessage($0) }) {
                 switch frame.packet {
                 case .cardTurned(let seat, let card):
                     if !sawFirstTurn && !isLate {

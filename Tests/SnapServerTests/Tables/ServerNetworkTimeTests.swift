@@ -27,9 +27,9 @@ import Testing
         let server = InProcessServer.start()
         let clock = server.clock
         // Ann answers every ping in 10 ms; Bob in 300 ms, more than the judge ever allows; Dan answers none.
-        let ann = try await Judging.signIn("Ann", on: server, clock: clock, version: Wire.version, roundTrip: .milliseconds(10))
-        let bob = try await Judging.signIn("Bob", on: server, clock: clock, version: Wire.version, roundTrip: .milliseconds(300))
-        let dan = try await Judging.signIn("Dan", on: server, clock: clock, version: Wire.version, roundTrip: nil)
+        let ann = try await Judging.signIn("Ann", on: server, clock: clock, version: classicProtocolVersion, roundTrip: .milliseconds(10))
+        let bob = try await Judging.signIn("Bob", on: server, clock: clock, version: classicProtocolVersion, roundTrip: .milliseconds(300))
+        let dan = try await Judging.signIn("Dan", on: server, clock: clock, version: classicProtocolVersion, roundTrip: nil)
         await ann.socket.send(.hostTable(solo: false))
         guard case .tableJoined(let code, _) = try await ann.socket.waitFor("the table", { if case .tableJoined = $0 { true } else { false } })
         else { throw TimedOut(what: "the table") }
@@ -65,7 +65,7 @@ import Testing
         #expect(try await Self.ask(ann.socket, about: dansSeat) == NetworkTime(seat: dansSeat, source: .disconnected))
 
         // A watcher may ask too.
-        let cat = try await Judging.signIn("Cat", on: server, clock: clock, version: Wire.version, roundTrip: nil)
+        let cat = try await Judging.signIn("Cat", on: server, clock: clock, version: classicProtocolVersion, roundTrip: nil)
         await cat.socket.send(.watchTable(code: code))
         try await cat.socket.waitFor("Cat watching") { if case .snapshot = $0 { true } else { false } }
         #expect(try await Self.ask(cat.socket, about: seat(ann.id)).median == .milliseconds(10))
@@ -75,7 +75,7 @@ import Testing
     @Test func anEmptySeatIsRefusedInPlainWords() async throws {
         let server = InProcessServer.start()
         let clock = server.clock
-        let ann = try await Judging.signIn("Ann", on: server, clock: clock, version: Wire.version, roundTrip: .milliseconds(10))
+        let ann = try await Judging.signIn("Ann", on: server, clock: clock, version: classicProtocolVersion, roundTrip: .milliseconds(10))
         await ann.socket.send(.hostTable(solo: false))
         try await ann.socket.waitFor("the table") { if case .tableJoined = $0 { true } else { false } }
         await ann.socket.send(.networkTimeRequest(seat: .top))

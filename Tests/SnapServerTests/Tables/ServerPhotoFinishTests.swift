@@ -23,8 +23,8 @@ import Testing
     ) async throws -> (server: InProcessServer, ann: Judging.Player, bob: Judging.Player, cat: InProcessSocket, code: String) {
         let server = InProcessServer.start(store: store)
         let clock = server.clock
-        let ann = try await Judging.signIn("Ann", on: server, clock: clock, version: Wire.version, roundTrip: .milliseconds(10))
-        let bob = try await Judging.signIn("Bob", on: server, clock: clock, version: Wire.version, roundTrip: .milliseconds(160))
+        let ann = try await Judging.signIn("Ann", on: server, clock: clock, version: classicProtocolVersion, roundTrip: .milliseconds(10))
+        let bob = try await Judging.signIn("Bob", on: server, clock: clock, version: classicProtocolVersion, roundTrip: .milliseconds(160))
         let cat = try await Judging.signIn("Cat", on: server, clock: clock, version: watcherVersion, roundTrip: nil)
         try await Judging.seatAndTurn(clock, ann, bob)
         let code = try #require(
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aCallWonBy20msIsFollowedByItsPhotoFinish() async throws {
-        let (server, ann, bob, cat, code) = try await Self.closeRace(watcherVersion: Wire.version)
+        let (server, ann, bob, cat, code) = try await Self.closeRace(watcherVersion: classicProtocolVersion)
         let table = try #require(await server.table(code))
         let expected = PhotoFinish(entries: [
             PhotoFinish.Entry(
@@ -76,7 +76,7 @@ import Testing
 
     @Test func theStoredRoundReplaysItsPhotoFinish() async throws {
         let store = InMemoryGameStore()
-        let (server, ann, bob, _, _) = try await Self.closeRace(store: store, watcherVersion: Wire.version)
+        let (server, ann, bob, _, _) = try await Self.closeRace(store: store, watcherVersion: classicProtocolVersion)
         let sent = try await ann.socket.waitFor("the photo finish", Self.isPhotoFinish)
         // Bob leaves: Ann holds every card and the round is over and stored.
         await bob.socket.send(.clientQuit)

@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Signs in, speaking `version`.
-    static func signIn(_ name: String, on server: InProcessServer, version: UInt8 = Wire.version) async throws -> Player {
+    static func signIn(_ name: String, on server: InProcessServer, version: UInt8 = classicProtocolVersion) async throws -> Player {
         let socket = try await server.connect()
         await socket.send(.hello(version: version))
         await socket.send(.signInResponse(name: name))
@@ -140,7 +140,7 @@ import Testing
 
         // They come back mid-countdown: the full time again, for them and for everyone.
         let back = try await server.connect()
-        await back.send(.hello(version: Wire.version))
+        await back.send(.hello(version: classicProtocolVersion))
         await back.send(.reconnect(token: absent.token))
         try await back.waitFor("the snapshot") { if case .snapshot = $0 { true } else { false } }
         #expect(try await back.waitFor("the settings") { if case .tableSettings = $0 { true } else { false } } == .tableSettings(roundSeconds: 0, turnSeconds: 8))

@@ -31,7 +31,7 @@ import Testing
         #expect(view.phase != .waiting)
         // What it shows is what the rules' view with no viewer shows, and nothing more. The count comes last.
         try await watcher.waitFor("the count") { if case .watchers(1) = $0 { true } else { false } }
-        let frames = try await watcher.receivedBytes.map { try Frame.decode($0).packet }
+        let frames = try await watcher.receivedBytes.flatMap { try Frame.decodeMessage($0).map(\.packet) }
         #expect(frames.first { if case .tableWatched = $0 { true } else { false } } == .tableWatched(code: code))
         #expect(frames.contains(.serverReady(players: [
             WirePlayer(id: view[.bottom]!.info.id, name: "Ann", seat: .bottom),
@@ -42,8 +42,8 @@ import Testing
         try await host.waitFor("the winner", advancing: true) {
             $0.has { if case .roundWon = $0 { true } else { false } }
         }
-        let turned = Set(try await host.receivedBytes.compactMap {
-            if case .cardTurned(_, let card) = try Frame.decode($0).packet { card } else { nil }
+        let turned = Set(try await host.receivedBytes.flatMap { try Frame.decodeMessage($0) }.compactMap {
+            if case .cardTurned(_, let card) = $0.packet { card } else { nil }
         })
         for seat in view.seats.compactMap({ $0 }) {
             #expect(seat.open.allSatisfy(turned.contains))

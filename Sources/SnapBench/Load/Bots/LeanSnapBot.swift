@@ -2,9 +2,10 @@ import NIOCore
 import SnapCore
 import SnapProtocol
 
-/// A Snap! bot that keeps only what it needs to play, on its connection's event loop: its id and seat, whose
-/// turn it is, the top open card of each seat, its own card counts, and the packet numbers. It reads every
-/// packet's header, and the payload only of the packets it acts on; it plays as ``BotPlay`` does — turning
+/// A Snap! bot that keeps only what it needs to play, on its connection's event loop: its id and seat, the ids by
+/// seat, whose turn it is, the top open card of each seat, its own card counts, and the packet numbers. It speaks
+/// the newest protocol version (a message may hold several packets) and acts on the few packets that change what it
+/// keeps; it plays as ``BotPlay`` does — turning
 /// after a person's delay, calling on matches after a reaction time and now and then wrongly, the host starting
 /// the next round — with the same seeded pace.
 final class LeanSnapBot: LeanPlayer {
@@ -41,8 +42,9 @@ final class LeanSnapBot: LeanPlayer {
     private let wrongCallChance: Double
     private let nextRoundDelay: Duration
 
-    private var id: [UInt8] = []
     private var idText = ""
+    /// Each seat's player id, to time the calls too late (PlayerCalledSnap names its caller by id).
+    private var ids: [String?] = [nil, nil, nil, nil]
     private var seat: UInt8?
     private var seatText = ""
     private var host: UInt8?
@@ -86,14 +88,13 @@ final class LeanSnapBot: LeanPlayer {
 
     func received(_ message: ByteBuffer, on socket: LeanWebSocket) {
         table.traffic.received(bytes: message.readableBytes)
-        let start = message.readerIndex
-        guard message.readableBytes >= Wire.headerSize,
-            message.getInteger(at: start, as: UInt32.self) == 0x534E_4150,
-            let number = message.getInteger(at: start + 4, as: UInt32.self),
-            let rawType = message.getInteger(at: start + 8, as: UInt16.self),
-            let type = PacketType(rawValue: rawType)
-        else { return protocolError() }
-        if number != Wire.unnumbered {
+        // From version 10 on, a message holds the packets of one moment, back to back.
+        guard let frames = try? Frame.decodeMessage(message.readableBytesView) else { return protocolError() }
+        for frame in frames { receive(frame, on: socket) }
+    }
+
+    private func receive(_ frame: Frame, on socket: LeanWebSocket) {
+        if let number = frame.number {
             if number != expectedNumber {
                 // TCP loses nothing: a gap is the server's mistake. Count it, and get the whole table again.
                 protocolError()
@@ -101,20 +102,14 @@ final class LeanSnapBot: LeanPlayer {
             }
             expectedNumber = number &+ 1
         }
-        var reader = PayloadReader(message: message, at: start + Wire.headerSize)
-        switch type {
-        case .ping:
-            var pong = Self.pongHeader
-            pong.append(contentsOf: message.readableBytesView.dropFirst(Wire.headerSize))
-            send(pong, on: socket)
-        case .cardTurned:
-            guard let turner = reader.byte(), reader.byte() != nil, let value = reader.byte(), turner < 4 else {
-                return protocolError()
-            }
-            table.timer.arrived(.turn(by: String(turner)))
+        switch frame.packet {
+        case .ping(let value):
+            send(Frame(number: nil, packet: .pong(value)).encoded(), on: socket)
+        case .cardTurned(let turner, let card):
+            table.timer.arrived(.turn(by: String(turner.rawValue)))
             cardShownAt = .now
-            topOpen[Int(turner)] = value
-            if turner == seat {
+            topOpen[Int(turner.rawValue)] = card.value
+            if turner.rawValue == seat {
                 closedCount -= 1
                 openCount += 1
             }
@@ -122,35 +117,29 @@ final class LeanSnapBot: LeanPlayer {
             turnPending = false
             callScheduled = false
             act(on: socket, turned: true)
-        case .activatePlayer:
-            guard let active = reader.string() else { return protocolError() }
-            activeIsMe = active.elementsEqual(id)
-            hasTurned = false
-            act(on: socket)
-        case .playerCalledSnap:
-            guard let caller = reader.string(), let verdict = reader.byte() else { return protocolError() }
-            table.timer.arrived(.call(by: String(decoding: caller, as: UTF8.self)))
-            // A call too late changes nothing; a judged one stops the table until Resumed.
-            if verdict != 2 { stopped = true }
-        case .recycled, .openPileTurnedUnder:
-            guard let turned = reader.byte(), turned < 4 else { return protocolError() }
-            topOpen[Int(turned)] = 0
-            if turned == seat {
+        case .turn(let active):
+            activated(active.rawValue == seat, on: socket)
+        case .activatePlayer(let active):
+            activated(active.rawValue == idText, on: socket)
+        case .snapJudged(let call, _, _):
+            called(by: call.seat, judged: true)
+        case .playerCalledSnap(let caller, let verdict):
+            guard let seat = ids.firstIndex(of: caller.rawValue) else { return protocolError() }
+            called(by: Seat(rawValue: UInt8(seat))!, judged: verdict != .tooLate)
+        case .recycled(let turned, _), .openPileTurnedUnder(let turned, _):
+            topOpen[Int(turned.rawValue)] = 0
+            if turned.rawValue == seat {
                 closedCount += openCount
                 openCount = 0
             }
             act(on: socket)
-        case .pileCollected:
-            guard let from = reader.byte(), let to = reader.byte(), let count = reader.byte(), from < 4 else {
-                return protocolError()
-            }
-            topOpen[Int(from)] = 0
-            if from == seat { openCount = 0 }
-            if to == seat { closedCount += Int(count) }
-        case .cardPaid:
-            guard let from = reader.byte(), let to = reader.byte() else { return protocolError() }
-            if from == seat { closedCount -= 1 }
-            if to == seat { closedCount += 1 }
+        case .pileCollected(let from, let to, let count):
+            topOpen[Int(from.rawValue)] = 0
+            if from.rawValue == seat { openCount = 0 }
+            if to.rawValue == seat { closedCount += Int(count) }
+        case .cardPaid(let from, let to):
+            if from.rawValue == seat { closedCount -= 1 }
+            if to.rawValue == seat { closedCount += 1 }
         case .resumed:
             stopped = false
             act(on: socket)
@@ -169,18 +158,30 @@ final class LeanSnapBot: LeanPlayer {
             }
         case .roundAbandoned:
             endRound()
-        case .hostChanged:
-            guard let newHost = reader.byte() else { return protocolError() }
-            host = newHost < 4 ? newHost : nil
-        case .dealCards, .seatsRearranged, .snapshot, .welcome, .tableJoined, .error, .signInRequest,
-            .otherClientQuit, .redirect:
-            // Rare: once a round at most. These are decoded whole.
-            guard let frame = try? Frame.decode(message.readableBytesView) else { return protocolError() }
-            handle(frame.packet, on: socket)
+        case .hostChanged(let newHost):
+            host = newHost?.rawValue
+        case .serverReady(let players):
+            ids = [nil, nil, nil, nil]
+            for player in players { ids[Int(player.seat.rawValue)] = player.id.rawValue }
+        case .playerJoined(let joined, let info):
+            ids[Int(joined.rawValue)] = info.id.rawValue
         default:
-            // Everything else (PlayerJoined, TableSettings, CallTiming, PlayerOut …) changes nothing the bot uses.
-            break
+            // Rare: once a round at most, or never in a load run.
+            handle(frame.packet, on: socket)
         }
+    }
+
+    private func activated(_ isMe: Bool, on socket: LeanWebSocket) {
+        activeIsMe = isMe
+        hasTurned = false
+        act(on: socket)
+    }
+
+    /// A call arrived at this seat: timed by its caller's seat; a judged one (not too late) stops the table until
+    /// Resumed.
+    private func called(by caller: Seat, judged: Bool) {
+        table.timer.arrived(.call(by: String(caller.rawValue)))
+        if judged { stopped = true }
     }
 
     private func handle(_ packet: Packet, on socket: LeanWebSocket) {
@@ -189,7 +190,6 @@ final class LeanSnapBot: LeanPlayer {
             send(Frame(number: nil, packet: .hello(version: Wire.version)).encoded(), on: socket)
             send(Frame(number: nil, packet: .signInResponse(name: name)).encoded(), on: socket)
         case .welcome(_, let id, _):
-            self.id = Array(id.rawValue.utf8)
             idText = id.rawValue
             let request: Packet = table.code.map { .joinTable(code: $0) } ?? .hostTable(solo: false)
             send(Frame(number: nil, packet: request).encoded(), on: socket)
@@ -202,6 +202,7 @@ final class LeanSnapBot: LeanPlayer {
         case .snapshot(let view):
             awaitingSnapshot = false
             adopt(view)
+            ids = Seat.allCases.map { view[$0]?.info.id.rawValue }
             act(on: socket)
         case .error(let code, let message):
             guard isSeated else {
@@ -227,9 +228,17 @@ final class LeanSnapBot: LeanPlayer {
             seatText = seat.map { String($0) } ?? ""
             host = move(host)
             var arranged = topOpen
-            for move in moves { arranged[Int(move.from.rawValue)] = 0 }
-            for move in moves { arranged[Int(move.to.rawValue)] = topOpen[Int(move.from.rawValue)] }
+            var arrangedIDs = ids
+            for move in moves {
+                arranged[Int(move.from.rawValue)] = 0
+                arrangedIDs[Int(move.from.rawValue)] = nil
+            }
+            for move in moves {
+                arranged[Int(move.to.rawValue)] = topOpen[Int(move.from.rawValue)]
+                arrangedIDs[Int(move.to.rawValue)] = ids[Int(move.from.rawValue)]
+            }
             topOpen = arranged
+            ids = arrangedIDs
         case .redirect(let url, _):
             // Only a request for a table is answered so: once seated, the bot never asks for one again.
             guard !isSeated else { return protocolError() }
@@ -276,13 +285,13 @@ final class LeanSnapBot: LeanPlayer {
                 self.send(Self.turnCard, on: socket)
             }
         }
-        guard !callScheduled, canCall, !stopped, !id.isEmpty else { return }
+        guard !callScheduled, canCall, !stopped, !idText.isEmpty else { return }
         if seesAMatch || (turned && pace.chance(wrongCallChance)) {
             callScheduled = true
             socket.schedule(after: pace.reaction()) { [weak self, weak socket] in
                 guard let self, let socket else { return }
                 let counters = self.table.context.counters
-                self.table.timer.sent(.call(by: self.idText))
+                self.table.timer.sent(.call(by: self.seatText))
                 counters.calls.increment()
                 counters.actions.increment()
                 let reaction = Wire.microseconds(ContinuousClock.now - self.cardShownAt)
@@ -336,36 +345,4 @@ final class LeanSnapBot: LeanPlayer {
     private static let turnCard = Frame(number: nil, packet: .clientTurnedCard).encoded()
     private static let startRound = Frame(number: nil, packet: .startRound).encoded()
     private static let resyncRequest = Frame(number: nil, packet: .resyncRequest).encoded()
-    /// A Pong's header: the Ping's eight bytes follow it.
-    private static let pongHeader = Array(Frame(number: nil, packet: .pong(0)).encoded().prefix(Wire.headerSize))
-}
-
-/// Reads the few fields a lean bot needs straight from a packet's bytes; nil past the end.
-struct PayloadReader {
-    private let message: ByteBuffer
-    private var index: Int
-
-    init(message: ByteBuffer, at index: Int) {
-        self.message = message
-        self.index = index
-    }
-
-    /// The next byte.
-    mutating func byte() -> UInt8? {
-        guard let byte = message.getInteger(at: index, as: UInt8.self) else { return nil }
-        index += 1
-        return byte
-    }
-
-    /// The bytes of the next NUL-ended string, without the NUL.
-    mutating func string() -> ByteBufferView? {
-        var end = index
-        while true {
-            guard let byte = message.getInteger(at: end, as: UInt8.self) else { return nil }
-            if byte == 0 { break }
-            end += 1
-        }
-        defer { index = end + 1 }
-        return message.viewBytes(at: index, length: end - index)
-    }
 }

@@ -175,7 +175,7 @@ struct HostileEpisode {
             let received = socket.receive(timeout: .milliseconds(100))
             switch received {
             case .frame(let frame):
-                if let packet = note(frame, &outcome), condition(packet) { return true }
+                if note(frame, &outcome).contains(where: condition) { return true }
             case .nothing:
                 continue
             case .closed, .ended:
@@ -192,7 +192,7 @@ struct HostileEpisode {
         while ContinuousClock.now < deadline, !stop.isRaised {
             let received = socket.receive(timeout: min(.milliseconds(100), deadline - ContinuousClock.now))
             switch received {
-            case .frame(let frame): _ = note(frame, &outcome)
+            case .frame(let frame): note(frame, &outcome)
             case .nothing: continue
             case .closed, .ended:
                 outcome.noteEnd(received)
@@ -209,7 +209,7 @@ struct HostileEpisode {
                 outcome.noteEnd(received)
                 return true
             }
-            _ = note(frame, &outcome)
+            note(frame, &outcome)
         }
         return false
     }
@@ -220,13 +220,14 @@ struct HostileEpisode {
         if !read(socket, for: .seconds(5), &outcome), !stop.isRaised { outcome.noteEnd(.ended(.failed(EPIPE))) }
     }
 
-    /// The packet in a binary frame, its Error noted.
-    private func note(_ frame: WebSocketFrame, _ outcome: inout HostileOutcome) -> Packet? {
+    /// The packets in a binary frame (several from protocol version 10 on), their Errors noted.
+    @discardableResult
+    private func note(_ frame: WebSocketFrame, _ outcome: inout HostileOutcome) -> [Packet] {
         guard frame.opcode == WebSocketFrame.Opcode.binary.rawValue,
-            let packet = try? Frame.decode(frame.payload).packet
-        else { return nil }
-        if case .error(let code, _) = packet { outcome.noteError(code) }
-        return packet
+            let packets = try? Frame.decodeMessage(frame.payload).map(\.packet)
+        else { return [] }
+        for case .error(let code, _) in packets { outcome.noteError(code) }
+        return packets
     }
 
     /// `count` frames of `packet`, back to back, to write at once.

@@ -4,9 +4,10 @@
 // packets mean is main.js's business (and keeping the token across pages, seat_tokens.js); this file only moves
 // them.
 
-import { decodeFrame, encodeFrame } from "./codec.js";
+import { decodeMessage, encodeFrame } from "./codec.js";
 
-export const PROTOCOL_VERSION = 9;
+/** The version said in Hello: from 10 on, a message from the server may hold several packets. */
+export const PROTOCOL_VERSION = 10;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying. */
@@ -26,7 +27,8 @@ const TABLE_EVENTS = new Set([
   "DealCards", "ActivatePlayer", "PlayerCalledSnap", "OtherClientQuit", "CardTurned", "PlayerJoined",
   "SeatsRearranged", "HostChanged", "DealFinished", "Recycled", "PileCollected", "OpenPileTurnedUnder",
   "CardPaid", "PlayerOut", "Resumed", "RoundWon", "RoundAbandoned", "PlayerConnection", "CallTiming",
-  "TableSettings", "HeadStarts", "TableAccess", "RoundClock", "TurnClock", "TimeUp", "SuddenDeath",
+  "TableSettings", "HeadStarts", "TableAccess", "RoundClock", "TurnClock", "TimeUp", "SuddenDeath", "Turn",
+  "SnapJudged",
 ]);
 
 /**
@@ -163,16 +165,23 @@ export class Connection {
 
   #received(socket, mode, data) {
     if (socket !== this.#socket || !(data instanceof ArrayBuffer)) return;
-    let frame;
+    let frames;
     try {
-      frame = decodeFrame(data);
+      frames = decodeMessage(data);
     } catch (error) {
       // A packet we cannot read is a packet we missed.
       console.warn("Snap!: unreadable packet from the server:", error.message);
       this.requestResync();
       return;
     }
-    const { number, packet } = frame;
+    // The packets of one moment, in order; a Redirect or a close among them ends this socket's.
+    for (const frame of frames) {
+      if (socket !== this.#socket) return;
+      this.#handle(socket, mode, frame);
+    }
+  }
+
+  #handle(socket, mode, { number, packet }) {
     // "resume" (a page opened again) and "reconnect" (after a drop) both come back with the token.
     const comingBack = mode !== "signIn";
     if (number !== null) {

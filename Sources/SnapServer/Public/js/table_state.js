@@ -128,6 +128,15 @@ export class TableState {
         ];
       case "ActivatePlayer":
         return [{ kind: "activated", seat: this.seatOf(packet.id) }];
+      case "Turn":
+        return [{ kind: "activated", seat: packet.seat }];
+      case "SnapJudged": {
+        const { call, reaction, margin } = structuredClone(fields);
+        return [
+          { kind: "snapCalled", seat: call.seat, verdict: call.verdict },
+          { kind: "callTimed", seat: call.seat, reaction, margin },
+        ];
+      }
       case "PlayerCalledSnap": {
         // The matching players first, then the caller, as in Swift.
         const verdict = packet.verdict.kind === "correct"

@@ -153,8 +153,8 @@ final class InProcessSocket: Sendable {
                 switch SnapNetworkTools.WebSocketFrame.Opcode(rawValue: frame.opcode) {
                 case .binary:
                     state.messages.append(frame.payload)
-                    if let decoded = try? Frame.decode(frame.payload) {
-                        state.frames.append(decoded)
+                    if let decoded = try? Frame.decodeMessage(frame.payload) {
+                        state.frames += decoded
                     } else {
                         state.undecodable += 1
                     }
