@@ -11,10 +11,12 @@ func str(_ text: String) -> [UInt8] {
     Array(text.utf8) + [0]
 }
 
-/// The error decoding `bytes` throws, or nil when it decodes.
-func decodingError(_ bytes: [UInt8]) -> ProtocolError? {
+/// The error decoding `bytes` throws (as one packet, or with `decode`), or nil when it decodes.
+func decodingError(
+    _ bytes: [UInt8], decode: ([UInt8]) throws(ProtocolError) -> Void = { _ = try Frame.decode($0) }
+) -> ProtocolError? {
     do {
-        _ = try Frame.decode(bytes)
+        try decode(bytes)
         return nil
     } catch {
         return error

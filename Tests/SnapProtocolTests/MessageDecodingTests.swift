@@ -15,12 +15,7 @@ import Testing
 
     @Test func aMessageIsReadAllOrNothing() {
         func error(_ bytes: [UInt8]) -> ProtocolError? {
-            do {
-                _ = try Frame.decodeMessage(bytes)
-                return nil
-            } catch {
-                return error
-            }
+            decodingError(bytes) { (bytes) throws(ProtocolError) in _ = try Frame.decodeMessage(bytes) }
         }
         #expect(error([]) == .truncatedHeader(size: 0))
         #expect(error(turned.encoded() + [0x53, 0x4E]) == .truncatedHeader(size: 2))

@@ -274,8 +274,10 @@ AUDIO_OBSERVER_JS = r"""
 
 # Installed like AUDIO_OBSERVER_JS: every packet the page sends over its WebSocket (hex, with the
 # performance.now() time), and the received packets the tests look at (CardTurned, DealFinished,
-# PlayerCalledSnap, CallTiming), so that the tests see what went over the wire; `all` holds the hex of
-# every packet received, for the tests that check each byte (test_watch.py).
+# PlayerCalledSnap, CallTiming, SnapJudged), so that the tests see what went over the wire; `all` holds the hex of
+# every packet received, for the tests that check each byte (test_watch.py). From protocol version 10 a message
+# holds the packets of one moment: they are split with the page's own codec (decodeMessage, and encodeFrame for
+# each packet's bytes), loaded as the page loads it; each keeps its message's arrival time.
 WIRE_OBSERVER_JS = r"""
 (() => {
   const Base = window.WebSocket;
@@ -288,15 +290,27 @@ WIRE_OBSERVER_JS = r"""
     if (typeof data !== 'string') wire.sent.push({ hex: hex(data), at: performance.now() });
     return send.call(this, data);
   };
-  const watched = new Set(['007F', '0083', '006D', '008F', '00A1']);
+  const watched = new Set(['007F', '0083', '006D', '008F', '00A1', '00A6']);
+  let codec = null;
+  import('/js/codec.js').then(module => { codec = module; }, () => {});
+  const packets = data => {
+    if (!codec) return [hex(data)];
+    try {
+      return codec.decodeMessage(data).map(frame => hex(codec.encodeFrame(frame)));
+    } catch (error) {
+      return [hex(data)];
+    }
+  };
   window.WebSocket = class extends Base {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', message => {
         if (!(message.data instanceof ArrayBuffer)) return;
-        const h = hex(message.data);
-        wire.all.push(h);
-        if (watched.has(h.slice(16, 20))) wire.received.push({ hex: h, at: performance.now() });
+        const at = performance.now();
+        for (const h of packets(message.data)) {
+          wire.all.push(h);
+          if (watched.has(h.slice(16, 20))) wire.received.push({ hex: h, at });
+        }
       });
     }
   };
@@ -359,7 +373,7 @@ PROTOCOL_VERSION = int(re.search(r"static let version: UInt8 = (\d+)",
                                  (ROOT / "Sources/SnapProtocol/Bytes/Wire.swift").read_text()).group(1))
 HELLO = f"534E4150FFFFFFFF008D{PROTOCOL_VERSION:02X}"  # Hello(version)
 SIGN_IN_RESPONSE, PLAYER_SHOULD_SNAP, CARD_TURNED, DEAL_FINISHED = 0x65, 0x6C, 0x7F, 0x83
-CALL_SNAP, CALL_TIMING, NO_MARGIN = 0x8E, 0x8F, 0xFFFFFFFF
+CALL_SNAP, CALL_TIMING, SNAP_JUDGED, NO_MARGIN = 0x8E, 0x8F, 0xA6, 0xFFFFFFFF
 
 
 class Wire:
@@ -381,13 +395,19 @@ class Wire:
         return [(int.from_bytes(payload, "big"), at) for kind, payload, at, _ in self.sent if kind == CALL_SNAP]
 
     def call_timings(self) -> list[dict]:
-        """Every CallTiming received: seat, reaction, margin (None for FFFFFFFF), at."""
+        """Every call's timing received — a CallTiming, or the timing half of a version 10 SnapJudged (seat,
+        verdict, matching seats, then reaction and margin): seat, reaction, margin (None for FFFFFFFF), at."""
         timings = []
         for kind, payload, at, _ in self.received:
             if kind == CALL_TIMING and len(payload) == 9:
-                margin = int.from_bytes(payload[5:9], "big")
-                timings.append({"seat": payload[0], "reaction": int.from_bytes(payload[1:5], "big"),
-                                "margin": None if margin == NO_MARGIN else margin, "at": at})
+                seat, times = payload[0], payload[1:9]
+            elif kind == SNAP_JUDGED and len(payload) >= 10:
+                seat, times = payload[0], payload[-8:]
+            else:
+                continue
+            margin = int.from_bytes(times[4:8], "big")
+            timings.append({"seat": seat, "reaction": int.from_bytes(times[0:4], "big"),
+                            "margin": None if margin == NO_MARGIN else margin, "at": at})
         return timings
 
     def received_at(self, kind: int) -> list[float]:

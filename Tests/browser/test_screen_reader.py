@@ -56,11 +56,13 @@ DECODE_JS = r"""
 const done = arguments[arguments.length - 1];
 import('/js/codec.js').then((codec) => {
   const wanted = new Set(['ServerReady', 'PlayerJoined', 'CardTurned', 'PlayerCalledSnap', 'CardPaid', 'PileCollected',
-                          'RoundWon', 'CallTiming', 'Welcome']);
+                          'RoundWon', 'CallTiming', 'SnapJudged', 'Welcome']);
   const packets = [];
+  // From protocol version 10 a message holds the packets of one moment.
   for (const frame of window.__heard.frames) {
-    const { packet } = codec.decodeFrame(new Uint8Array(frame.bytes));
-    if (wanted.has(packet.type)) packets.push({ ...packet, at: frame.at });
+    for (const { packet } of codec.decodeMessage(new Uint8Array(frame.bytes))) {
+      if (wanted.has(packet.type)) packets.push({ ...packet, at: frame.at });
+    }
   }
   done(JSON.stringify({ packets, said: window.__heard.said }));
 }, (error) => done(JSON.stringify({ error: String(error) })));
@@ -142,9 +144,10 @@ def check_what_was_said(page, words: Words, packets: list[dict], said: list[dict
 
     for packet in packets:
         kind = packet["type"]
-        if kind == "PlayerCalledSnap":
-            seat = seats[packet["id"]]
-            verdict = packet["verdict"]["kind"]
+        if kind in ("PlayerCalledSnap", "SnapJudged"):
+            # A judged call comes as SnapJudged (by seat) to a version 10 page; a call too late as PlayerCalledSnap.
+            seat = packet["call"]["seat"] if kind == "SnapJudged" else seats[packet["id"]]
+            verdict = (packet["call"] if kind == "SnapJudged" else packet)["verdict"]["kind"]
             expected = (words(f"announce.snap.{verdict}.you") if seat == my_seat
                         else words(f"announce.snap.{verdict}", name=names[seat]))
             batch = after(packet)
