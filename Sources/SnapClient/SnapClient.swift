@@ -55,6 +55,8 @@ public actor SnapClient {
     public var watcherCount: Int { session.watcherCount }
     /// Packets received, and resyncs asked for (for tests and diagnostics).
     public private(set) var packetsReceived = 0
+    /// The WebSocket messages they came in (from protocol version 10 on, a message may hold several).
+    public private(set) var messagesReceived = 0
     /// Bytes of the packets received so far (WebSocket framing not counted).
     public private(set) var bytesReceived = 0
     /// How many times a gap in packet numbers made the client ask for a resync.
@@ -431,6 +433,7 @@ public actor SnapClient {
 
     /// Handles one received message's bytes: a packet, or from version 10 on several.
     func receive(_ bytes: [UInt8]) async {
+        messagesReceived += 1
         bytesReceived += bytes.count
         recording?.append(bytes)
         let frames: [Frame]

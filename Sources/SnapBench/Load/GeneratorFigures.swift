@@ -19,6 +19,8 @@ public struct GeneratorFigures: Codable, Sendable {
     public var calls = 0
     /// Packets from the server to the bots during the measured part.
     public var packetsOut = 0
+    /// The WebSocket messages they came in.
+    public var messagesOut = 0
     /// Their payload bytes.
     public var bytesOut = 0
     /// Packets from the bots to the server during the measured part.
@@ -60,6 +62,7 @@ public struct GeneratorFigures: Codable, Sendable {
             total.turns += figures.turns
             total.calls += figures.calls
             total.packetsOut += figures.packetsOut
+            total.messagesOut += figures.messagesOut
             total.bytesOut += figures.bytesOut
             total.packetsIn += figures.packetsIn
             total.bytesIn += figures.bytesIn

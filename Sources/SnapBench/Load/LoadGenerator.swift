@@ -88,6 +88,7 @@ public final class LoadGenerator: Sendable {
         figures.turns = counters.turns.value
         figures.calls = counters.calls.value
         figures.packetsOut = moved.packetsOut
+        figures.messagesOut = moved.messagesOut
         figures.bytesOut = moved.bytesOut
         figures.packetsIn = moved.packetsIn
         figures.bytesIn = moved.bytesIn

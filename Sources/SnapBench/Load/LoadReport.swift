@@ -30,6 +30,8 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var actionsPerSecond: Double
     /// Packets per second from the server to the bots.
     public var packetsPerSecondOut: Double
+    /// The WebSocket messages per second they came in (fewer than packets from protocol version 10 on).
+    public var messagesPerSecondOut: Double
     /// Payload bytes per second from the server to the bots.
     public var bytesPerSecondOut: Double
     /// Packets per second from the bots to the server.
@@ -74,6 +76,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case redirects
         case actionsPerSecond = "actions_per_second"
         case packetsPerSecondOut = "packets_per_second_out"
+        case messagesPerSecondOut = "messages_per_second_out"
         case bytesPerSecondOut = "bytes_per_second_out"
         case packetsPerSecondIn = "packets_per_second_in"
         case bytesPerSecondIn = "bytes_per_second_in"
@@ -107,6 +110,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(calls, forKey: .calls)
         try container.encode(actionsPerSecond, forKey: .actionsPerSecond)
         try container.encode(packetsPerSecondOut, forKey: .packetsPerSecondOut)
+        try container.encode(messagesPerSecondOut, forKey: .messagesPerSecondOut)
         try container.encode(bytesPerSecondOut, forKey: .bytesPerSecondOut)
         try container.encode(packetsPerSecondIn, forKey: .packetsPerSecondIn)
         try container.encode(bytesPerSecondIn, forKey: .bytesPerSecondIn)

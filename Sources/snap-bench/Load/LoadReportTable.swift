@@ -34,6 +34,7 @@ enum LoadReportTable {
             ("actions", "\(report.actions) (\(report.turns) turns, \(report.calls) calls)"),
             ("actions per second", String(format: "%.0f", report.actionsPerSecond)),
             ("packets/s out · in", String(format: "%.0f · %.0f", report.packetsPerSecondOut, report.packetsPerSecondIn)),
+            ("messages/s out", String(format: "%.0f", report.messagesPerSecondOut)),
             ("bytes/s out · in", String(format: "%.0f · %.0f", report.bytesPerSecondOut, report.bytesPerSecondIn)),
             ("latency p50 · p90", String(format: "%.2f · %.2f ms", latency.p50, latency.p90)),
             ("latency p99 · p99.9", String(format: "%.2f · %.2f ms", latency.p99, latency.p999)),

@@ -7,6 +7,7 @@ import Testing
 @Suite struct LoadBenchCommandTests {
     static let requiredKeys = [
         "tables", "clients_connected", "clients_failed", "rounds", "actions", "packets_per_second_out",
+        "messages_per_second_out",
         "bytes_per_second_out", "latency_ms", "server_rss_bytes_idle", "server_rss_bytes_loaded",
         "rss_bytes_per_connection", "largest_outbox_bytes", "server_cpu_seconds_per_second", "protocol_errors",
         "cards_conserved", "generators", "mirror_tables", "generator_cpu_seconds_per_second", "redirects",
@@ -45,6 +46,9 @@ import Testing
             #expect(object["mirror_latency_ms"] is NSNull)
         }
         #expect((object["packets_per_second_out"] as? Double ?? 0) > 0)
+        // From protocol version 10 a message may hold several packets; the floor sends one a message.
+        let messages = object["messages_per_second_out"] as? Double ?? 0
+        #expect(messages > 0 && messages <= (object["packets_per_second_out"] as? Double ?? 0))
         // A Snap! server says how large an outbox grew (its metrics); the floor has none.
         if server == "snap" { #expect((object["largest_outbox_bytes"] as? Int ?? 0) > 0, "the outbox was read") }
         if server == "floor" { #expect(object["largest_outbox_bytes"] is NSNull) }

@@ -87,9 +87,12 @@ final class LeanSnapBot: LeanPlayer {
     }
 
     func received(_ message: ByteBuffer, on socket: LeanWebSocket) {
-        table.traffic.received(bytes: message.readableBytes)
         // From version 10 on, a message holds the packets of one moment, back to back.
-        guard let frames = try? Frame.decodeMessage(message.readableBytesView) else { return protocolError() }
+        guard let frames = try? Frame.decodeMessage(message.readableBytesView) else {
+            table.traffic.received(bytes: message.readableBytes)
+            return protocolError()
+        }
+        table.traffic.received(bytes: message.readableBytes, packets: frames.count)
         for frame in frames { receive(frame, on: socket) }
     }
 

@@ -54,6 +54,7 @@ final class SnapLoadTable: LoadTable {
         var traffic = Traffic()
         for client in clients.withLock({ $0 }) {
             traffic.packetsOut += await client.packetsReceived
+            traffic.messagesOut += await client.messagesReceived
             traffic.bytesOut += await client.bytesReceived
             traffic.packetsIn += await client.packetsSent
             traffic.bytesIn += await client.bytesSent

@@ -2,6 +2,8 @@
 public struct Traffic: Sendable, Equatable {
     /// Packets the server sent to the bots.
     public var packetsOut = 0
+    /// The WebSocket messages they came in (fewer than packets from protocol version 10 on).
+    public var messagesOut = 0
     /// Bytes the server sent to the bots (payloads, without WebSocket framing).
     public var bytesOut = 0
     /// Packets the bots sent to the server.
@@ -18,6 +20,7 @@ public struct Traffic: Sendable, Equatable {
     public static func + (lhs: Traffic, rhs: Traffic) -> Traffic {
         var sum = lhs
         sum.packetsOut += rhs.packetsOut
+        sum.messagesOut += rhs.messagesOut
         sum.bytesOut += rhs.bytesOut
         sum.packetsIn += rhs.packetsIn
         sum.bytesIn += rhs.bytesIn
@@ -29,6 +32,7 @@ public struct Traffic: Sendable, Equatable {
     public static func - (lhs: Traffic, rhs: Traffic) -> Traffic {
         var difference = lhs
         difference.packetsOut -= rhs.packetsOut
+        difference.messagesOut -= rhs.messagesOut
         difference.bytesOut -= rhs.bytesOut
         difference.packetsIn -= rhs.packetsIn
         difference.bytesIn -= rhs.bytesIn

@@ -3,13 +3,15 @@ import Synchronization
 /// What one table's lean bots have sent and received, counted as they go from any event loop.
 final class TrafficCounters: Sendable {
     private let packetsOut = Atomic(0)
+    private let messagesOut = Atomic(0)
     private let bytesOut = Atomic(0)
     private let packetsIn = Atomic(0)
     private let bytesIn = Atomic(0)
 
-    /// A packet of `bytes` came from the server.
-    func received(bytes: Int) {
-        packetsOut.increment()
+    /// A message of `bytes` holding `packets` packets came from the server.
+    func received(bytes: Int, packets: Int = 1) {
+        messagesOut.increment()
+        packetsOut.wrappingAdd(packets, ordering: .relaxed)
         bytesOut.wrappingAdd(bytes, ordering: .relaxed)
     }
 
@@ -23,6 +25,7 @@ final class TrafficCounters: Sendable {
     var traffic: Traffic {
         var traffic = Traffic()
         traffic.packetsOut = packetsOut.value
+        traffic.messagesOut = messagesOut.value
         traffic.bytesOut = bytesOut.value
         traffic.packetsIn = packetsIn.value
         traffic.bytesIn = bytesIn.value
