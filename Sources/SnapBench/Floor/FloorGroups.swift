@@ -4,8 +4,6 @@ import Synchronization
 /// Who sits in which group, for the floor's fan-out.
 final class FloorGroups: Sendable {
     private let members = Mutex([UInt32: [UInt8: WebSocketSender]]())
-    /// The groups whose latest card has had a call: only the first call on a card moves cards, as Snap!'s judged one.
-    private let called = Mutex(Set<UInt32>())
 
     func join(_ group: UInt32, seat: UInt8, sender: WebSocketSender) {
         members.withLock { $0[group, default: [:]][seat] = sender }
@@ -16,16 +14,6 @@ final class FloorGroups: Sendable {
             members[group]?[seat] = nil
             if members[group]?.isEmpty == true { members[group] = nil }
         }
-    }
-
-    /// A card was turned in `group`: the next call on it is its first.
-    func turned(in group: UInt32) {
-        _ = called.withLock { $0.remove(group) }
-    }
-
-    /// Whether this is the first call on `group`'s latest card (and notes that it has had one).
-    func isFirstCall(in group: UInt32) -> Bool {
-        called.withLock { $0.insert(group).inserted }
     }
 
     /// The seat that plays after `seat` in the group: the next occupied one, clockwise.

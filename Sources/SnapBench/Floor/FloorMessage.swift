@@ -20,10 +20,6 @@ public enum FloorMessage: Equatable, Sendable {
     case called(seat: UInt8)
     /// Sent to every seat when it is `seat`'s turn (Snap!: Turn, protocol version 10's ActivatePlayer).
     case activate(seat: UInt8)
-    /// Sent to every seat when the first call on a card has shown (Snap!: the cards moving, as PileCollected).
-    case moved(seat: UInt8)
-    /// Sent to every seat when play goes on after the cards moved (Snap!: Resumed).
-    case resumed
     /// The server's keep-alive (Snap!: Ping); the client answers with ``pong``.
     case ping
     /// The answer to ``ping`` (Snap!: Pong).
@@ -39,8 +35,6 @@ public enum FloorMessage: Equatable, Sendable {
         case .activate: 6
         case .ping: 7
         case .pong: 8
-        case .moved: 9
-        case .resumed: 10
         }
     }
 
@@ -58,10 +52,9 @@ public enum FloorMessage: Equatable, Sendable {
             bytes[3] = UInt8(truncatingIfNeeded: group >> 8)
             bytes[4] = UInt8(truncatingIfNeeded: group)
             bytes[5] = seat
-        case .turn(let seat), .call(let seat), .turned(let seat), .called(let seat), .activate(let seat),
-            .moved(let seat):
+        case .turn(let seat), .call(let seat), .turned(let seat), .called(let seat), .activate(let seat):
             bytes[5] = seat
-        case .ping, .pong, .resumed:
+        case .ping, .pong:
             break
         }
         return bytes
@@ -83,8 +76,6 @@ public enum FloorMessage: Equatable, Sendable {
         case 6: self = .activate(seat: seat)
         case 7: self = .ping
         case 8: self = .pong
-        case 9: self = .moved(seat: seat)
-        case 10: self = .resumed
         default: return nil
         }
     }
@@ -103,8 +94,6 @@ public enum FloorMessage: Equatable, Sendable {
             Frame(number: 1, packet: .turn(seat: .bottom)),
             Frame(number: 1, packet: .ping(1 << 40)),
             Frame(number: nil, packet: .pong(1 << 40)),
-            Frame(number: 1, packet: .pileCollected(from: .bottom, to: .left, count: 12)),
-            Frame(number: 1, packet: .resumed),
         ]
         return frames.map { $0.encoded().count }
     }()
