@@ -4,6 +4,9 @@ import Synchronization
 /// Who sits in which group, for the floor's fan-out.
 final class FloorGroups: Sendable {
     private let members = Mutex([UInt32: [UInt8: WebSocketSender]]())
+    /// Each group's cards turned so far, and whether its latest has had a call: only the first call on a card moves
+    /// cards, as Snap!'s judged one does.
+    private let cards = Mutex([UInt32: (turned: UInt32, called: Bool)]())
 
     func join(_ group: UInt32, seat: UInt8, sender: WebSocketSender) {
         members.withLock { $0[group, default: [:]][seat] = sender }
@@ -12,7 +15,28 @@ final class FloorGroups: Sendable {
     func leave(_ group: UInt32, seat: UInt8) {
         members.withLock { members in
             members[group]?[seat] = nil
-            if members[group]?.isEmpty == true { members[group] = nil }
+            if members[group]?.isEmpty == true {
+                members[group] = nil
+                _ = cards.withLock { $0.removeValue(forKey: group) }
+            }
+        }
+    }
+
+    /// A card was turned in `group`: returns its number there (from 1); the next call on it is its first.
+    func turned(in group: UInt32) -> UInt32 {
+        cards.withLock { cards in
+            let number = (cards[group]?.turned ?? 0) &+ 1
+            cards[group] = (number, false)
+            return number
+        }
+    }
+
+    /// Whether this is the first call on `group`'s latest card (and notes that it has had one).
+    func isFirstCall(in group: UInt32) -> Bool {
+        cards.withLock { cards in
+            guard cards[group]?.called == false else { return false }
+            cards[group]?.called = true
+            return true
         }
     }
 

@@ -14,12 +14,17 @@ public enum FloorMessage: Equatable, Sendable {
     /// The client at `seat` calls (Snap!: CallSnap); the server fans out ``called``.
     case call(seat: UInt8)
     /// Sent to every seat of the group for a turn (Snap!: CardTurned), followed after the next-player delay by
-    /// ``activate``.
-    case turned(seat: UInt8)
+    /// ``activate``; `card` counts the group's turns, so that its bots agree on which cards they all call on, as
+    /// Snap! bots all call on the same matches.
+    case turned(seat: UInt8, card: UInt32)
     /// Sent to every seat for a call (Snap!: SnapJudged, the verdict of a judged call in protocol version 10).
     case called(seat: UInt8)
     /// Sent to every seat when it is `seat`'s turn (Snap!: Turn, protocol version 10's ActivatePlayer).
     case activate(seat: UInt8)
+    /// Sent to every seat when the first call on a card has shown (Snap!: the cards moving, as PileCollected).
+    case moved(seat: UInt8)
+    /// Sent to every seat when play goes on after the cards moved (Snap!: Resumed).
+    case resumed
     /// The server's keep-alive (Snap!: Ping); the client answers with ``pong``.
     case ping
     /// The answer to ``ping`` (Snap!: Pong).
@@ -35,6 +40,8 @@ public enum FloorMessage: Equatable, Sendable {
         case .activate: 6
         case .ping: 7
         case .pong: 8
+        case .moved: 9
+        case .resumed: 10
         }
     }
 
@@ -47,14 +54,14 @@ public enum FloorMessage: Equatable, Sendable {
         bytes[0] = kind
         switch self {
         case .join(let group, let seat):
-            bytes[1] = UInt8(truncatingIfNeeded: group >> 24)
-            bytes[2] = UInt8(truncatingIfNeeded: group >> 16)
-            bytes[3] = UInt8(truncatingIfNeeded: group >> 8)
-            bytes[4] = UInt8(truncatingIfNeeded: group)
+            Self.put(group, at: 1, in: &bytes)
             bytes[5] = seat
-        case .turn(let seat), .call(let seat), .turned(let seat), .called(let seat), .activate(let seat):
+        case .turned(let seat, let card):
             bytes[5] = seat
-        case .ping, .pong:
+            Self.put(card, at: 6, in: &bytes)
+        case .turn(let seat), .call(let seat), .called(let seat), .activate(let seat), .moved(let seat):
+            bytes[5] = seat
+        case .ping, .pong, .resumed:
             break
         }
         return bytes
@@ -67,17 +74,28 @@ public enum FloorMessage: Equatable, Sendable {
         let seat = bytes[5]
         switch bytes[0] {
         case 1:
-            let group = bytes[1...4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            self = .join(group: group, seat: seat)
+            self = .join(group: Self.number(at: 1, in: bytes), seat: seat)
         case 2: self = .turn(seat: seat)
         case 3: self = .call(seat: seat)
-        case 4: self = .turned(seat: seat)
+        case 4:
+            guard bytes.count >= 10 else { return nil }
+            self = .turned(seat: seat, card: Self.number(at: 6, in: bytes))
         case 5: self = .called(seat: seat)
         case 6: self = .activate(seat: seat)
         case 7: self = .ping
         case 8: self = .pong
+        case 9: self = .moved(seat: seat)
+        case 10: self = .resumed
         default: return nil
         }
+    }
+
+    private static func put(_ number: UInt32, at index: Int, in bytes: inout [UInt8]) {
+        for offset in 0..<4 { bytes[index + offset] = UInt8(truncatingIfNeeded: number >> (24 - 8 * offset)) }
+    }
+
+    private static func number(at index: Int, in bytes: [UInt8]) -> UInt32 {
+        bytes[index..<index + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
     /// Each kind's Snap! frame size, indexed by kind, measured from the real encoder: the packets a client of the
@@ -94,6 +112,8 @@ public enum FloorMessage: Equatable, Sendable {
             Frame(number: 1, packet: .turn(seat: .bottom)),
             Frame(number: 1, packet: .ping(1 << 40)),
             Frame(number: nil, packet: .pong(1 << 40)),
+            Frame(number: 1, packet: .pileCollected(from: .bottom, to: .left, count: 12)),
+            Frame(number: 1, packet: .resumed),
         ]
         return frames.map { $0.encoded().count }
     }()

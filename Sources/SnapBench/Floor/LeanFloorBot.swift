@@ -57,9 +57,10 @@ final class LeanFloorBot: LeanPlayer {
             // After a call, Snap! pauses while the verdict shows and the cards move.
             if let lastCall { delay = max(delay, lastCall + settle - .now) }
             send(.turn(seat: seat), on: socket, after: delay, timing: .turn(by: String(seat)))
-        case .turned(let turner):
+        case .turned(let turner, let card):
             table.timer.arrived(.turn(by: String(turner)))
-            if pace.chance(callChance) {
+            // Every bot of the group calls on the same cards, as Snap! bots all call on a match they all see.
+            if Self.everyoneCalls(on: card, in: table.group, seed: table.context.settings.seed, chance: callChance) {
                 send(.call(seat: seat), on: socket, after: pace.reaction(), timing: .call(by: String(seat)))
             }
         case .called(let caller):
@@ -70,6 +71,13 @@ final class LeanFloorBot: LeanPlayer {
         default:
             break
         }
+    }
+
+    /// Whether a group's bots all call on its `card`-th card: the same answer for each of them, from the run's seed,
+    /// true for `chance` of the cards.
+    static func everyoneCalls(on card: UInt32, in group: UInt32, seed: UInt64, chance: Double) -> Bool {
+        var mixer = SplitMix64(seed: seed ^ (UInt64(group) << 32 | UInt64(card)))
+        return Double(mixer.next() >> 11) / Double(1 << 53) < chance
     }
 
     /// Sends `message`, after `delay` if there is one, timing it as `timing` and counting it as an action if so.
