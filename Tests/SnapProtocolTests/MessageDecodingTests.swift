@@ -35,6 +35,18 @@ import Testing
         }
     }
 
+    @Test func aVersion10PacketNamingAnEmptySeatIsAsUnknownAsAnUnknownID() throws {
+        var table = Table()
+        _ = try table.join(PlayerInfo(id: PlayerID("Ann"), name: "Ann"))
+        let view = table.view(for: .bottom)
+        let empty = try #require(Seat.allCases.first { table[$0] == nil })
+        #expect(throws: Packet.UnknownPlayer.self) { try Packet.turn(seat: empty).tableEvents(in: view) }
+        let judged = Packet.snapJudged(
+            SnapCall(seat: .bottom, verdict: .correct(matching: [.bottom, empty])), reaction: 1, margin: nil)
+        #expect(throws: Packet.UnknownPlayer.self) { try judged.tableEvents(in: view) }
+        #expect(try Packet.turn(seat: .bottom).tableEvents(in: view) == [.activated(.bottom)])
+    }
+
     @Test func aMomentGivesVersion10FewerPackets() {
         var table = Table()
         for name in ["Ann", "Ray"] { _ = try? table.join(PlayerInfo(id: PlayerID(name), name: name)) }

@@ -145,6 +145,13 @@ test("version 10: Turn and SnapJudged change the mirror as ActivatePlayer, Playe
   assert.deepEqual(lean.view, classic.view);
   assert.deepEqual(lean.timing, classic.timing);
   assert.equal(lean.marginText, "Snap! — Steve, by 12 ms");
+  // An empty seat is as unknown as an unknown id: the mirror has missed something and asks for the table.
+  const partial = TableState.fromSnapshot(playing({}, { 1: null }));
+  const view = structuredClone(partial.view);
+  assert.equal(partial.applyPacket({ type: "Turn", seat: 1 }).needsResync, true);
+  const judged = { type: "SnapJudged", call: { seat: 0, verdict: { kind: "correct", matching: [0, 1] } }, reaction: 1, margin: null };
+  assert.equal(partial.applyPacket(judged).needsResync, true);
+  assert.deepEqual(partial.view, view, "nothing changed");
 });
 
 test("a packet naming an unknown player asks for a resync and changes nothing", () => {

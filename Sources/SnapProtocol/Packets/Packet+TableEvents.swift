@@ -3,7 +3,7 @@ import SnapCore
 extension Packet {
     /// Why a packet could not be read as table events against a client's view.
     public struct UnknownPlayer: Error, Hashable, Sendable {
-        /// The id the packet named.
+        /// The id the packet named ("in seat N" for a version 10 packet that named an empty seat).
         public var id: PlayerID
     }
 
@@ -17,6 +17,10 @@ extension Packet {
             guard let seat = view.occupiedSeats.first(where: { view[$0]?.info.id == id }) else {
                 throw UnknownPlayer(id: id)
             }
+            return seat
+        }
+        func seated(_ seat: Seat) throws(UnknownPlayer) -> Seat {
+            guard view[seat] != nil else { throw UnknownPlayer(id: PlayerID("in seat \(seat.rawValue)")) }
             return seat
         }
         switch self {
@@ -88,9 +92,14 @@ extension Packet {
         case .callTiming(let seat, let reaction, let margin):
             return [Self.callTimed(seat, reaction: reaction, margin: margin)]
         case .turn(let seat):
-            return [.activated(seat)]
+            return [.activated(try seated(seat))]
         case .snapJudged(let call, let reaction, let margin):
-            return [.snapCalled(call.seat, call.verdict), Self.callTimed(call.seat, reaction: reaction, margin: margin)]
+            // Seats, not ids, but they must be seats someone sits in, as ids must be players at the table.
+            if case .correct(let matching) = call.verdict { for seat in matching { _ = try seated(seat) } }
+            return [
+                .snapCalled(try seated(call.seat), call.verdict),
+                Self.callTimed(call.seat, reaction: reaction, margin: margin),
+            ]
         default:
             return nil
         }

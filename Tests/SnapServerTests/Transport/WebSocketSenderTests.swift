@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
+import SnapProtocol
 import Testing
 @testable import SnapServer
 
@@ -20,6 +21,10 @@ import Testing
         await channel.testingEventLoop.run()
         let next = try #require(try await channel.readOutbound(as: ByteBuffer.self))
         #expect(Self.frames(in: next).map(\.payload) == [[3]])
+    }
+
+    @Test func aMessageOfPartsIsNoLargerThanTheLargestAClientReads() {
+        #expect(WebSocketSender.togetherLimit == Wire.maximumPacketSize)
     }
 
     @Test func partsSentTogetherBeforeAFlushAreOneMessageNumberedInOrder() async throws {

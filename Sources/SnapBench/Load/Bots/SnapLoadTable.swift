@@ -12,6 +12,9 @@ final class SnapLoadTable: LoadTable {
     private let context: LoadContext
     private let timer: ActionTimer
     private let clients = Mutex<[SnapClient]>([])
+    /// Each seat's player id, from what the bots are told: a version 10 verdict (SnapJudged) names its caller by seat,
+    /// and calls are timed by id.
+    private let idOfSeat = Mutex<[Seat: String]>([:])
 
     init(index: Int, context: LoadContext) {
         self.index = index
@@ -28,14 +31,7 @@ final class SnapLoadTable: LoadTable {
                 // Arrivals are stamped as packets are decoded, before the bot's own work on them.
                 client = try await SnapClient.connect(
                     to: context.url, name: "Bot \(index) \(seat + 1)",
-                    onPacket: { [timer, counters = context.counters] packet in
-                        switch packet {
-                        case .redirect: counters.redirects.increment()
-                        case .cardTurned(let seat, _): timer.arrived(.turn(by: String(seat.rawValue)))
-                        case .playerCalledSnap(let id, _): timer.arrived(.call(by: id.rawValue))
-                        default: break
-                        }
-                    }, logger: logger)
+                    onPacket: { [weak self] packet in self?.observe(packet) }, logger: logger)
                 _ = try await client.sitDown(at: code)
             } catch {
                 context.counters.failed.wrappingAdd(context.settings.players - seat, ordering: .relaxed)
@@ -74,6 +70,23 @@ final class SnapLoadTable: LoadTable {
 
     func close() async {
         for client in clients.withLock({ $0 }) { await client.disconnect() }
+    }
+
+    /// Sees every packet a bot gets the moment it is decoded: the arrivals of turns and calls, the redirects, and
+    /// who sits where.
+    private func observe(_ packet: Packet) {
+        switch packet {
+        case .redirect: context.counters.redirects.increment()
+        case .cardTurned(let seat, _): timer.arrived(.turn(by: String(seat.rawValue)))
+        case .playerCalledSnap(let id, _): timer.arrived(.call(by: id.rawValue))
+        case .snapJudged(let call, _, _):
+            if let id = idOfSeat.withLock({ $0[call.seat] }) { timer.arrived(.call(by: id)) }
+        case .serverReady(let players):
+            idOfSeat.withLock { ids in for player in players { ids[player.seat] = player.id.rawValue } }
+        case .playerJoined(let seat, let player):
+            idOfSeat.withLock { $0[seat] = player.id.rawValue }
+        default: break
+        }
     }
 
     /// One bot: plays until the connection closes, timing its actions and counting them.

@@ -174,13 +174,23 @@ export class Connection {
       this.requestResync();
       return;
     }
-    // The packets of one moment, in order; a Redirect or a close among them ends this socket's.
+    // The packets of one moment, in order; a Redirect or a close among them ends this socket's. A packet the page
+    // fails on is a packet missed: the rest of the message still counts, and the table is asked for again.
     for (const frame of frames) {
       if (socket !== this.#socket) return;
-      this.#handle(socket, mode, frame);
+      let goOn;
+      try {
+        goOn = this.#handle(socket, mode, frame);
+      } catch (error) {
+        console.error("Snap!: a packet from the server could not be handled:", error);
+        this.requestResync();
+        continue;
+      }
+      if (goOn === false) return;
     }
   }
 
+  /** Handles one packet; false when the socket's other packets no longer count (it is closing). */
   #handle(socket, mode, { number, packet }) {
     // "resume" (a page opened again) and "reconnect" (after a drop) both come back with the token.
     const comingBack = mode !== "signIn";
@@ -231,7 +241,7 @@ export class Connection {
         if (comingBack && packet.code === TABLE_MOVING) {
           // This socket ends; the usual reconnection asks again after its delay.
           socket.close(1000);
-          return;
+          return false;
         }
         if (comingBack && packet.code === UNKNOWN_TOKEN) {
           this.onPacket(packet);

@@ -103,6 +103,12 @@ export class TableState {
     return { events, needsResync: false };
   }
 
+  /** `seat`, if someone sits in it; else the mirror has missed something (as for an unknown id). */
+  seated(seat) {
+    if (!this.view.seats[seat]) throw new UnknownPlayer(`in seat ${seat}`);
+    return seat;
+  }
+
   /** The seat of the player with this id. */
   seatOf(id) {
     const seat = SEATS.find((candidate) => this.view.seats[candidate]?.id === id);
@@ -129,9 +135,11 @@ export class TableState {
       case "ActivatePlayer":
         return [{ kind: "activated", seat: this.seatOf(packet.id) }];
       case "Turn":
-        return [{ kind: "activated", seat: packet.seat }];
+        return [{ kind: "activated", seat: this.seated(packet.seat) }];
       case "SnapJudged": {
         const { call, reaction, margin } = structuredClone(fields);
+        // Seats, not ids, but they must be seats someone sits in, as ids must be players at the table.
+        for (const seat of [call.seat, ...(call.verdict.matching ?? [])]) this.seated(seat);
         return [
           { kind: "snapCalled", seat: call.seat, verdict: call.verdict },
           { kind: "callTimed", seat: call.seat, reaction, margin },
