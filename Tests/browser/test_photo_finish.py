@@ -390,5 +390,8 @@ def test_the_replay_shows_a_photo_finish_at_its_moment(played, browser):  # noqa
         page.wait_for("no photo finish once the next card is turned", lambda _: hidden(), timeout=5)
         seek(at)
         page.wait_for("the photo finish again after a seek back to its moment", lambda _: not hidden(), timeout=5)
+        # Before its moment this photo finish is not shown; one of the round's own may be (a round of computer
+        # players at speed has close calls of its own, a card or two before: a loaded run's showed "Steve by <1 ms").
         seek(max(0, int(moment["t"]) - 50))
-        page.wait_for("no photo finish before its moment", lambda _: hidden(), timeout=5)
+        page.wait_for("no photo finish of its moment before it", lambda _: hidden() or not (panel(page) or {})
+                      .get("title", "").startswith(f"Photo finish {winner} by 12 ms"), timeout=5)
