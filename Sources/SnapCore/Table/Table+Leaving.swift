@@ -105,4 +105,13 @@ extension SeatMove {
     public static func destination(of seat: Seat, in moves: [SeatMove]) -> Seat {
         moves.first { $0.from == seat }?.to ?? seat
     }
+
+    /// `values` kept by seat number, after `moves`: each moved seat's value goes with its player, and a seat left
+    /// behind holds `empty`.
+    public static func rearranged<Value>(_ values: [Value], by moves: [SeatMove], leaving empty: Value) -> [Value] {
+        var arranged = values
+        for move in moves { arranged[Int(move.from.rawValue)] = empty }
+        for move in moves { arranged[Int(move.to.rawValue)] = values[Int(move.from.rawValue)] }
+        return arranged
+    }
 }

@@ -9,10 +9,7 @@ extension PlayerView {
             self[seat] = nil
         case .seatsRearranged(let moves):
             startingSeat = SeatMove.startingSeat(startingSeat, through: moves, occupied: occupiedSeats)
-            var arranged = seats
-            for move in moves { arranged[Int(move.from.rawValue)] = nil }
-            for move in moves { arranged[Int(move.to.rawValue)] = self[move.from] }
-            seats = arranged
+            seats = SeatMove.rearranged(seats, by: moves, leaving: nil)
             let moved = { (seat: Seat?) in seat.map { SeatMove.destination(of: $0, in: moves) } }
             host = moved(host)
             if viewer != nil { viewer = moved(viewer) }

@@ -72,10 +72,7 @@ public struct TableEventPackets: Sendable {
             defer { ids[Int(seat.rawValue)] = nil }
             return .otherClientQuit(id: id(seat), handedOutTo: handedOutTo)
         case .seatsRearranged(let moves):
-            var arranged = ids
-            for move in moves { arranged[Int(move.from.rawValue)] = nil }
-            for move in moves { arranged[Int(move.to.rawValue)] = ids[Int(move.from.rawValue)] }
-            ids = arranged
+            ids = SeatMove.rearranged(ids, by: moves, leaving: nil)
             return .seatsRearranged(moves)
         case .hostChanged(let seat):
             return .hostChanged(seat)

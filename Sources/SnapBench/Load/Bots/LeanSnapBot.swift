@@ -230,18 +230,8 @@ final class LeanSnapBot: LeanPlayer {
             seat = move(seat)
             seatText = seat.map { String($0) } ?? ""
             host = move(host)
-            var arranged = topOpen
-            var arrangedIDs = ids
-            for move in moves {
-                arranged[Int(move.from.rawValue)] = 0
-                arrangedIDs[Int(move.from.rawValue)] = nil
-            }
-            for move in moves {
-                arranged[Int(move.to.rawValue)] = topOpen[Int(move.from.rawValue)]
-                arrangedIDs[Int(move.to.rawValue)] = ids[Int(move.from.rawValue)]
-            }
-            topOpen = arranged
-            ids = arrangedIDs
+            topOpen = SeatMove.rearranged(topOpen, by: moves, leaving: 0)
+            ids = SeatMove.rearranged(ids, by: moves, leaving: nil)
         case .redirect(let url, _):
             // Only a request for a table is answered so: once seated, the bot never asks for one again.
             guard !isSeated else { return protocolError() }
