@@ -148,7 +148,7 @@ struct ClientSession: Sendable {
     /// counts as a protocol error.
     mutating func decode(_ bytes: [UInt8]) throws -> [Frame] {
         do {
-            if protocolVersion >= PacketType.turn.sinceVersion { return try Frame.decodeMessage(bytes) }
+            if protocolVersion >= PacketType.fullerMessagesSince { return try Frame.decodeMessage(bytes) }
             return [try Frame.decode(bytes)]
         } catch {
             protocolErrors += 1

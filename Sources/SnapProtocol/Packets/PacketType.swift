@@ -159,6 +159,10 @@ extension Packet {
 }
 
 extension PacketType {
+    /// The first protocol version of fewer, fuller messages: a client of it or later is sent Turn and SnapJudged in
+    /// place of the packets they replace, and the packets of one moment in one message.
+    public static let fullerMessagesSince = PacketType.turn.sinceVersion
+
     /// The first protocol version with this packet: a server sends a client only the packets of its version.
     public var sinceVersion: UInt8 {
         switch self {

@@ -23,7 +23,7 @@ public struct TableMoment: Hashable, Sendable {
 
     /// The list for a client of `version`.
     public func packets(for version: UInt8) -> [Packet] {
-        version >= PacketType.turn.sinceVersion ? lean : classic
+        version >= PacketType.fullerMessagesSince ? lean : classic
     }
 
     /// Adds packets every version gets.

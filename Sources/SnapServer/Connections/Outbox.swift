@@ -34,9 +34,6 @@ final class Outbox: Sendable {
         self.onSend = onSend
     }
 
-    /// The first protocol version whose clients read several packets from one message.
-    static let togetherSince = PacketType.turn.sinceVersion
-
     /// The event loop of the connection's socket.
     var loop: any EventLoop { sender.underlyingChannel.eventLoop }
 
@@ -57,7 +54,7 @@ final class Outbox: Sendable {
     func send(_ packets: [Packet]) {
         let (finished, version) = state.withLock { ($0.finished, $0.version) }
         guard !packets.isEmpty, !finished else { return }
-        let together = version >= Self.togetherSince
+        let together = version >= PacketType.fullerMessagesSince
         let sizes = sender.send(count: packets.count, together: together) { index, number in
             Frame(number: number, packet: packets[index]).encoded()
         }
