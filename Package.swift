@@ -16,8 +16,10 @@ let package = Package(
         // A product of this package rather than a package of its own like Fuzz/: CI builds every product once,
         // where a second package would build all the dependencies again.
         .executable(name: "snap-bench", targets: ["snap-bench"]),
+        // What a Swift app, bot or tool builds on: each has a DocC catalogue (scripts/docs builds them).
         .library(name: "SnapCore", targets: ["SnapCore"]),
         .library(name: "SnapProtocol", targets: ["SnapProtocol"]),
+        .library(name: "SnapClient", targets: ["SnapClient"]),
         // Never linked into anything: it only makes `swift build` put libMallocInterposerSwift.so beside snap-bench,
         // where `snap-bench engine` preloads it into a child process to count allocations.
         .library(name: "SnapAllocationCounting", type: .dynamic, targets: ["SnapAllocationCounting"]),
@@ -44,11 +46,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // `swift package generate-documentation` (scripts/docs): a plugin, never linked into anything.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - Rules
 
-        .target(name: "SnapCore", swiftSettings: swiftSettings),
+        .target(
+            name: "SnapCore",
+            swiftSettings: swiftSettings,
+            // Rounding a Double calls libm's round(), which Linux links only with Foundation: a program of SnapCore
+            // alone (Examples/snap-simulate) needs it named.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"], swiftSettings: swiftSettings),
 
         // MARK: - Wire format
@@ -141,11 +151,19 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/SnapTestSupport", swiftSettings: swiftSettings),
+        // A real server on a loopback port and players on SnapClient, for the tests of the server and of the client.
+        .target(
+            name: "SnapServerTestSupport",
+            dependencies: [
+                "SnapServer", "SnapClient", "SnapCore", "SnapProtocol", "SnapStore", "SnapPostgres", "SnapTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/SnapServerTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapServerTests",
             dependencies: [
                 "SnapServer", "SnapClient", "SnapProtocol", "SnapCore", "SnapLAN", "SnapLocalization", "SnapStore", "SnapPostgres",
-                "SnapTestSupport",
+                "SnapTestSupport", "SnapServerTestSupport",
                 // The DelayProxy stands between a client and a node that vanishes.
                 "SnapNetworkTools", .product(name: "GRDB", package: "GRDB.swift"),
                 // A channel and event loop of NIO's own for the lean WebSocket path's unit tests, and for the
@@ -165,13 +183,20 @@ let package = Package(
             dependencies: [
                 "SnapCore",
                 "SnapProtocol",
+                // Finding servers on the local network (SnapClient.findServers).
+                "SnapLAN",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
-        // The client's session (what it does with each packet), without a socket.
-        .testTarget(name: "SnapClientTests", dependencies: ["SnapClient", "SnapCore", "SnapProtocol"], swiftSettings: swiftSettings),
+        // The client's session (what it does with each packet) without a socket, and the client against a real server.
+        .testTarget(
+            name: "SnapClientTests",
+            dependencies: [
+                "SnapClient", "SnapCore", "SnapProtocol", "SnapServer", "SnapLAN", "SnapServerTestSupport", "SnapTestSupport",
+            ],
+            swiftSettings: swiftSettings),
 
         // MARK: - Terminal client
 

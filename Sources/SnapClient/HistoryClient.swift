@@ -154,6 +154,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     /// Something answered, but not as a Snap! server's history does.
     case unreadable(String, String)
 
+    /// What went wrong, in a sentence for people.
     public var description: String {
         switch self {
         case .badAddress(let typed):
@@ -170,6 +171,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
 
 /// One page of `/api/rounds`.
 public struct RoundPage: Decodable, Sendable {
+    /// The rounds of the page, newest first.
     public var rounds: [HistoryRound]
     /// The `before` of the next (older) page; nil on the last.
     public var nextBefore: Int64?
@@ -180,16 +182,23 @@ public struct RoundPage: Decodable, Sendable {
     }
 }
 
-/// A finished round as the history lists it (and, with ``calls`` and ``seed``, as `/api/rounds/ID` describes it).
+/// A finished round as the history lists it (and, with `calls` and ``seed``, as `/api/rounds/ID` describes it).
 public struct HistoryRound: Decodable, Sendable, Equatable {
+    /// The round's number in the server's history.
     public var id: Int64
+    /// The code of the table it was played at.
     public var table: String
+    /// Which round of that table it was, from 1.
     public var round: Int
+    /// When its deal started.
     public var startedAt: Date
+    /// When it ended.
     public var endedAt: Date
+    /// How long it lasted on the table's timeline, in seconds.
     public var lengthSeconds: Double
     /// The winner's name; nil when the round was abandoned.
     public var winner: String?
+    /// Who played it, by seat.
     public var players: [Player]
     /// The table's random state when the round started (as text: a 64-bit number); only in a round's own
     /// description.
@@ -199,10 +208,15 @@ public struct HistoryRound: Decodable, Sendable, Equatable {
 
     /// One player of the round.
     public struct Player: Decodable, Sendable, Equatable {
+        /// The seat's number: 0 bottom, 1 left, 2 top, 3 right.
         public var seat: Int
+        /// The player's name.
         public var name: String
+        /// Whether a computer played the seat.
         public var computer: Bool
+        /// A computer player's difficulty ("easy", "normal", "hard"); nil for a person.
         public var level: String?
+        /// The cards the player held when the round ended.
         public var cardsAtEnd: Int
 
         enum CodingKeys: String, CodingKey {
@@ -223,18 +237,24 @@ public struct HistoryRound: Decodable, Sendable, Equatable {
 public struct RoundReplayRecord: Sendable {
     /// The packets of one moment, at its time from the start of the round (on the table's timeline).
     public struct Moment: Sendable {
+        /// When it happened, from the start of the round.
         public var at: Duration
+        /// What every seat was sent then.
         public var packets: [Packet]
 
+        /// A moment at `at` with its packets.
         public init(at: Duration, packets: [Packet]) {
             self.at = at
             self.packets = packets
         }
     }
 
+    /// The round, as the history describes it.
     public var round: HistoryRound
+    /// Its moments, in order.
     public var moments: [Moment]
 
+    /// A replay of `round` made of `moments`.
     public init(round: HistoryRound, moments: [Moment]) {
         self.round = round
         self.moments = moments

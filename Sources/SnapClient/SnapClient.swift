@@ -5,36 +5,23 @@ import SnapCore
 import SnapProtocol
 
 /// A Swift client for a Snap! server: connects over WebSocket, signs in, keeps a mirror of the table from the
-/// server's events, reconnects with its token after a drop, resyncs when it misses a packet, and reports
-/// everything on ``updates``.
+/// server's events, reconnects with its token after a drop, resyncs when it misses a packet, follows a cluster's
+/// redirects, and reports everything on ``updates``.
 ///
 /// ```swift
-/// let client = try await SnapClient.connect(to: "ws://127.0.0.1:8080/ws", name: "Ann")
-/// await client.hostTable()
+/// let client = try await SnapClient.connect(to: "192.168.1.20:8080", name: "Ann")
+/// let seat = try await client.sitDown(at: nil)  // hosts a new table
 /// for await update in client.updates { … }
 /// ```
+///
+/// Requests that wait for the server's answer (``sitDown(at:solo:)``, ``watch(code:)``, ``openTables()``) throw a
+/// ``SnapClientError``; the others are sent and answered on ``updates`` (a refusal as ``ClientUpdate/refused(code:message:)``).
 public actor SnapClient {
-    /// Why connecting failed.
-    public enum ConnectError: Error, CustomStringConvertible {
-        /// The server could not be reached or did not speak WebSocket at that address.
-        case unreachable(String)
-        /// The server refused to sign us in.
-        case refused(code: UInt16, message: String)
-        /// The connection closed before the server answered.
-        case closed
-
-        public var description: String {
-            switch self {
-            case .unreachable(let why): "could not reach the server: \(why)"
-            case .refused(_, let message): message
-            case .closed: "the server closed the connection before signing us in"
-            }
-        }
-    }
-
     /// The most redirects in a row the client follows (see ``ClientUpdate/redirected(code:url:)``) before it gives
-    /// up with a ``Refusal``: servers that keep sending it on disagree about where the table is.
+    /// up with a refusal: servers that keep sending it on disagree about where the table is.
     public static let maximumRedirects = ClientSession.maximumRedirects
+    /// How long a request waits for the server's answer unless told otherwise (``Configuration/answerTimeout``).
+    public static let defaultAnswerTimeout: Duration = .seconds(20)
 
     /// Everything the client learns, in order.
     public nonisolated let updates: AsyncStream<ClientUpdate>
@@ -53,7 +40,7 @@ public actor SnapClient {
     public var isWatching: Bool { session.isWatching }
     /// How many people watch the table (as the server last said).
     public var watcherCount: Int { session.watcherCount }
-    /// Packets received, and resyncs asked for (for tests and diagnostics).
+    /// Packets received (for diagnostics).
     public private(set) var packetsReceived = 0
     /// The WebSocket messages they came in (from protocol version 10 on, a message may hold several).
     public private(set) var messagesReceived = 0
@@ -78,11 +65,15 @@ public actor SnapClient {
     private let logger: Logger
 
     /// The secret token that gets this player back into their seat after a drop (the Welcome's), once signed in.
-    /// Whoever keeps it can take the seat back with ``resume(to:name:token:table:reconnectWindow:logger:)`` from
+    /// Whoever keeps it can take the seat back with ``resume(to:name:token:table:configuration:)`` from
     /// another process while the server keeps the seat (30 s by default).
     public var reconnectToken: String? { session.token }
     /// The open connection's sending side (nil between connections); internal for the tests' raw frames.
     var outbound: WebSocketOutboundWriter?
+    /// How long a request waits for the server's answer.
+    private let answerTimeout: Duration
+    /// Numbers the requests that wait, so that a deadline ends only the wait it was set for.
+    private var waitNumber = 0
     private var signInWaiter: CheckedContinuation<Void, any Error>?
     private var isClosing = false
     private var connectionTask: Task<Void, Never>?
@@ -97,66 +88,62 @@ public actor SnapClient {
     /// When this client applied the latest turned card (or the end of the deal): what a call's reaction time
     /// is measured from when the caller does not measure it itself.
     private var cardShownAt: ContinuousClock.Instant?
-    private var tablesWaiters: [CheckedContinuation<[TableSummary], Never>] = []
-    private var seatWaiter: CheckedContinuation<Seat, any Error>?
-    private var watchWaiter: CheckedContinuation<Void, any Error>?
+    private var tablesWaiters: [(number: Int, continuation: CheckedContinuation<[TableSummary], any Error>)] = []
+    private var seatWaiter: (number: Int, continuation: CheckedContinuation<Seat, any Error>)?
+    private var watchWaiter: (number: Int, continuation: CheckedContinuation<Void, any Error>)?
     /// Whether the connection is closing to follow a Redirect: the next one opens at once, at the new address.
     private var followingRedirect = false
 
-    /// Why the server would not seat us.
-    public struct Refusal: Error, CustomStringConvertible {
-        /// The refusal's code (see docs/PROTOCOL.md).
-        public var code: UInt16
-        /// What the server said.
-        public var message: String
-        public var description: String { message }
-    }
-
-    private init(
-        url: String, fallbacks: [String], session: ClientSession, reconnectWindow: Duration, record: Bool,
-        onPacket: (@Sendable (Packet) -> Void)?, answerPing: (@Sendable (UInt64) async -> UInt64?)?, logger: Logger
-    ) {
+    init(url: String, session: ClientSession, configuration: Configuration, instruments: ClientInstruments) {
         self.url = url
-        entryURLs = [url] + fallbacks.filter { $0 != url }
-        self.onPacket = onPacket
-        self.answerPing = answerPing
+        entryURLs = [url] + configuration.fallbacks.filter { $0 != url }
+        onPacket = instruments.onPacket
+        answerPing = instruments.answerPing
         self.session = session
-        self.logger = logger
-        self.reconnectWindow = reconnectWindow
-        recording = record ? [] : nil
+        logger = configuration.logger
+        reconnectWindow = configuration.reconnectWindow
+        answerTimeout = configuration.answerTimeout
+        recording = instruments.recordBytes ? [] : nil
         (updates, continuation) = AsyncStream.makeStream(of: ClientUpdate.self)
     }
 
-    /// Connects to the server at `url` (e.g. `ws://127.0.0.1:8080/ws`) and signs in as `name`.
+    /// Connects to the Snap! server at `address` and signs in as `name`.
+    ///
+    /// ```swift
+    /// let client = try await SnapClient.connect(to: "192.168.1.20:8080", name: "Ann")
+    /// ```
     ///
     /// - Parameters:
-    ///   - fallbacks: other servers of the same cluster (e.g. `ws://10.0.0.8:8080/ws`) to ask after a drop when
-    ///     neither the node the client was on nor `url` can be reached: tried in turn, round robin, for the rest
-    ///     of the reconnect window. The first sign-in is at `url` only.
-    ///   - reconnectWindow: how long to keep trying to get back after a drop.
-    ///   - recordBytes: keep every received packet's bytes (see ``receivedBytes``).
-    ///   - onPacket: told of every packet the moment it is decoded, before the client acts on it (the load
-    ///     generator stamps arrival times with it).
-    ///   - protocolVersion: the version to speak: 2 (the default) says Hello and calls with reaction times; 1
-    ///     behaves as an old client that does neither.
-    ///   - answerPing: what to answer each Ping with (nil: do not answer); it may wait first. By default the
-    ///     client answers at once with the ping's value, as the server expects. Only tests and the fairness
-    ///     benchmark's cheating clients change it.
+    ///   - address: the server as people type it: `ws://HOST:PORT`, `HOST:PORT`, `HOST`, or the link the server
+    ///     prints (``SnapAddress``). A table code in it is not joined: see ``join(_:name:configuration:)``.
+    ///   - name: the name to play under (1–20 visible characters; the server checks it).
+    ///   - configuration: fallbacks, how long to try to get back after a drop, how long to wait for an answer, and
+    ///     where to log.
+    /// - Throws: ``SnapClientError/invalidAddress(_:)``, ``SnapClientError/unreachable(_:)``,
+    ///   ``SnapClientError/refused(_:)`` (a bad name, a full server, …), ``SnapClientError/connectionClosed`` or
+    ///   ``SnapClientError/timedOut``.
     public static func connect(
-        to url: String,
-        name: String,
-        fallbacks: [String] = [],
-        reconnectWindow: Duration = .seconds(30),
-        recordBytes: Bool = false,
-        onPacket: (@Sendable (Packet) -> Void)? = nil,
-        protocolVersion: UInt8 = Wire.version,
-        answerPing: (@Sendable (UInt64) async -> UInt64?)? = nil,
-        logger: Logger = Logger(label: "snap.client")
-    ) async throws -> SnapClient {
+        to address: String, name: String, configuration: Configuration = Configuration()
+    ) async throws(SnapClientError) -> SnapClient {
+        try await connect(to: try SnapAddress(address), name: name, configuration: configuration)
+    }
+
+    /// Connects to the Snap! server at `address` (one found by ``findServers(lookingFor:)``, say) and signs in as
+    /// `name`; it throws as ``connect(to:name:configuration:)-(String,_,_)`` does.
+    public static func connect(
+        to address: SnapAddress, name: String, configuration: Configuration = Configuration()
+    ) async throws(SnapClientError) -> SnapClient {
+        try await connect(to: address.webSocketURL, name: name, configuration: configuration, instruments: ClientInstruments())
+    }
+
+    /// Connects with `instruments`: what tests and benchmarks watch or change in a client.
+    @_spi(Instrumentation)
+    public static func connect(
+        to url: String, name: String, configuration: Configuration = Configuration(), instruments: ClientInstruments
+    ) async throws(SnapClientError) -> SnapClient {
         let client = SnapClient(
-            url: url, fallbacks: fallbacks, session: ClientSession(name: name, protocolVersion: protocolVersion),
-            reconnectWindow: reconnectWindow, record: recordBytes, onPacket: onPacket, answerPing: answerPing,
-            logger: logger)
+            url: url, session: ClientSession(name: name, protocolVersion: instruments.protocolVersion),
+            configuration: configuration, instruments: instruments)
         try await client.start()
         return client
     }
@@ -166,33 +153,93 @@ public actor SnapClient {
     /// drop. On success the updates start with ``ClientUpdate/reconnected``, then the table's ``ClientUpdate/joined(code:seat:)``
     /// and ``ClientUpdate/snapshot(_:)``; `name` is what a later Redirect signs in with.
     ///
-    /// - Throws: ``ConnectError/refused(code:message:)`` with code 109 (`unknownToken`) when the server no longer
-    ///   keeps that seat, or ``ConnectError/unreachable(_:)``.
+    /// - Throws: ``SnapClientError/refused(_:)`` with code 109 (`WireErrorCode.unknownToken`) when the server no
+    ///   longer keeps that seat, or any error of ``connect(to:name:configuration:)-(String,_,_)``.
     public static func resume(
-        to url: String,
-        name: String,
-        token: String,
-        table code: String,
-        reconnectWindow: Duration = .seconds(30),
-        logger: Logger = Logger(label: "snap.client")
-    ) async throws -> SnapClient {
+        to address: String, name: String, token: String, table code: String,
+        configuration: Configuration = Configuration()
+    ) async throws(SnapClientError) -> SnapClient {
         let client = SnapClient(
-            url: url, fallbacks: [], session: ClientSession(name: name, token: token, table: code),
-            reconnectWindow: reconnectWindow, record: false, onPacket: nil, answerPing: nil, logger: logger)
+            url: try SnapAddress(address).webSocketURL, session: ClientSession(name: name, token: token, table: code),
+            configuration: configuration, instruments: ClientInstruments())
         try await client.start()
         return client
     }
 
-    private func start() async throws {
-        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-            signInWaiter = waiter
-            connectionTask = Task { await self.runConnections() }
+    /// Opens the first connection and waits for the sign-in (at most ``answerTimeout``).
+    private func start() async throws(SnapClientError) {
+        waitNumber += 1
+        let number = waitNumber
+        expire(number, after: answerTimeout)
+        try await answer {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                signInWaiter = waiter
+                signInNumber = number
+                connectionTask = Task { await self.runConnections() }
+            }
         }
+    }
+
+    /// The number of the wait for the sign-in.
+    private var signInNumber = 0
+
+    /// `body`'s result, or its error as a ``SnapClientError`` (a cancelled wait is ``SnapClientError/cancelled``).
+    private func answer<Value>(_ body: () async throws -> Value) async throws(SnapClientError) -> Value {
+        do {
+            return try await body()
+        } catch let error as SnapClientError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    /// Ends wait `number` with ``SnapClientError/timedOut`` after `timeout`, if it is still waiting then; a sign-in
+    /// that never came also ends the connection.
+    private func expire(_ number: Int, after timeout: Duration) {
+        Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            await self?.timedOut(number)
+        }
+    }
+
+    private func timedOut(_ number: Int) {
+        if let waiter = signInWaiter, signInNumber == number {
+            signInWaiter = nil
+            waiter.resume(throwing: SnapClientError.timedOut)
+            isClosing = true
+            connectionTask?.cancel()
+        }
+        endWait(number, with: .timedOut)
+    }
+
+    /// Ends wait `number`, if it is still waiting, with `error`.
+    private func endWait(_ number: Int, with error: SnapClientError) {
+        if let waiter = seatWaiter, waiter.number == number {
+            seatWaiter = nil
+            waiter.continuation.resume(throwing: error)
+        }
+        if let waiter = watchWaiter, waiter.number == number {
+            watchWaiter = nil
+            waiter.continuation.resume(throwing: error)
+        }
+        if let index = tablesWaiters.firstIndex(where: { $0.number == number }) {
+            tablesWaiters.remove(at: index).continuation.resume(throwing: error)
+        }
+    }
+
+    /// A new wait's number, with its deadline set.
+    private func newWait() -> Int {
+        waitNumber += 1
+        expire(waitNumber, after: answerTimeout)
+        return waitNumber
     }
 
     // MARK: - Requests
 
-    /// Sends a packet as it is.
+    /// Sends a packet as it is, whether or not it makes sense now (tests of the server's defences, the fairness
+    /// benchmark's replayed calls).
+    @_spi(Instrumentation)
     public func send(_ packet: Packet) async {
         guard let outbound else { return }
         session.sending(packet)
@@ -205,58 +252,73 @@ public actor SnapClient {
     /// Asks for the open tables; they arrive as ``ClientUpdate/tables(_:)``.
     public func listTables() async { await send(.listTables) }
 
-    /// The open tables on the server (none when the connection is gone).
-    public func openTables() async -> [TableSummary] {
-        guard outbound != nil else { return [] }
-        return await withCheckedContinuation { waiter in
-            tablesWaiters.append(waiter)
-            Task { await self.listTables() }
+    /// The open tables on the server, as it lists them in its lobby (private and single-player tables are not).
+    ///
+    /// - Throws: ``SnapClientError/connectionClosed`` when the connection is gone, ``SnapClientError/timedOut``,
+    ///   or ``SnapClientError/cancelled``.
+    public func openTables() async throws(SnapClientError) -> [TableSummary] {
+        guard outbound != nil else { throw .connectionClosed }
+        let number = newWait()
+        return try await answer {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { waiter in
+                    tablesWaiters.append((number, waiter))
+                    Task { await self.listTables() }
+                }
+            } onCancel: {
+                Task { await self.stopWaiting(number) }
+            }
         }
     }
 
-    /// Sits down at a table: joins the one with `code`, or hosts a new one when `code` is nil.
+    /// Sits down at a table: joins the one with `code`, or hosts a new one when `code` is nil (with three computer
+    /// players when `solo`).
     ///
     /// - Returns: the seat taken.
-    /// - Throws: ``Refusal`` with the server's reason (unknown code, table full, round under way, …);
-    ///   `CancellationError` when the task waiting is cancelled first.
-    public func sitDown(at code: String?, solo: Bool = false) async throws -> Seat {
-        guard outbound != nil else { throw ConnectError.closed }
-        guard seatWaiter == nil else { throw Refusal(code: WireErrorCode.unexpectedPacket.rawValue, message: "Already sitting down.") }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { waiter in
-                seatWaiter = waiter
-                Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
+    /// - Throws: ``SnapClientError/refused(_:)`` with the server's reason (an unknown code, a full table, a round
+    ///   under way, …); ``SnapClientError/alreadyWaiting`` while another seat or table is being asked for;
+    ///   ``SnapClientError/connectionClosed``, ``SnapClientError/timedOut`` or ``SnapClientError/cancelled``.
+    public func sitDown(at code: String?, solo: Bool = false) async throws(SnapClientError) -> Seat {
+        guard outbound != nil else { throw .connectionClosed }
+        guard seatWaiter == nil, watchWaiter == nil else { throw .alreadyWaiting }
+        let number = newWait()
+        return try await answer {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { waiter in
+                    seatWaiter = (number, waiter)
+                    Task { await self.send(code.map { .joinTable(code: $0) } ?? .hostTable(solo: solo)) }
+                }
+            } onCancel: {
+                Task { await self.stopWaiting(number) }
             }
-        } onCancel: {
-            Task { await self.stopWaiting() }
-        }
-    }
-    /// Watches the table with `code` without sitting at it: a snapshot with no viewer arrives, then its events.
-    ///
-    /// - Throws: ``Refusal`` with the server's reason (unknown code, too many watchers, …); `CancellationError`
-    ///   when the task waiting is cancelled first.
-    public func watch(code: String) async throws {
-        guard outbound != nil else { throw ConnectError.closed }
-        guard watchWaiter == nil, seatWaiter == nil else {
-            throw Refusal(code: WireErrorCode.unexpectedPacket.rawValue, message: "Already sitting down.")
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-                watchWaiter = waiter
-                Task { await self.send(.watchTable(code: code)) }
-            }
-        } onCancel: {
-            Task { await self.stopWaiting() }
         }
     }
 
-    /// The task waiting for a seat or a table to watch was cancelled (a time limit, an app giving up): it stops
-    /// waiting. The server's answer, if it comes, is then only an update.
-    private func stopWaiting() {
-        seatWaiter?.resume(throwing: CancellationError())
-        seatWaiter = nil
-        watchWaiter?.resume(throwing: CancellationError())
-        watchWaiter = nil
+    /// Watches the table with `code` without sitting at it: a snapshot with no viewer arrives, then its events.
+    ///
+    /// - Throws: ``SnapClientError/refused(_:)`` with the server's reason (an unknown code, too many watchers, …);
+    ///   ``SnapClientError/alreadyWaiting``, ``SnapClientError/connectionClosed``, ``SnapClientError/timedOut``
+    ///   or ``SnapClientError/cancelled``.
+    public func watch(code: String) async throws(SnapClientError) {
+        guard outbound != nil else { throw .connectionClosed }
+        guard watchWaiter == nil, seatWaiter == nil else { throw .alreadyWaiting }
+        let number = newWait()
+        try await answer {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                    watchWaiter = (number, waiter)
+                    Task { await self.send(.watchTable(code: code)) }
+                }
+            } onCancel: {
+                Task { await self.stopWaiting(number) }
+            }
+        }
+    }
+
+    /// The task waiting for answer `number` was cancelled (a time limit, an app giving up): it stops waiting. The
+    /// server's answer, if it comes, is then only an update.
+    private func stopWaiting(_ number: Int) {
+        endWait(number, with: .cancelled)
     }
 
     /// Opens a table (with three computer players when `solo`).
@@ -266,7 +328,7 @@ public actor SnapClient {
     /// As host, seats a computer player in the next free seat.
     public func addComputer() async { await send(.addComputer) }
     /// As host, starts the round: dealt from `deal` when given (the same shuffle as every round with that code),
-    /// else from a new code. The round's code is the view's ``PlayerView/deal`` once the round is over.
+    /// else from a new code. The round's code is the view's `PlayerView.deal` once the round is over.
     public func startRound(deal: DealCode? = nil) async {
         await send(deal.map(Packet.startRoundWithDeal) ?? .startRound)
     }
@@ -274,7 +336,7 @@ public actor SnapClient {
     public func changeSettings(_ settings: TableSettings) async {
         await send(.changeSettings(roundSeconds: settings.roundSeconds, turnSeconds: settings.turnSeconds))
     }
-    /// (Host, between rounds) gives the player in `seat` a head start (one of ``TableSettings/headStartChoices``).
+    /// (Host, between rounds) gives the player in `seat` a head start (one of `TableSettings.headStartChoices`).
     public func setHeadStart(_ headStart: Duration, for seat: Seat) async {
         await send(.setHeadStart(seat: seat, milliseconds: UInt16(clamping: headStart.milliseconds)))
     }
@@ -328,11 +390,13 @@ public actor SnapClient {
     static let closeHandshakePatience: Duration = .seconds(2)
 
     /// Drops the connection without saying goodbye, as a lost network would; the client then reconnects.
+    @_spi(Instrumentation)
     public func dropConnection() async {
         try? await outbound?.close(.goingAway, reason: "dropped")
     }
 
-    /// Every packet received so far, as bytes, when connected with `recordBytes`.
+    /// Every message received so far, as bytes, when connected with ``ClientInstruments/recordBytes``.
+    @_spi(Instrumentation)
     public var receivedBytes: [[UInt8]] { recording ?? [] }
 
     // MARK: - Connection
@@ -364,13 +428,13 @@ public actor SnapClient {
             } catch {
                 if let waiter = signInWaiter {
                     signInWaiter = nil
-                    waiter.resume(throwing: ConnectError.unreachable("\(error)"))
+                    waiter.resume(throwing: SnapClientError.classifying(error))
                     continuation.finish()
                     return
                 }
                 if session.couldNotConnect() {
                     // The node a Redirect named cannot be reached: whoever waits for a table hears why.
-                    failWaiters(with: ConnectError.unreachable("\(error)"))
+                    failWaiters(with: SnapClientError.classifying(error))
                 }
                 turnToNextEntry()
             }
@@ -379,7 +443,7 @@ public actor SnapClient {
             if let waiter = signInWaiter, !followingRedirect {
                 signInWaiter = nil
                 session.stopSigningIn()
-                waiter.resume(throwing: ConnectError.closed)
+                waiter.resume(throwing: SnapClientError.connectionClosed)
             }
             if followingRedirect, !isClosing {
                 followingRedirect = false
@@ -417,12 +481,17 @@ public actor SnapClient {
     }
 
     /// Nobody waits for an answer from a connection that is gone.
-    private func failWaiters(with error: any Error = ConnectError.closed) {
-        for waiter in tablesWaiters { waiter.resume(returning: []) }
+    private func failWaiters(with error: SnapClientError = .connectionClosed) {
+        for waiter in tablesWaiters { waiter.continuation.resume(throwing: error) }
         tablesWaiters = []
-        seatWaiter?.resume(throwing: error)
+        failSeatWaiters(with: error)
+    }
+
+    /// Whoever waits for a seat or a table to watch hears `error`.
+    private func failSeatWaiters(with error: SnapClientError) {
+        seatWaiter?.continuation.resume(throwing: error)
         seatWaiter = nil
-        watchWaiter?.resume(throwing: error)
+        watchWaiter?.continuation.resume(throwing: error)
         watchWaiter = nil
     }
 
@@ -459,13 +528,13 @@ public actor SnapClient {
         case .emit(let update):
             switch update {
             case .tables(let tables):
-                for waiter in tablesWaiters { waiter.resume(returning: tables) }
+                for waiter in tablesWaiters { waiter.continuation.resume(returning: tables) }
                 tablesWaiters = []
             case .joined(_, let seat):
-                seatWaiter?.resume(returning: seat)
+                seatWaiter?.continuation.resume(returning: seat)
                 seatWaiter = nil
             case .watching:
-                watchWaiter?.resume()
+                watchWaiter?.continuation.resume()
                 watchWaiter = nil
             default: break
             }
@@ -482,15 +551,12 @@ public actor SnapClient {
             signInWaiter?.resume()
             signInWaiter = nil
         case .signInRefused(let code, let message):
-            signInWaiter?.resume(throwing: ConnectError.refused(code: code, message: message))
+            signInWaiter?.resume(throwing: SnapClientError.refused(.init(code: code, message: message)))
             signInWaiter = nil
         case .failWaiters(let code, let message, let tableList):
-            let refusal = Refusal(code: code, message: message)
+            let refusal = SnapClientError.refused(.init(code: code, message: message))
             if tableList { return failWaiters(with: refusal) }
-            seatWaiter?.resume(throwing: refusal)
-            seatWaiter = nil
-            watchWaiter?.resume(throwing: refusal)
-            watchWaiter = nil
+            failSeatWaiters(with: refusal)
         case .startReactionClock:
             cardShownAt = .now
         case .closeConnection(let reason, let forGood):

@@ -153,8 +153,9 @@ public struct FailoverRun: Sendable {
 
     private func connect(to url: String, name: String, fallbacks: [String] = []) async throws -> SnapClient {
         try await SnapClient.connect(
-            to: url, name: name, fallbacks: fallbacks, reconnectWindow: .seconds(120),
-            logger: .quiet("snap.bench.failover.client"))
+            to: url, name: name,
+            configuration: .init(
+                fallbacks: fallbacks, reconnectWindow: .seconds(120), logger: .quiet("snap.bench.failover.client")))
     }
 
     /// Times `settings.joins` joins through `url` to the tables (on node 1): from connecting to seated, the

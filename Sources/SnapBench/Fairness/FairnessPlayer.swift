@@ -1,5 +1,5 @@
 import Logging
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapNetworkTools
 import SnapProtocol
@@ -50,9 +50,9 @@ final class FairnessPlayer: Sendable {
         do {
             let client = try await SnapClient.connect(
                 to: "ws://127.0.0.1:\(proxy.port)/ws", name: "T\(table.index) P\(number)",
-                onPacket: { [player] packet in player.observe(packet) },
-                answerPing: Self.pongs(for: cheat),
-                logger: Logger.quiet("snap.bench.fairness"))
+                configuration: .init(logger: Logger.quiet("snap.bench.fairness")),
+                instruments: ClientInstruments(
+                    onPacket: { [player] packet in player.observe(packet) }, answerPing: Self.pongs(for: cheat)))
             player.connection.withLock { $0 = client }
             let seat = try await client.sitDown(at: code)
             player.seat.withLock { $0 = seat }

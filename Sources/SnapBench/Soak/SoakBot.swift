@@ -1,4 +1,4 @@
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import Synchronization
@@ -27,7 +27,7 @@ final class SoakBot: Sendable {
 
     /// Connects to `url` and signs in as `name`.
     static func signIn(url: String, name: String, counters: SoakCounters) async throws -> SoakBot {
-        let client = try await SnapClient.connect(to: url, name: name, logger: .quiet("snap.bench.soak"))
+        let client = try await SnapClient.connect(to: url, name: name, configuration: .init(logger: .quiet("snap.bench.soak")))
         counters.signIns.increment()
         return SoakBot(client: client, counters: counters)
     }

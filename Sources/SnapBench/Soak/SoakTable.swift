@@ -152,7 +152,7 @@ final class SoakTable: Sendable {
                 await seated.add(bot)
                 bot.startPlaying(play, pace: pace)
                 return true
-            } catch let refusal as SnapClient.Refusal {
+            } catch SnapClientError.refused(let refusal) {
                 let expected: [UInt16] = [
                     TableError.tableFull.rawValue, TableError.roundUnderWay.rawValue,
                     WireErrorCode.unknownTable.rawValue,

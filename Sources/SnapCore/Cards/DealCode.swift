@@ -59,6 +59,7 @@ public struct DealCode: Hashable, Sendable, Comparable, CustomStringConvertible 
         return Deck.shuffled(using: &generator)
     }
 
+    /// Codes in the order of their values.
     public static func < (left: DealCode, right: DealCode) -> Bool { left.value < right.value }
 }
 
@@ -69,6 +70,7 @@ public enum DealCodeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// It holds a character no code has.
     case notInACode(Character)
 
+    /// What is wrong with the text, in a sentence for people.
     public var description: String {
         switch self {
         case .wrongLength(let count):

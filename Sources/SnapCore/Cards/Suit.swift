@@ -1,8 +1,12 @@
 /// One of the four suits of a French deck, numbered as on the wire.
 public enum Suit: UInt8, CaseIterable, Sendable, Hashable, Codable {
+    /// ♣, 0 on the wire.
     case clubs = 0
+    /// ♦, 1 on the wire.
     case diamonds = 1
+    /// ♥, 2 on the wire.
     case hearts = 2
+    /// ♠, 3 on the wire.
     case spades = 3
 
     /// The suit's symbol: ♣ ♦ ♥ ♠.

@@ -13,6 +13,7 @@ public struct PlayerID: RawRepresentable, Hashable, Sendable, Codable, CustomStr
         self.rawValue = rawValue
     }
 
+    /// The identifier's text.
     public var description: String { rawValue }
 }
 

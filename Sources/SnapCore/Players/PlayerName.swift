@@ -27,6 +27,7 @@ public enum PlayerName {
         /// "You": every screen shows its own player as "You", so nobody may be called that.
         case reserved
 
+        /// What is wrong with the name, in a sentence for people.
         public var description: String {
             switch self {
             case .empty: "a name needs at least one visible character"

@@ -19,17 +19,21 @@ public protocol RoundLogBuilder: Sendable {
     mutating func append(_ step: RoundStep)
     /// Replaces the last step, which is a move of the timeline, with `step`, another one.
     mutating func replaceLastAdvance(with step: RoundStep)
-    /// How many steps, and how many of them are actions.
+    /// How many steps have been written.
     var stepCount: Int { get }
+    /// How many of them are actions.
     var actionCount: Int { get }
 }
 
 /// A whole round as it can be replayed: where it started from and every step after, the first being the
 /// action that started it.
 public struct RoundLog: Hashable, Sendable {
+    /// Where the round started from.
     public var start: RoundStart
+    /// Every step after that, in order: actions and moves of the timeline.
     public var steps: [RoundStep]
 
+    /// A log of the round from `start` with these `steps`.
     public init(start: RoundStart, steps: [RoundStep]) {
         self.start = start
         self.steps = steps
@@ -42,17 +46,21 @@ public struct RoundLog: Hashable, Sendable {
 }
 
 extension RoundLog: RoundLogBuilder {
+    /// An empty log of the round from `start`.
     public init(start: RoundStart) {
         self.init(start: start, steps: [])
     }
 
+    /// Adds `step` at the end.
     public mutating func append(_ step: RoundStep) {
         steps.append(step)
     }
 
+    /// Replaces the last step, a move of the timeline, with `step`.
     public mutating func replaceLastAdvance(with step: RoundStep) {
         steps[steps.count - 1] = step
     }
 
+    /// How many steps the log holds.
     public var stepCount: Int { steps.count }
 }

@@ -26,7 +26,9 @@ public struct RoundRecorder<Log: RoundLogBuilder>: Sendable {
 
     /// A call of "Snap!" and how it was judged.
     public struct Call: Hashable, Sendable {
+        /// Who called.
         public var seat: Seat
+        /// How the call was judged.
         public var verdict: SnapVerdict
         /// When it was judged, from the start of the round.
         public var at: Duration
@@ -46,6 +48,7 @@ public struct RoundRecorder<Log: RoundLogBuilder>: Sendable {
 
     private var recording: Recording?
 
+    /// A recorder with no round under way.
     public init() {}
 
     /// Whether a round is being recorded.

@@ -53,9 +53,12 @@ public struct RoundReplay: Sendable {
 public struct RoundReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step's index in the log.
     public var step: Int
+    /// The action the log recorded.
     public var action: TableAction
+    /// Why the table refused it.
     public var refusal: TableError
 
+    /// What the replay ran into, in a sentence for people.
     public var description: String {
         "step \(step) of the round's log (\(action)) was refused on replay: \(refusal); the log does not match these rules"
     }

@@ -20,6 +20,7 @@ public struct TableCheckpoint: Hashable, Sendable {
     /// The reconnect token of each person seated, by id.
     public var tokens: [PlayerID: String]
 
+    /// A checkpoint of a table from its round's start, whether it is single-player, and its tokens.
     public init(start: RoundStart, solo: Bool, tokens: [PlayerID: String]) {
         self.start = start
         self.solo = solo

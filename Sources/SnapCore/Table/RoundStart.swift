@@ -6,10 +6,12 @@
 public struct RoundStart: Hashable, Sendable {
     /// A player seated when the round started.
     public struct Seated: Hashable, Sendable {
+        /// Who the player is.
         public var info: PlayerInfo
         /// Rounds this player had won at the table before this one.
         public var gamesWon: Int
 
+        /// A seated player and the rounds they had won.
         public init(info: PlayerInfo, gamesWon: Int) {
             self.info = info
             self.gamesWon = gamesWon
@@ -30,13 +32,16 @@ public struct RoundStart: Hashable, Sendable {
     public var settings: TableSettings
     /// How the table is run: computer players' level, game speed and how calls are judged.
     public var difficulty: Difficulty
+    /// Every delay of the game is divided by this.
     public var speed: Double
+    /// How calls on the same card are ranked.
     public var judging: JudgingRule
     /// The runner's random state: the deck is shuffled from it (SplitMix64).
     public var seed: UInt64
     /// What each seat's network allowed for when the round started.
     public var allowances: [Seat: NetworkAllowance]
 
+    /// A round's start with each of its parts.
     public init(
         seats: [Seated?], host: Seat?, roundsBefore: Int, previousStartingSeat: Seat?, absent: Set<Seat>,
         settings: TableSettings, difficulty: Difficulty, speed: Double, judging: JudgingRule, seed: UInt64,

@@ -1,8 +1,12 @@
 /// A place at the table, numbered clockwise as seen from the host: bottom (0), left (1), top (2), right (3).
 public enum Seat: UInt8, CaseIterable, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The host's own seat, at the bottom of the host's screen (0).
     case bottom = 0
+    /// The seat to the host's left (1).
     case left = 1
+    /// The seat across from the host (2).
     case top = 2
+    /// The seat to the host's right (3).
     case right = 3
 
     /// The number of seats at a table.
@@ -43,8 +47,10 @@ public enum Seat: UInt8, CaseIterable, Sendable, Hashable, Codable, Comparable, 
         }
     }
 
+    /// Seats in the order of their numbers: bottom, left, top, right.
     public static func < (lhs: Seat, rhs: Seat) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The seat's name: "bottom", "left", "top" or "right".
     public var description: String {
         switch self {
         case .bottom: "bottom"

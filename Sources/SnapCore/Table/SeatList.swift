@@ -18,9 +18,12 @@ public struct SeatList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         self.init(seats)
     }
 
+    /// The first seat's position: 0.
     public var startIndex: Int { 0 }
+    /// The position after the last seat: the number of seats.
     public var endIndex: Int { Int(length) }
 
+    /// The seat at `position`.
     public subscript(position: Int) -> Seat {
         precondition(indices.contains(position), "seat list index out of range")
         return Seat(rawValue: (packed &>> UInt8(2 * position)) & 3)!
@@ -33,5 +36,6 @@ public struct SeatList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         length += 1
     }
 
+    /// The seats as a list: `[bottom, top]`.
     public var description: String { "[" + map(\.description).joined(separator: ", ") + "]" }
 }

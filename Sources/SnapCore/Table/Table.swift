@@ -136,7 +136,9 @@ public struct Table: Hashable, Sendable {
 
     /// Performs an action and returns what happened.
     ///
-    /// - Parameter generator: the random source for shuffling and choosing the first starting player.
+    /// - Parameters:
+    ///   - action: what is asked of the table.
+    ///   - generator: the random source for shuffling and choosing the first starting player.
     /// - Throws: ``TableError`` when the rules do not allow the action; the table is then unchanged.
     public mutating func perform(
         _ action: TableAction,

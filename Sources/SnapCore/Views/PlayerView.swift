@@ -1,7 +1,7 @@
 /// What one player may see of the table: everything public, and no face-down card.
 ///
 /// ``Table/view(for:)`` computes it on the table's side; a client keeps the same value up to date from
-/// the table's events with ``apply(_:)``. Both must always agree.
+/// the table's events with ``apply(_:)-(TableEvent)``. Both must always agree.
 public struct PlayerView: Hashable, Sendable {
     /// The seat of the player looking (nil for someone watching).
     public var viewer: Seat?

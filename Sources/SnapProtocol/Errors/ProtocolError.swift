@@ -25,6 +25,7 @@ public enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Bytes were left over after the payload.
     case trailingBytes(count: Int)
 
+    /// What is wrong with the bytes, in a sentence for people.
     public var description: String {
         switch self {
         case .oversized(let size): "packet of \(size) bytes is larger than the \(Wire.maximumPacketSize)-byte limit"

@@ -1,6 +1,6 @@
 import SnapCore
 
-/// The codes an ``Packet/error(code:message:)`` carries. Codes 1–99 are the rules' ``TableError`` raw values;
+/// The codes an ``Packet/error(code:message:)`` carries. Codes 1–99 are the rules' `TableError` raw values;
 /// the server's own refusals start at 100. The numbers are stable.
 public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     /// The packet could not be decoded; the message says why.

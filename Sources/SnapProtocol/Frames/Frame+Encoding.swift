@@ -5,7 +5,7 @@ extension Frame {
     /// payload, as `docs/PROTOCOL.md` lays it out.
     ///
     /// For every frame within the format's limits, `Frame.decode(frame.encoded()) == frame`. Encoding never
-    /// fails: a value too wide for its field is squeezed to fit (see ``ByteWriter``), and values the decoder
+    /// fails: a value too wide for its field is squeezed to fit (see `ByteWriter`), and values the decoder
     /// refuses (a pile of 60 cards, an oversized table list) are written as they are, for the decoder to refuse.
     public func encoded() -> [UInt8] {
         var writer = ByteWriter()

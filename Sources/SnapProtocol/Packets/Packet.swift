@@ -184,7 +184,7 @@ public enum Packet: Hashable, Sendable {
     /// 0xA3, client → server: (a player or a watcher) how is the network of the player in `seat`?
     case networkTimeRequest(seat: Seat)
     /// 0xA4, server → client (version 9): the answer to NetworkTimeRequest: seat, where the figures come from
-    /// (``NetworkTime/Source``), the median round trip and the most the judge would take off now, in
+    /// (`NetworkTime.Source`), the median round trip and the most the judge would take off now, in
     /// microseconds (both zero unless measured), and how many round trips they come from.
     case networkTime(NetworkTime)
 

@@ -2,7 +2,7 @@ import SnapCore
 
 extension TableSettings {
     /// Settings as ChangeSettings and TableSettings carry them: the round's length in seconds (0: classic) and
-    /// the turn timer in seconds (0: none). Any numbers make settings; ``TableSettings/isChoosable`` says
+    /// the turn timer in seconds (0: none). Any numbers make settings; `TableSettings.isChoosable` says
     /// whether a host may choose them.
     public init(roundSeconds: UInt16, turnSeconds: UInt8) {
         self.init(

@@ -51,22 +51,27 @@ extension RoundLog {
 }
 
 /// A round's log kept as its bytes while the round is played: a few kilobytes a round where the steps as values
-/// would take tens. What a server's tables record into; ``bytes`` is what ``RoundLog/encoded()`` gives for the
+/// would take tens. What a server's tables record into; ``bytes`` is what `RoundLog.encoded()` gives for the
 /// same steps.
 public struct EncodedRoundLog: RoundLogBuilder {
+    /// Where the round started from.
     public let start: RoundStart
     private var body = ByteWriter(capacity: 1_024)
     /// The time of the last move of the timeline (moves are written as the time since it).
     private var time = Duration.zero
     /// Where the last step began, and the time before it, to replace it.
     private var last: (offset: Int, time: Duration, wasAction: Bool)?
+    /// How many steps have been written.
     public private(set) var stepCount = 0
+    /// How many of them are actions.
     public private(set) var actionCount = 0
 
+    /// An empty log of the round from `start`.
     public init(start: RoundStart) {
         self.start = start
     }
 
+    /// Writes `step` at the end.
     public mutating func append(_ step: RoundStep) {
         var isAction = false
         last = (body.bytes.count, time, false)
@@ -89,6 +94,7 @@ public struct EncodedRoundLog: RoundLogBuilder {
         if isAction { actionCount += 1 }
     }
 
+    /// Replaces the last step, a move of the timeline, with `step` (appends it when the last step was an action).
     public mutating func replaceLastAdvance(with step: RoundStep) {
         guard let last, !last.wasAction else { return append(step) }
         body.truncate(to: last.offset)

@@ -61,7 +61,7 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         let arrivals = Arrivals()
         var clients = [SnapClient]()
         for index in 0..<4 {
-            let client = try await SnapClient.connect(to: url, name: "Bench \(index + 1)", logger: logger)
+            let client = try await SnapClient.connect(to: url, name: "Bench \(index + 1)", configuration: .init(logger: logger))
             Task {
                 for await update in client.updates { await arrivals.note(update, client: index) }
             }

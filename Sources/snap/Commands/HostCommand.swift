@@ -74,7 +74,7 @@ struct HostCommand: AsyncParsableCommand {
             }
             throw ServeFailure.other("the server stopped at once")
         }
-        let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: try PlayerName.validated(name), logger: quiet)
+        let client = try await SnapClient.connect(to: "ws://127.0.0.1:\(port)/ws", name: try PlayerName.validated(name), configuration: .init(logger: quiet))
         _ = try await client.sitDown(at: nil)
         let addresses = (NetworkAddresses.local() + ["127.0.0.1"]).map { "\($0):\(port)" }
         let game = NetworkGame(

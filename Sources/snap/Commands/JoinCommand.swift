@@ -51,16 +51,14 @@ struct JoinCommand: AsyncParsableCommand {
         try Self.webSocketURL(from: server ?? "")
     }
 
-    /// A server's WebSocket address, from what was typed: ws://HOST:PORT or HOST:PORT (port 8080 by default).
+    /// A server's WebSocket address, from what was typed: ws://HOST:PORT, HOST:PORT (port 8080 by default), or the
+    /// link the server printed (``SnapAddress``).
     static func webSocketURL(from server: String) throws -> String {
-        var text = server.trimmingCharacters(in: .whitespaces)
-        if !text.contains("://") { text = "ws://" + text }
-        guard let url = URLComponents(string: text), url.scheme == "ws", let host = url.host, !host.isEmpty else {
+        do {
+            return try SnapAddress(server).webSocketURL
+        } catch {
             throw ValidationError("'\(server)' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080.")
         }
-        let port = url.port ?? 8080
-        let path = url.path.isEmpty || url.path == "/" ? "/ws" : url.path
-        return "ws://\(host):\(port)\(path)"
     }
 
     func run() async throws {
@@ -95,7 +93,7 @@ struct JoinCommand: AsyncParsableCommand {
         guard let entry else { return nil }
         print(texts.text("seat.resuming", ["code": entry.table]))
         do {
-            let client = try await SnapClient.resume(to: url, name: name, token: entry.token, table: entry.table, logger: logger)
+            let client = try await SnapClient.resume(to: url, name: name, token: entry.token, table: entry.table, configuration: .init(logger: logger))
             try? kept.keep(KeptSeats.Entry(server: url, table: entry.table, name: name, token: entry.token))
             return client
         } catch {
@@ -112,7 +110,7 @@ struct JoinCommand: AsyncParsableCommand {
     ) async throws -> SnapClient {
         let client: SnapClient
         do {
-            client = try await SnapClient.connect(to: url, name: name, logger: logger)
+            client = try await SnapClient.connect(to: url, name: name, configuration: .init(logger: logger))
         } catch {
             throw ConnectFailure(url: url, error: error)
         }
@@ -209,7 +207,7 @@ struct JoinCommand: AsyncParsableCommand {
     /// Lists the open tables and asks which one; nil to give up.
     private func pickTable(_ client: SnapClient, texts: TerminalTexts) async -> String? {
         while true {
-            let tables = await client.openTables()
+            let tables = (try? await client.openTables()) ?? []
             if tables.isEmpty {
                 print(texts.text("terminal.join.noTables"))
             } else {

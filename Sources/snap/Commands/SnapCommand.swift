@@ -1,4 +1,5 @@
 import ArgumentParser
+import SnapProtocol
 import Foundation
 import SnapCommandLine
 
@@ -35,6 +36,7 @@ struct SnapCommand: AsyncParsableCommand {
             (which finds the servers on this network by itself; `snap servers` lists them), or watch one with \
             `snap watch [ADDRESS] CODE`.
             """,
+        version: "snap \(SnapRelease.description)",
         subcommands: [
             ServeCommand.self, SoloCommand.self, HostCommand.self, JoinCommand.self, WatchCommand.self, ServersCommand.self,
             HistoryCommand.self, ReplayCommand.self, SimulateCommand.self,

@@ -47,7 +47,7 @@ struct WatchCommand: AsyncParsableCommand {
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
         do {
-            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), logger: quiet)
+            client = try await SnapClient.connect(to: url, name: try PlayerName.validated(name), configuration: .init(logger: quiet))
         } catch {
             throw ConnectFailure(url: url, error: error)
         }

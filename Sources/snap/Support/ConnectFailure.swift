@@ -38,22 +38,20 @@ struct ConnectFailure: Error, CustomStringConvertible {
     }
 
     private static func kind(of error: any Error) -> Kind {
-        guard let error = error as? SnapClient.ConnectError else { return .unreachable }
+        guard let error = error as? SnapClientError else { return .unreachable }
         switch error {
-        case .refused(_, let message): return .refused(message)
-        case .closed: return .closedEarly
-        case .unreachable(let why):
-            // The client passes the network library's error on only as text; these are the words it uses.
-            let text = why.lowercased()
-            if text.contains("connection refused") || text.contains("errno: 111") { return .nothingListening }
-            if text.contains("dns") || text.contains("resolve") || text.contains("unknown host")
-                || text.contains("name or service not known")
-            {
-                return .unknownHost
+        case .refused(let refusal): return .refused(refusal.message)
+        case .connectionClosed: return .closedEarly
+        case .timedOut: return .noAnswer
+        case .unreachable(let how):
+            switch how {
+            case .nothingListening: return .nothingListening
+            case .unknownHost: return .unknownHost
+            case .noAnswer: return .noAnswer
+            case .notSnap: return .notSnap
+            case .other: return .unreachable
             }
-            if text.contains("timeout") || text.contains("timed out") { return .noAnswer }
-            if text.contains("upgrade") { return .notSnap }
-            return .unreachable
+        case .invalidAddress, .alreadyWaiting, .cancelled, .noServerFound, .discoveryUnavailable: return .unreachable
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapTestSupport

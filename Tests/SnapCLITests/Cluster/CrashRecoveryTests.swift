@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapTestSupport
@@ -19,7 +19,9 @@ import SnapTestSupport
         let arguments = ["--db", file, "--speed", "60", "--round", "3"]
 
         let first = try await SnapBinary.startServer(arguments)
-        let host = try await SnapClient.connect(to: "ws://127.0.0.1:\(first.port)/ws", name: "Ann", recordBytes: true, protocolVersion: classicProtocolVersion)
+        let host = try await SnapClient.connect(
+            to: "ws://127.0.0.1:\(first.port)/ws", name: "Ann",
+            instruments: ClientInstruments(recordBytes: true, protocolVersion: classicProtocolVersion))
         _ = try await host.sitDown(at: nil)
         await host.addComputer()
         await host.addComputer()

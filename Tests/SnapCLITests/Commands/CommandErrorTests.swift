@@ -24,7 +24,8 @@ import Testing
         ([String](), "Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE."),
         (["a", "b", "c"], "Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE."),
         (["ws://127.0.0.1:1", "KXPO"], "A table code is four letters (no I or O), such as KXPT; got 'KXPO'."),
-        (["http://127.0.0.1:1", "KXPT"], "'http://127.0.0.1:1' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080."),
+        // The page's link (http://HOST:PORT/) is an address too; another scheme is not.
+        (["ftp://127.0.0.1:1", "KXPT"], "'ftp://127.0.0.1:1' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080."),
     ])
     func watchSaysWhatItNeeds(arguments: [String], message: String) async throws {
         let result = try await SnapBinary.run(["watch"] + arguments)

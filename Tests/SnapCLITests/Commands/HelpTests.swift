@@ -1,3 +1,4 @@
+import SnapProtocol
 import SnapTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         let serveHelp = try await SnapBinary.run(["serve", "--help"]).stdout
         let serveOptions = Set(serveHelp.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
         #expect(serveOptions.contains("--port"), "\(serveHelp)")
-        for option in serveOptions.subtracting(["--help"]) {
+        for option in serveOptions.subtracting(["--help", "--version"]) {
             // An option with its value ("[--port <port>]"), or a flag ("[--no-qr]").
             #expect(
                 text.contains("USAGE: snap [") && (text.contains("[\(option) ") || text.contains("[\(option)]")),
@@ -25,5 +26,11 @@ import Testing
         let result = try await SnapBinary.run(["--port", "70000"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--port must be between 0 and 65535"), "\(result.stderr)")
+    }
+
+    @Test func versionSaysTheReleaseAndItsProtocol() async throws {
+        let result = try await SnapBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "snap \(SnapRelease.version) (protocol \(Wire.version))\n", "\(result.stdout)")
     }
 }

@@ -1,4 +1,4 @@
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapTestSupport
 
 /// Everything a ``SnapClient`` reported on its updates, kept for a test to look through.

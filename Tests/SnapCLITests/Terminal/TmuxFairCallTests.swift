@@ -1,5 +1,5 @@
 import Foundation
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapTestSupport
 import Testing
@@ -23,11 +23,11 @@ import Testing
         let cyPings = PingCount()
         let cy = try await SnapClient.connect(
             to: url, name: "Cy",
-            answerPing: { value in
+            instruments: ClientInstruments(answerPing: { value in
                 await cyPings.add()
                 try? await Task.sleep(for: .milliseconds(900))
                 return value
-            })
+            }))
         _ = try await bob.sitDown(at: code)
         _ = try await cy.sitDown(at: code)
         try await host.waitFor("both guests") { $0.contains("3 of 4 seated") }

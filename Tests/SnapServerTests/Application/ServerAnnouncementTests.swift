@@ -1,11 +1,12 @@
 import Foundation
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapLAN
 import SnapProtocol
 import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// A server announced on the LAN through the real avahi-daemon: its TXT record follows the lobby, and a test
 /// server stays off the network unless it asks.

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// The web client's texts are served at `/i18n/<tag>.json`, as the other static files are, and nothing else there.
 @Suite struct ServerCatalogueTests {

@@ -1,5 +1,5 @@
 import Foundation
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapPostgres
@@ -7,6 +7,7 @@ import SnapStore
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Nodes of a cluster for real: two or three servers on loopback ports in one process, sharing a PostgreSQL
 /// database of their own (``PostgresCluster``). Everything another node learns is waited for, never timed. One

@@ -1,5 +1,5 @@
 import SnapNetworkTools
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapStore
@@ -7,6 +7,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// A client given fallback addresses: when neither the node it was on nor the first address it was given can be
 /// reached after a drop, it asks the fallbacks in turn, and finds its table through them. Real servers on loopback

@@ -1,9 +1,10 @@
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapStore
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// A node that has left its cluster (as it does when it shuts down) while a table of its still has steps to write:
 /// the table stops journaling instead of trying again every tenth of a second for as long as the process lives.

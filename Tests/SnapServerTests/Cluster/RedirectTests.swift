@@ -1,9 +1,10 @@
 import SnapNetworkTools
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Tables spread over the nodes of a cluster: a client asking one node for a table another node holds is sent
 /// there with a Redirect and moves there by itself. Two real servers on loopback ports, in one process; node A's
@@ -170,9 +171,10 @@ import Testing
         toB.place(code: "KQJT", at: b.url)
         toA.place(code: "KQJT", at: a.url)
         let bob = try await TestPlayer.connect(a, name: "Bob")
-        let error = await #expect(throws: SnapClient.Refusal.self) { try await bob.client.sitDown(at: "KQJT") }
-        #expect(error?.code == WireErrorCode.unknownTable.rawValue)
-        #expect(error?.message.contains("could not be reached") == true, "\(String(describing: error))")
+        let error = await #expect(throws: SnapClientError.self) { try await bob.client.sitDown(at: "KQJT") }
+        guard case .refused(let refusal)? = error else { Issue.record("not a refusal: \(String(describing: error))"); return }
+        #expect(refusal.serverError == .unknownTable)
+        #expect(refusal.message.contains("could not be reached"), "\(refusal)")
         let redirects = await bob.log.updates.filter { if case .redirected = $0 { true } else { false } }
         #expect(redirects.count == SnapClient.maximumRedirects)
         // He is still signed in where the last redirect took him, and may do something else.

@@ -1,11 +1,12 @@
 import Logging
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapStore
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Tables that outlive their node: every step of a table is in its journal before its packets go out, the journal
 /// rebuilds the table exactly, and a node whose lease runs out loses its tables to a node that takes them over,

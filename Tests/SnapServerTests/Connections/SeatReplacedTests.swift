@@ -1,8 +1,9 @@
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapTestSupport
 import Testing
+import SnapServerTestSupport
 
 /// The same player in two places: a second client resuming with the seat's token takes the seat over, and the first
 /// is told so and stays away — it does not reconnect with the token it still holds, which would take the seat back

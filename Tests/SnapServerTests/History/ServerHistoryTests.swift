@@ -1,12 +1,13 @@
 import Foundation
 import Testing
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapTestSupport
 import SnapStore
 import GRDB
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Every finished round is stored, its replay is what the players were sent, and the history answers in JSON.
 /// The round is played on a whole server in process; the history is read over HTTP from a real server on the

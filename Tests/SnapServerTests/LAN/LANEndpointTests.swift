@@ -3,6 +3,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 @Suite struct ServerLinksTests {
     @Test func aServerOnEveryInterfaceSharesItsLANAddressesNeverLoopback() {

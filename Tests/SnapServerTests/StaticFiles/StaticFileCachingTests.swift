@@ -3,6 +3,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// The static files are kept by browsers but checked before every use: `no-cache` with an ETag and Last-Modified, and
 /// a 304 with no body when nothing changed.

@@ -5,6 +5,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// The static files go out compressed where the browser accepts it (docs/SERVER.md, "Compression"): brotli or gzip
 /// by Accept-Encoding, with Vary, validators of their own and a 304; decoded here by the system's own decoders, the

@@ -4,6 +4,7 @@ import SnapNetworkTools
 import SnapCore
 import SnapProtocol
 import SnapTestSupport
+import SnapServerTestSupport
 
 /// A bare WebSocket connection that sends whatever bytes a test likes and keeps every frame it receives: the
 /// benchmarks' raw client (``RawWebSocket``), read on a thread of its own so that a frame's arrival is stamped

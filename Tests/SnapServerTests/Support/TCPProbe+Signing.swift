@@ -1,5 +1,6 @@
 import SnapProtocol
 import SnapTestSupport
+import SnapServerTestSupport
 
 extension TCPProbe {
     /// A WebSocket client by hand, signed in as `name`: the probe and the reconnection token from Welcome.

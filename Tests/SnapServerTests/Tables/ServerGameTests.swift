@@ -1,5 +1,5 @@
 @testable import SnapServer
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import Testing

@@ -5,6 +5,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Calls judged by reaction time on a whole server in process, driven by its manual clock: the test plays each
 /// player's network by moving the clock before answering the server's pings and before each call arrives.

@@ -4,6 +4,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Network time on a whole server in process (ServerJudgingTests's networks, on the manual clock): anyone at a
 /// table — a player or a watcher — may ask how a seat's network looks to the judge, and gets the median round trip

@@ -5,6 +5,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Quick rounds, the turn timer and table settings on a whole server in process, over bare WebSockets, driven by
 /// its manual clock so that every countdown can be checked to the millisecond.

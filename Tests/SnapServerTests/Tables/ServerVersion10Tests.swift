@@ -5,6 +5,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Protocol version 10 on a whole server in process: a version 10 player is sent Turn and SnapJudged, the packets of
 /// one moment in one message, while an older player at the same table is sent exactly the packets it always was.

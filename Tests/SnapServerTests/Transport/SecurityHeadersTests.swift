@@ -3,6 +3,7 @@ import SnapTestSupport
 import Testing
 
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Every response of a real server, over a real socket, carries the security headers (docs/SERVER.md): the pages,
 /// their scripts, the JSON, a 404, the big screen's refusal, and the refusals made before any route is found.

@@ -3,6 +3,7 @@ import SnapProtocol
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Garbage, oversized frames and text frames never crash the server or touch a table.
 @Suite struct ServerDefenceTests {

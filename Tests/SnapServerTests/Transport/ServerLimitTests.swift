@@ -1,10 +1,11 @@
 import Foundation
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// The limits a client runs into at the socket: the outbox of a client that does not read, the sockets per address
 /// and the descriptor budget, on a real server. Each refuses with its own error, and the table goes on. (The

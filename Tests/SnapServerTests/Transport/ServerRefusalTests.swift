@@ -1,8 +1,9 @@
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Every refusal is a typed error packet with a code and a sentence, and changes nothing.
 @Suite struct ServerRefusalTests {
@@ -126,9 +127,11 @@ import Testing
 
     @Test func aNameThatBreaksTheRulesCannotSignIn() async throws {
         let server = try await TestServer.start()
-        await #expect(throws: SnapClient.ConnectError.self) {
-            _ = try await SnapClient.connect(to: server.url, name: String(repeating: "x", count: 30))
+        let error = await #expect(throws: SnapClientError.self) {
+            try await SnapClient.connect(to: server.url, name: String(repeating: "x", count: 30))
         }
+        guard case .refused(let refusal)? = error else { Issue.record("not a refusal: \(String(describing: error))"); return }
+        #expect(refusal.serverError == .badName)
         await server.stop()
     }
 }
@@ -146,9 +149,11 @@ import Testing
         let second = try await TestPlayer.connect(server, name: "Bob")
         await second.client.hostTable()
         _ = try await second.expectRefusal(WireErrorCode.tooManyTables.rawValue)
-        await #expect(throws: SnapClient.ConnectError.self) {
-            _ = try await SnapClient.connect(to: server.url, name: "Cat")
+        let error = await #expect(throws: SnapClientError.self) {
+            try await SnapClient.connect(to: server.url, name: "Cat")
         }
+        guard case .refused(let refusal)? = error else { Issue.record("not a refusal: \(String(describing: error))"); return }
+        #expect(refusal.serverError == .serverFull)
         await server.stop()
     }
 }

@@ -3,6 +3,7 @@ import SnapProtocol
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// What reaches the server below the game — idle sockets, broken HTTP, broken upgrades, frames that break
 /// RFC 6455 — gets a deadline, a status or a close code, and never holds a socket open for nothing.

@@ -2,6 +2,7 @@ import SnapProtocol
 import SnapTestSupport
 import Testing
 @testable import SnapServer
+import SnapServerTestSupport
 
 /// Behind a proxy, the caps per address count the address the proxy forwards (``TrustedProxies``): raw sockets
 /// send X-Forwarded-For to a real server that trusts their address (127.0.0.1, as nginx on the same machine),

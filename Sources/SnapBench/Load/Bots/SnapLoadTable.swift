@@ -1,5 +1,5 @@
 import Logging
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
 import Synchronization
@@ -31,7 +31,8 @@ final class SnapLoadTable: LoadTable {
                 // Arrivals are stamped as packets are decoded, before the bot's own work on them.
                 client = try await SnapClient.connect(
                     to: context.url, name: "Bot \(index) \(seat + 1)",
-                    onPacket: { [weak self] packet in self?.observe(packet) }, logger: logger)
+                    configuration: .init(logger: logger),
+                    instruments: ClientInstruments(onPacket: { [weak self] packet in self?.observe(packet) }))
                 _ = try await client.sitDown(at: code)
             } catch {
                 context.counters.failed.wrappingAdd(context.settings.players - seat, ordering: .relaxed)

@@ -3,6 +3,7 @@ import SnapProtocol
 import SnapTestSupport
 
 @testable import SnapClient
+import SnapServerTestSupport
 
 /// A person at an ``InProcessServer``: signs in, keeps a mirror of the table from the server's events, answers
 /// pings, gets back into its seat with its token after a drop, and logs what it learns as ``ClientUpdate``s. What it

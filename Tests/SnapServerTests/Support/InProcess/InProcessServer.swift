@@ -8,6 +8,7 @@ import SnapProtocol
 import SnapStore
 import SnapTestSupport
 import Synchronization
+import SnapServerTestSupport
 
 /// A whole server in process, for the tests of how it behaves: the lobby, the tables, the connections' sessions
 /// and requests and the archive of rounds — the server's own ``ServerCore`` — on a ``ManualServerClock`` and one

@@ -4,6 +4,7 @@ import NIOWebSocket
 import SnapNetworkTools
 import SnapProtocol
 import Synchronization
+import SnapServerTestSupport
 
 /// One connection to an ``InProcessServer``: a channel of NIO's own (`NIOAsyncTestingChannel`) with the server's
 /// own WebSocket handlers and session on it, written to with client frames and read where the socket would be.

@@ -3,29 +3,28 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 import SnapProtocol
-@testable import SnapServer
+import SnapServer
 import SnapPostgres
 import SnapStore
 import SnapTestSupport
-import Testing
 
 /// A real server on a free loopback port, for the tests of what only a socket shows (the game's behaviour is
 /// tested on ``InProcessServer``).
-struct TestServer {
-    let server: SnapGameServer
-    let port: Int
-    let configuration: SnapServerConfiguration
+package struct TestServer: Sendable {
+    package let server: SnapGameServer
+    package let port: Int
+    package let configuration: SnapServerConfiguration
     private let task: Task<Void, any Error>
 
     /// The WebSocket address.
-    var url: String { "ws://127.0.0.1:\(port)/ws" }
+    package var url: String { "ws://127.0.0.1:\(port)/ws" }
 
     /// Starts a server; fast games, a short grace period, and classic rounds with no turn timer (so that a test
     /// plays each turn itself) unless told otherwise.
-    static func start(
+    package static func start(
         speed: Double = 100, grace: Duration = .seconds(1), seed: UInt64 = 1,
         clock: any ServerClock = SystemServerClock(), store: (any GameStore)? = nil,
         directory: (any TableDirectory)? = nil, cluster: PostgresCluster? = nil,
@@ -59,19 +58,14 @@ struct TestServer {
     }
 
     /// Shuts the server down gracefully and waits for it.
-    func stop() async {
+    package func stop() async {
         await server.shutDown()
         _ = try? await task.value
     }
 
-    /// The server-side table with this code.
-    func table(_ code: String) async -> TableSession? {
-        await server.lobby.table(code: code)
-    }
-
     /// An HTTP GET on this server, on a connection of its own: a kept-alive one may have been closed by the
     /// server's request deadline, or belong to an earlier server on the same port.
-    func get(_ path: String) async throws -> (status: Int, body: String) {
+    package func get(_ path: String) async throws -> (status: Int, body: String) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.setValue("close", forHTTPHeaderField: "Connection")
         let session = URLSession(configuration: .ephemeral)
@@ -83,7 +77,7 @@ struct TestServer {
 
 /// Waits for `condition` on a client's updates, up to a time limit.
 @discardableResult
-func waitFor(
+package func waitFor(
     _ description: String, on updates: UpdateLog, timeout: Duration = Patience.deadline,
     where condition: @escaping @Sendable (ClientUpdate) -> Bool
 ) async throws -> ClientUpdate {
@@ -97,48 +91,59 @@ func waitFor(
 }
 
 /// A test waited too long.
-struct TimedOut: Error, CustomStringConvertible {
-    var what: String
-    var description: String { "timed out waiting for \(what)" }
+package struct TimedOut: Error, CustomStringConvertible {
+    package var what: String
+    package init(what: String) { self.what = what }
+    package var description: String { "timed out waiting for \(what)" }
 }
 
 /// Every update a client received, kept for the test to look through.
-actor UpdateLog {
-    private(set) var updates: [ClientUpdate] = []
+package actor UpdateLog {
+    package private(set) var updates: [ClientUpdate] = []
 
-    func append(_ update: ClientUpdate) { updates.append(update) }
+    package init() {}
+
+    package func append(_ update: ClientUpdate) { updates.append(update) }
 
     /// The first update that satisfies `condition`.
-    func first(where condition: (ClientUpdate) -> Bool) -> ClientUpdate? {
+    package func first(where condition: (ClientUpdate) -> Bool) -> ClientUpdate? {
         updates.first(where: condition)
     }
 
     /// How many updates so far satisfy `condition`.
-    func count(where condition: (ClientUpdate) -> Bool) -> Int { updates.count(where: condition) }
+    package func count(where condition: (ClientUpdate) -> Bool) -> Int { updates.count(where: condition) }
 
     /// Whether any update so far satisfies `condition`.
-    func contains(where condition: (ClientUpdate) -> Bool) -> Bool { updates.contains(where: condition) }
+    package func contains(where condition: (ClientUpdate) -> Bool) -> Bool { updates.contains(where: condition) }
 }
 
 /// A connected test player: the client and a log of everything it was told.
-struct TestPlayer: Sendable {
-    let client: SnapClient
-    let log: UpdateLog
-    let listener: Task<Void, Never>
+package struct TestPlayer: Sendable {
+    package let client: SnapClient
+    package let log: UpdateLog
+    package let listener: Task<Void, Never>
 
     /// Connects and signs in. With `autoPlay`, the player also plays like a person: turns when it is their
     /// turn, calls Snap! on every match, and now and then calls wrongly (seeded by `autoPlay`).
-    static func connect(
+    package static func connect(
         _ server: TestServer, name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
     ) async throws -> TestPlayer {
         try await connect(to: server.url, name: name, recordBytes: recordBytes, autoPlay: seed)
     }
 
     /// Connects to `url` (given `fallbacks` for after a drop) and signs in, as ``connect(_:name:recordBytes:autoPlay:)``.
-    static func connect(
+    package static func connect(
         to url: String, fallbacks: [String] = [], name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
     ) async throws -> TestPlayer {
-        let client = try await SnapClient.connect(to: url, name: name, fallbacks: fallbacks, recordBytes: recordBytes)
+        let client = try await SnapClient.connect(
+            to: url, name: name, configuration: .init(fallbacks: fallbacks),
+            instruments: ClientInstruments(recordBytes: recordBytes))
+        return following(client, autoPlay: seed)
+    }
+
+    /// A player on a client connected by other means: everything it is told from now on is logged (and, with
+    /// `autoPlay`, played as ``connect(_:name:recordBytes:autoPlay:)`` says).
+    package static func following(_ client: SnapClient, autoPlay seed: UInt64? = nil) -> TestPlayer {
         let log = UpdateLog()
         let listener = Task {
             var player = seed.map { AutoPlayer(seed: $0) }
@@ -156,7 +161,7 @@ struct TestPlayer: Sendable {
     }
 
     /// Connects and sits down at the table with `code`, waiting until seated.
-    static func join(
+    package static func join(
         _ server: TestServer, code: String, name: String, recordBytes: Bool = false, autoPlay seed: UInt64? = nil
     ) async throws -> TestPlayer {
         let player = try await connect(server, name: name, recordBytes: recordBytes, autoPlay: seed)
@@ -166,7 +171,7 @@ struct TestPlayer: Sendable {
     }
 
     /// Waits for a refusal with this code.
-    func expectRefusal(_ code: UInt16) async throws -> String {
+    package func expectRefusal(_ code: UInt16) async throws -> String {
         let update = try await waitFor("refusal \(code)", on: log) {
             if case .refused(code, _) = $0 { true } else { false }
         }
@@ -175,16 +180,17 @@ struct TestPlayer: Sendable {
     }
 
     /// The reconnect token of the last Welcome the client received (it must record its bytes).
-    func lastToken() async throws -> String {
+    package func lastToken() async throws -> String {
         let tokens = try await client.receivedBytes.compactMap {
             if case .welcome(_, _, let token) = try Frame.decodeMessage($0).first?.packet { token } else { nil }
         }
-        return try #require(tokens.last)
+        guard let token = tokens.last else { throw TimedOut(what: "a Welcome with a token") }
+        return token
     }
 
     /// Waits until seated; returns the table code and seat.
     @discardableResult
-    func joined() async throws -> (code: String, seat: Seat) {
+    package func joined() async throws -> (code: String, seat: Seat) {
         let update = try await waitFor("a seat", on: log) { if case .joined = $0 { true } else { false } }
         guard case .joined(let code, let seat) = update else { throw TimedOut(what: "a seat") }
         _ = try await waitFor("the snapshot", on: log) { if case .snapshot = $0 { true } else { false } }
@@ -194,12 +200,12 @@ struct TestPlayer: Sendable {
 
 extension ClientUpdate {
     /// The table events in this update, if any.
-    var events: [TableEvent] {
+    package var events: [TableEvent] {
         if case .table(_, let events) = self { events } else { [] }
     }
 
     /// The table as this update left it, if it carries one.
-    var view: PlayerView? {
+    package var view: PlayerView? {
         switch self {
         case .table(let view, _), .snapshot(let view): view
         default: nil
@@ -207,5 +213,5 @@ extension ClientUpdate {
     }
 
     /// Whether this update carries an event matching `condition`.
-    func has(_ condition: (TableEvent) -> Bool) -> Bool { events.contains(where: condition) }
+    package func has(_ condition: (TableEvent) -> Bool) -> Bool { events.contains(where: condition) }
 }

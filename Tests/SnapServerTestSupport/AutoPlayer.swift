@@ -1,24 +1,24 @@
-import SnapClient
+@_spi(Instrumentation) import SnapClient
 import SnapCore
 
 /// Plays from a client's updates the way a quick person would: turns when it is their turn, calls Snap! on every
 /// match, and now and then calls wrongly (seeded). For ``TestPlayer``s and ``InProcessClient``s alike.
-struct AutoPlayer {
+package struct AutoPlayer {
     /// What the player does.
-    enum Move: Equatable {
+    package enum Move: Equatable {
         case callSnap
         case turnCard
     }
 
-    var generator: SplitMix64
-    var turnSent = false
+    package var generator: SplitMix64
+    package var turnSent = false
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         generator = SplitMix64(seed: seed)
     }
 
     /// What the player does after `update`, in order.
-    mutating func moves(after update: ClientUpdate) -> [Move] {
+    package mutating func moves(after update: ClientUpdate) -> [Move] {
         var moves: [Move] = []
         let view: PlayerView
         switch update {
