@@ -41,10 +41,14 @@ public struct GeneratorFigures: Codable, Sendable {
     var latencies = LatencyRecorder.emptyHistogram
     /// The turns' latencies alone, in microseconds.
     var turnLatencies = LatencyRecorder.emptyHistogram
-    /// The mirror tables' actions not timed, all their latencies and their turns' (full clients, kept apart).
+    /// The calls' latencies alone, in microseconds (each includes the wait for its verdict).
+    var callLatencies = LatencyRecorder.emptyHistogram
+    /// The mirror tables' actions not timed, all their latencies, their turns' and their calls' (full clients,
+    /// kept apart).
     var mirrorIncomplete = 0
     var mirrorLatencies = LatencyRecorder.emptyHistogram
     var mirrorTurnLatencies = LatencyRecorder.emptyHistogram
+    var mirrorCallLatencies = LatencyRecorder.emptyHistogram
 
     /// Nothing measured.
     public init() {}
@@ -73,9 +77,11 @@ public struct GeneratorFigures: Codable, Sendable {
             total.incomplete += figures.incomplete
             total.latencies.add(figures.latencies)
             total.turnLatencies.add(figures.turnLatencies)
+            total.callLatencies.add(figures.callLatencies)
             total.mirrorIncomplete += figures.mirrorIncomplete
             total.mirrorLatencies.add(figures.mirrorLatencies)
             total.mirrorTurnLatencies.add(figures.mirrorTurnLatencies)
+            total.mirrorCallLatencies.add(figures.mirrorCallLatencies)
         }
         return total
     }
@@ -93,6 +99,12 @@ public struct GeneratorFigures: Codable, Sendable {
     /// The turns' latency percentiles, in milliseconds, from the same bots as ``latency``.
     public var turnLatency: LatencySummary {
         Self.summary(measuredByMirrorsAlone ? mirrorTurnLatencies : turnLatencies, incomplete: 0)
+    }
+
+    /// The calls' latency percentiles, in milliseconds, from the same bots as ``latency``: from a call to its
+    /// verdict at every seat, the wait for the verdict included.
+    public var callLatency: LatencySummary {
+        Self.summary(measuredByMirrorsAlone ? mirrorCallLatencies : callLatencies, incomplete: 0)
     }
 
     /// The mirror tables' latency percentiles, in milliseconds, when they are not already the run's.

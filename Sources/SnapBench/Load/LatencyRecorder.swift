@@ -8,7 +8,17 @@ public final class LatencyRecorder: Sendable {
     /// The turns' latencies alone: a call's result waits for its verdict, which the rules may hold back while a
     /// slower network could still bring a faster reaction; a turn's result waits for nothing but the server.
     private let turnsLock = Mutex(LatencyRecorder.emptyHistogram)
+    /// The calls' latencies alone: each includes the wait for its verdict (the server's `snap_judging_wait_seconds`).
+    private let callsLock = Mutex(LatencyRecorder.emptyHistogram)
     private let incomplete = Atomic(0)
+
+    /// What an action was, for the latencies kept apart by kind.
+    public enum Kind: Sendable {
+        /// A card turned.
+        case turn
+        /// A Snap! call.
+        case call
+    }
 
     /// An empty recorder.
     public init() {}
@@ -18,11 +28,15 @@ public final class LatencyRecorder: Sendable {
         Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
     }
 
-    /// Records one latency, of a turn or not.
-    public func record(_ latency: Duration, turn: Bool = false) {
+    /// Records one latency, of an action of `kind` (nil: of something else, counted with all the rest alone).
+    public func record(_ latency: Duration, of kind: Kind? = nil) {
         let microseconds = Swift.min(UInt64(clamping: max(0, latency.nanoseconds / 1_000)), 60_000_000)
         histogramLock.withLock { _ = $0.record(microseconds) }
-        if turn { turnsLock.withLock { _ = $0.record(microseconds) } }
+        switch kind {
+        case .turn: turnsLock.withLock { _ = $0.record(microseconds) }
+        case .call: callsLock.withLock { _ = $0.record(microseconds) }
+        case nil: break
+        }
     }
 
     /// Counts an action whose result had not reached every seat when the same player acted again.
@@ -34,6 +48,7 @@ public final class LatencyRecorder: Sendable {
     public func reset() {
         histogramLock.withLock { $0.reset() }
         turnsLock.withLock { $0.reset() }
+        callsLock.withLock { $0.reset() }
         incomplete.store(0, ordering: .relaxed)
     }
 
@@ -43,13 +58,19 @@ public final class LatencyRecorder: Sendable {
     /// The turns' latencies so far, exactly.
     var turnHistogram: Histogram<UInt64> { turnsLock.withLock { $0 } }
 
+    /// The calls' latencies so far, exactly.
+    var callHistogram: Histogram<UInt64> { callsLock.withLock { $0 } }
+
     /// Actions counted as incomplete so far.
     var incompleteCount: Int { incomplete.load(ordering: .relaxed) }
 
     /// Adds another recorder's latencies and incomplete actions, bucket by bucket (no precision is lost).
-    func add(_ other: Histogram<UInt64>, turns: Histogram<UInt64>? = nil, incomplete count: Int) {
+    func add(
+        _ other: Histogram<UInt64>, turns: Histogram<UInt64>? = nil, calls: Histogram<UInt64>? = nil, incomplete count: Int
+    ) {
         histogramLock.withLock { $0.add(other) }
         if let turns { turnsLock.withLock { $0.add(turns) } }
+        if let calls { callsLock.withLock { $0.add(calls) } }
         incomplete.wrappingAdd(count, ordering: .relaxed)
     }
 
@@ -61,6 +82,13 @@ public final class LatencyRecorder: Sendable {
         let turns = LatencyRecorder()
         turns.add(turnHistogram, incomplete: 0)
         return turns.summary()
+    }
+
+    /// The percentiles of the calls alone, in milliseconds.
+    public func callSummary() -> LatencySummary {
+        let calls = LatencyRecorder()
+        calls.add(callHistogram, incomplete: 0)
+        return calls.summary()
     }
 
     /// The percentiles a report shows, in milliseconds.

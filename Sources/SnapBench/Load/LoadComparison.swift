@@ -20,8 +20,13 @@ public struct LoadComparison: Sendable, Equatable {
     public var throughputRatio: Double {
         ratio(snap.actionsPerServerCpuSecond, floor.actionsPerServerCpuSecond)
     }
-    /// Snap! divided by the floor: p99 latency (lower is better).
+    /// Snap! divided by the floor: p99 latency of all actions (lower is better). Snap!'s calls wait for their
+    /// verdicts, the floor's do not: ``turnLatencyP99Ratio`` is the like-for-like figure.
     public var latencyP99Ratio: Double { ratio(snap.latencyMs.p99, floor.latencyMs.p99) }
+    /// Snap! divided by the floor: p99 latency of turns alone, which wait for nothing but the server.
+    public var turnLatencyP99Ratio: Double { ratio(snap.turnLatencyMs.p99, floor.turnLatencyMs.p99) }
+    /// Snap! divided by the floor: p99 latency of calls alone (Snap!'s include the judging wait).
+    public var callLatencyP99Ratio: Double { ratio(snap.callLatencyMs.p99, floor.callLatencyMs.p99) }
     /// Snap! divided by the floor: resident memory per connection (lower is better).
     public var memoryRatio: Double {
         ratio(snap.rssBytesPerConnection.map(Double.init), floor.rssBytesPerConnection.map(Double.init))

@@ -100,9 +100,11 @@ public final class LoadGenerator: Sendable {
         figures.incomplete = recorder.incompleteCount
         figures.latencies = recorder.histogram
         figures.turnLatencies = recorder.turnHistogram
+        figures.callLatencies = recorder.callHistogram
         figures.mirrorIncomplete = mirrorRecorder.incompleteCount
         figures.mirrorLatencies = mirrorRecorder.histogram
         figures.mirrorTurnLatencies = mirrorRecorder.turnHistogram
+        figures.mirrorCallLatencies = mirrorRecorder.callHistogram
         await withTaskGroup(of: Void.self) { group in
             for table in tables { group.addTask { await table.close() } }
         }

@@ -42,6 +42,11 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var latencyMs: LatencySummary
     /// The same for turns alone: a call's result also waits for its verdict, which the rules may hold back.
     public var turnLatencyMs: LatencySummary
+    /// The same for Snap! calls alone, to their verdict (or, on the floor, their echo) at every seat.
+    public var callLatencyMs: LatencySummary
+    /// How long a Snap! server held its verdicts (part of every call's latency above); nil for the floor, which
+    /// judges nothing, and when the server's metrics could not be read or no call was judged.
+    public var judgingWaitMs: JudgingWaitSummary?
     /// From an action to every seat at the mirror tables, whose bots are full clients (their own work is part of
     /// it); nil when there are none, or when they are all there is (then ``latencyMs`` is theirs).
     public var mirrorLatencyMs: LatencySummary?
@@ -82,6 +87,8 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         case bytesPerSecondIn = "bytes_per_second_in"
         case latencyMs = "latency_ms"
         case turnLatencyMs = "turn_latency_ms"
+        case callLatencyMs = "call_latency_ms"
+        case judgingWaitMs = "judging_wait_ms"
         case mirrorLatencyMs = "mirror_latency_ms"
         case serverRssBytesIdle = "server_rss_bytes_idle"
         case serverRssBytesLoaded = "server_rss_bytes_loaded"
@@ -116,7 +123,9 @@ public struct LoadReport: Encodable, Sendable, Equatable {
         try container.encode(bytesPerSecondIn, forKey: .bytesPerSecondIn)
         try container.encode(latencyMs, forKey: .latencyMs)
         try container.encode(turnLatencyMs, forKey: .turnLatencyMs)
+        try container.encode(callLatencyMs, forKey: .callLatencyMs)
         // Unknown figures are written as null, never left out: every key is always there.
+        try container.encode(judgingWaitMs, forKey: .judgingWaitMs)
         try container.encode(mirrorLatencyMs, forKey: .mirrorLatencyMs)
         try container.encode(serverRssBytesIdle, forKey: .serverRssBytesIdle)
         try container.encode(serverRssBytesLoaded, forKey: .serverRssBytesLoaded)

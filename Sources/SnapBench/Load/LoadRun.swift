@@ -143,6 +143,7 @@ public struct LoadRun: Sendable {
 
         // The measured part.
         await bots.startMeasuring()
+        let gaugesBefore = server == .snap ? await Self.gauges(url: url) : nil
         let before = pid.flatMap(ProcessStats.read(pid:))
         let generatorBefore = ProcessStats.current()
         let start = clock.now
@@ -169,6 +170,7 @@ public struct LoadRun: Sendable {
         let elapsed = (clock.now - start).inSeconds
         let after = pid.flatMap(ProcessStats.read(pid:))
         let generatorAfter = ProcessStats.current()
+        let gaugesAfter = server == .snap ? await Self.gauges(url: url) : nil
         progress("closing the connections…")
         let figures = try await bots.finish()
         let latency = figures.latency
@@ -183,7 +185,7 @@ public struct LoadRun: Sendable {
         let perConnection: Int? = idleRss.flatMap { idle in
             loaded.map { connected > 0 ? max(0, $0 - idle) / connected : 0 }
         }
-        let largestOutbox: Int? = server == .snap ? await Self.largestOutbox(url: url) : nil
+        let judgingWait = gaugesAfter?.judgingWait.flatMap { JudgingWaitSummary($0.since(gaugesBefore?.judgingWait)) }
         let serverCpu: Double? = pid == nil ? nil : Self.cpuRate(before, after, over: elapsed)
         return LoadReport(
             server: server.rawValue, tables: settings.tables, players: settings.players, durationSeconds: elapsed,
@@ -194,20 +196,20 @@ public struct LoadRun: Sendable {
             packetsPerSecondOut: perSecond(figures.packetsOut), messagesPerSecondOut: perSecond(figures.messagesOut),
             bytesPerSecondOut: perSecond(figures.bytesOut),
             packetsPerSecondIn: perSecond(figures.packetsIn), bytesPerSecondIn: perSecond(figures.bytesIn),
-            latencyMs: latency, turnLatencyMs: figures.turnLatency, mirrorLatencyMs: figures.mirrorLatency,
+            latencyMs: latency, turnLatencyMs: figures.turnLatency, callLatencyMs: figures.callLatency,
+            judgingWaitMs: judgingWait, mirrorLatencyMs: figures.mirrorLatency,
             serverRssBytesIdle: idleRss, serverRssBytesLoaded: loaded,
-            rssBytesPerConnection: perConnection, largestOutboxBytes: largestOutbox,
+            rssBytesPerConnection: perConnection, largestOutboxBytes: gaugesAfter?.largestOutbox,
             serverCpuSecondsPerSecond: serverCpu, generatorCpuSecondsPerSecond: generatorCpu,
             generators: settings.generators, mirrorTables: figures.mirrorTables,
             protocolErrors: figures.protocolErrors, cardsConserved: figures.cardsConserved)
     }
 
-    /// The largest outbox a Snap! server at `url` has seen, from its metrics (read on a thread of its own: the
-    /// read blocks).
-    private static func largestOutbox(url: String) async -> Int? {
+    /// What a Snap! server at `url` says of itself at its `/metrics` (read on a thread of its own: the read blocks).
+    private static func gauges(url: String) async -> ServerGauges? {
         guard let port = URL(string: url)?.port else { return nil }
         return await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: ServerGauges.read(port: port)?.largestOutbox) }
+            Thread.detachNewThread { continuation.resume(returning: ServerGauges.read(port: port)) }
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import SnapNetworkTools
 
-/// What the server's `/metrics` says of itself: open tables, connections, packets read, and the tables' own count of
-/// cards not accounted for.
+/// What the server's `/metrics` says of itself: open tables, connections, packets read, the tables' own count of
+/// cards not accounted for, and how long verdicts waited.
 struct ServerGauges: Sendable, Equatable {
     /// `snap_tables`.
     var tables: Int
@@ -14,6 +14,8 @@ struct ServerGauges: Sendable, Equatable {
     var packetsIn = 0
     /// `snap_outbox_largest_bytes`: the most bytes ever waiting in one connection's outbox.
     var largestOutbox = 0
+    /// `snap_judging_wait_seconds`: how long each verdict on Snap! calls waited (nil from a server without it).
+    var judgingWait: MetricHistogram?
 
     /// Reads `http://127.0.0.1:port/metrics` (blocking: call it on a thread of its own); nil if it cannot be read.
     static func read(port: Int) -> ServerGauges? {
@@ -55,6 +57,7 @@ struct ServerGauges: Sendable, Equatable {
             tables: Int(tables), connections: Int(connections),
             cardConservationFailures: Int(values["snap_card_conservation_failures_total"] ?? 0),
             packetsIn: Int(values["snap_packets_in_total"] ?? 0),
-            largestOutbox: Int(values["snap_outbox_largest_bytes"] ?? 0))
+            largestOutbox: Int(values["snap_outbox_largest_bytes"] ?? 0),
+            judgingWait: MetricHistogram.named("snap_judging_wait_seconds", in: values))
     }
 }

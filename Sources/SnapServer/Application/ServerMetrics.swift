@@ -13,6 +13,10 @@ final class ServerMetrics: Sendable {
     let bytesOut: CoreMetrics.Counter
     let eventLatency: CoreMetrics.Timer
     let roundTrip: CoreMetrics.Timer
+    /// How long each verdict on Snap! calls waited, from the first call on the card to the verdict: while a player
+    /// whose network is slower could still prove a faster reaction (docs/FAIRNESS.md). A call's result reaches the
+    /// table this much later than a turn's would; `snap-bench load` reports it beside the calls' latency.
+    let judgingWait: CoreMetrics.Timer
     /// How long a write of a table's journal took (a node of a cluster): what a step waits before it is sent.
     let journalWrite: CoreMetrics.Timer
     /// Pongs that answered no ping of ours (forged, or too late): they measure nothing.
@@ -27,7 +31,13 @@ final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
 
     init() {
-        factory = PrometheusMetricsFactory(registry: registry)
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Waits of a few milliseconds on a LAN, up to the judging bound (200 ms by default): finer than the default
+        // buckets, which start at 5 ms.
+        factory.durationHistogramBuckets[Self.judgingWaitLabel] = [
+            0.000_5, 0.001, 0.002, 0.003, 0.005, 0.007_5, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1,
+        ].map { Duration.seconds($0) }
+        self.factory = factory
         connections = CoreMetrics.Gauge(label: "snap_connections", factory: factory)
         tables = CoreMetrics.Gauge(label: "snap_tables", factory: factory)
         packetsIn = CoreMetrics.Counter(label: "snap_packets_in_total", factory: factory)
@@ -36,11 +46,15 @@ final class ServerMetrics: Sendable {
         eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
         roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
         journalWrite = CoreMetrics.Timer(label: "snap_journal_write_seconds", factory: factory)
+        judgingWait = CoreMetrics.Timer(label: Self.judgingWaitLabel, factory: factory)
         ignoredPongs = CoreMetrics.Counter(label: "snap_ignored_pongs_total", factory: factory)
         cardConservationFailures = CoreMetrics.Counter(label: "snap_card_conservation_failures_total", factory: factory)
         overrunOutboxes = CoreMetrics.Counter(label: "snap_outbox_overruns_total", factory: factory)
         largestOutbox = CoreMetrics.Gauge(label: "snap_outbox_largest_bytes", factory: factory)
     }
+
+    /// The name of ``judgingWait`` at `/metrics`.
+    static let judgingWaitLabel = "snap_judging_wait_seconds"
 
     /// Counts a refusal sent to a client, by its code.
     func error(code: UInt16) {

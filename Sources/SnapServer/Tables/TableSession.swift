@@ -194,7 +194,9 @@ actor TableSession {
         updateAllowances()
         let start = recording.isOn || journaling.isKept ? RoundStart(before: action, on: runner) : nil
         let time = runner.now
+        let judgingSince = runner.judge?.calls.first?.arrival
         let events = try runner.perform(action)
+        noteVerdict(in: events, judgingSince: judgingSince)
         if let start {
             // A round starts: the table as it was just before is all a rebuild needs from now on.
             let tokens = members.tokens
@@ -220,13 +222,22 @@ actor TableSession {
         guard !timer.isPaused else { return }
         updateAllowances()
         let time = timer.tableTime(at: serverTime ?? environment.clock.now)
+        let judgingSince = runner.judge?.calls.first?.arrival
         let events = runner.advance(to: time)
+        noteVerdict(in: events, judgingSince: judgingSince)
         queueJournal { [now = runner.now] in $0.advanced(to: now, quiet: events.isEmpty) }
         recording.advanced(to: time, events: events, runner: runner)
         if !events.isEmpty {
             broadcast(events)
             afterChange()
         }
+    }
+
+    /// Times the verdict among `events`, if one was given: from the first call on the card (`since`; nil when the
+    /// action that gave it was that call, judged at once) to now, the table time it reaches the players.
+    private func noteVerdict(in events: [TableEvent], judgingSince since: Duration?) {
+        guard events.contains(where: { if case .callTimed = $0 { true } else { false } }) else { return }
+        environment.metrics.judgingWait.recordNanoseconds((runner.now - (since ?? runner.now)).nanoseconds)
     }
 
     private func scheduleNextTimer() {

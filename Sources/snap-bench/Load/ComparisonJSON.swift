@@ -11,7 +11,16 @@ struct ComparisonJSON: Encodable {
     private struct Ratio: Encodable {
         let throughput: Double
         let latencyP99: Double
+        let turnLatencyP99: Double
+        let callLatencyP99: Double
         let memory: Double
+
+        enum CodingKeys: String, CodingKey {
+            case throughput, memory
+            case latencyP99 = "latency_p99"
+            case turnLatencyP99 = "turn_latency_p99"
+            case callLatencyP99 = "call_latency_p99"
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -21,6 +30,7 @@ struct ComparisonJSON: Encodable {
         try container.encode(
             Ratio(
                 throughput: comparison.throughputRatio, latencyP99: comparison.latencyP99Ratio,
+                turnLatencyP99: comparison.turnLatencyP99Ratio, callLatencyP99: comparison.callLatencyP99Ratio,
                 memory: comparison.memoryRatio), forKey: .ratio)
     }
 }

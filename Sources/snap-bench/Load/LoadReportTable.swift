@@ -17,7 +17,9 @@ enum LoadReportTable {
         lines.append("")
         lines.append("Snap! ÷ floor")
         lines.append("\(pad("  throughput"))\(ratio(comparison.throughputRatio))  (actions per second of server CPU; 1 = the floor)")
-        lines.append("\(pad("  p99 latency"))\(ratio(comparison.latencyP99Ratio))  (lower is better)")
+        lines.append("\(pad("  p99 turns"))\(ratio(comparison.turnLatencyP99Ratio))  (lower is better)")
+        lines.append("\(pad("  p99 calls"))\(ratio(comparison.callLatencyP99Ratio))  (Snap!'s wait for their verdicts)")
+        lines.append("\(pad("  p99 all actions"))\(ratio(comparison.latencyP99Ratio))")
         lines.append("\(pad("  memory"))\(ratio(comparison.memoryRatio))  (resident bytes per connection; lower is better)")
         return lines.joined(separator: "\n")
     }
@@ -43,6 +45,11 @@ enum LoadReportTable {
                 "turns alone p50 · p99",
                 String(format: "%.2f · %.2f ms (max %.2f)", report.turnLatencyMs.p50, report.turnLatencyMs.p99, report.turnLatencyMs.max)
             ),
+            (
+                "calls alone p50 · p99",
+                String(format: "%.2f · %.2f ms (max %.2f)", report.callLatencyMs.p50, report.callLatencyMs.p99, report.callLatencyMs.max)
+            ),
+            ("judging wait", judgingWait(report)),
             ("actions not timed", "\(latency.incomplete) (the same player acted again before all seats had the last)"),
             (
                 "full clients' tables",
@@ -61,6 +68,15 @@ enum LoadReportTable {
             ("52 cards at every table", report.server == "floor" ? "n/a (no cards)"
                 : "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"),
         ]
+    }
+
+    /// How long verdicts waited, or why it is not known.
+    private static func judgingWait(_ report: LoadReport) -> String {
+        if report.server == "floor" { return "none (nothing is judged)" }
+        guard let wait = report.judgingWaitMs else { return "not measured (no verdict, or no /metrics)" }
+        let bound = { (value: Double?) in value.map { String(format: "≤ %.1f", $0) } ?? "> 1000" }
+        return String(format: "mean %.2f ms · p50 %@ · p99 %@ ms (%d verdicts; part of each call above)",
+            wait.mean, bound(wait.p50AtMost), bound(wait.p99AtMost), wait.count)
     }
 
     private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }

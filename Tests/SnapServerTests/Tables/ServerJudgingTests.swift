@@ -138,6 +138,8 @@ import SnapServerTestSupport
         let (server, clock) = Self.start(judging: .arrival)
         let (caller, _, ann, _) = try await Self.race(server, clock)
         #expect(caller == ann.id)
+        // Judged on arrival: the verdict waited for nothing.
+        #expect(Self.judgingWait(server) == JudgingWait(count: 1, seconds: 0))
         await server.stop()
     }
 
@@ -154,7 +156,28 @@ import SnapServerTestSupport
         let (caller, timing) = try await Self.verdict(ann, on: server)
         #expect(caller == ann.id)
         #expect(timing == .callTiming(seat: .bottom, reaction: 250_000, margin: nil))
+        // The server counts how long the verdict waited: from Ann's call until it went out (the clock's 170 ms).
+        #expect(Self.judgingWait(server) == JudgingWait(count: 1, seconds: 0.17))
         await server.stop()
+    }
+
+    /// What `snap_judging_wait_seconds` counted: verdicts, and their waits' sum (to the microsecond).
+    struct JudgingWait: Equatable {
+        var count: Int
+        var seconds: Double
+    }
+
+    /// `snap_judging_wait_seconds`'s count and sum, as `/metrics` shows them.
+    static func judgingWait(_ server: InProcessServer) -> JudgingWait? {
+        let samples = Dictionary(
+            server.metrics.split(separator: "\n").compactMap { line -> (String, Double)? in
+                let parts = line.split(separator: " ")
+                guard parts.count == 2, let value = Double(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            }, uniquingKeysWith: { first, _ in first })
+        guard let count = samples["snap_judging_wait_seconds_count"], let sum = samples["snap_judging_wait_seconds_sum"]
+        else { return nil }
+        return JudgingWait(count: Int(count), seconds: (sum * 1_000_000).rounded() / 1_000_000)
     }
 
     @Test func aClaimFasterThanTheNetworkAllowsIsRaised() async throws {

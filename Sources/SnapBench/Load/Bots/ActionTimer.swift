@@ -10,6 +10,14 @@ final class ActionTimer: Sendable {
     enum Action: Hashable {
         case turn(by: String)
         case call(by: String)
+
+        /// Which of the run's histograms it is timed in, besides all actions'.
+        var kind: LatencyRecorder.Kind {
+            switch self {
+            case .turn: .turn
+            case .call: .call
+            }
+        }
     }
 
     private struct Pending {
@@ -47,8 +55,6 @@ final class ActionTimer: Sendable {
             pending[action] = nil
             return entry.sent
         }
-        if let finished {
-            if case .turn = action { recorder.record(now - finished, turn: true) } else { recorder.record(now - finished) }
-        }
+        if let finished { recorder.record(now - finished, of: action.kind) }
     }
 }
