@@ -6,7 +6,7 @@ Screenshots go to test-output/screenshots/large-text-*.png, to be looked at.
 
 from __future__ import annotations
 
-from snap_browser import PHONE, Player, play_until
+from snap_browser import OVERLAPS_JS, PHONE, Player, play_until
 from test_languages import OVERFLOW_JS
 from test_web_client import HOST_NAME
 
@@ -29,6 +29,32 @@ SIZES_JS = r"""
 const size = (selector) => { const e = document.querySelector(selector); return e ? parseFloat(getComputedStyle(e).fontSize) : null; };
 return { root: size('html'), status: size('#status'), plate: size('.seat .plate'), snap: size('#snap'),
          title: size('#title'), name: size('#name') };
+"""
+
+
+# Every seat calling at once, each bubble as wide as a verdict gets ("✗ no match"), measured with the overlap rules and
+# taken away again in the same script: a race of the side seats happens only now and then in a round, and its two
+# bubbles must not cover each other whenever it does.
+ALL_CALLING_JS = r"""
+const probes = [];
+for (const seat of document.querySelectorAll('.seat[data-shown]')) {
+  const bubble = document.createElement('div');
+  bubble.className = 'bubble';
+  bubble.dataset.verdict = 'wrong';
+  bubble.style.animation = 'none';  // measured where it stands, not while it pops from nothing
+  bubble.innerHTML = '<span class="said">Snap!</span><span class="mark">\u2717 no match</span>';
+  probes.push([seat, seat.getAttribute('data-call'), bubble]);
+  seat.setAttribute('data-call', 'wrong');
+  seat.append(bubble);
+}
+const found = (function () {
+""" + OVERLAPS_JS + r"""
+})();
+for (const [seat, call, bubble] of probes) {
+  bubble.remove();
+  if (call === null) seat.removeAttribute('data-call'); else seat.setAttribute('data-call', call);
+}
+return found;
 """
 
 
@@ -69,6 +95,8 @@ def test_text_at_twice_the_size_fits_a_phone(snap_server, browser):
     sizes = page.js(SIZES_JS, "reading the table's text sizes")
     assert sizes["status"] >= TEXT_SIZE and sizes["plate"] >= TEXT_SIZE * 0.9 and sizes["snap"] >= TEXT_SIZE * 1.7, (
         f"the table's text did not grow with the browser's: {sizes}")
+
+    problems.extend(f"every seat calling: {p}" for p in page.js(ALL_CALLING_JS, "measuring four bubbles at once"))
 
     player = Player(page)
     shots = set()
