@@ -70,6 +70,9 @@ public actor SnapClient {
     public var reconnectToken: String? { session.token }
     /// The open connection's sending side (nil between connections); internal for the tests' raw frames.
     var outbound: WebSocketOutboundWriter?
+    /// Frames to drop as they arrive, before they are handled, as if a network had lost them: internal, for the
+    /// tests of a resync (`@testable import`).
+    var framesToLose = 0
     /// How long a request waits for the server's answer.
     private let answerTimeout: Duration
     /// Numbers the requests that wait, so that a deadline ends only the wait it was set for.
@@ -515,6 +518,10 @@ public actor SnapClient {
         }
         for frame in frames {
             packetsReceived += 1
+            if framesToLose > 0 {
+                framesToLose -= 1
+                continue
+            }
             onPacket?(frame.packet)
             for action in session.receive(frame) { await run(action) }
         }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Instrumentation) import SnapClient
+@_spi(Instrumentation) @testable import SnapClient
 import SnapCore
 import SnapNetworkTools
 import SnapProtocol
@@ -178,6 +178,24 @@ import Testing
         await server.stop()
     }
 
+    @Test func aLostPacketBringsTheWholeTableAgain() async throws {
+        let server = try await TestServer.start()
+        let (ann, code) = try await Self.host(on: server)
+        try await waitFor("the table", on: ann.log) { if case .snapshot = $0 { true } else { false } }
+        // The next packet to Ann is lost on the way (Bob sitting down, or a ping): the one after it shows the gap.
+        await ann.client.loseFrames(1)
+        let bob = try await SnapClient.join(table: code, at: SnapAddress(host: "127.0.0.1", port: server.port), name: "Bob")
+        try await waitFor("the whole table again, Bob in it", on: ann.log) {
+            if case .snapshot(let view) = $0 { view.occupiedSeats.count == 2 } else { false }
+        }
+        #expect(await ann.client.resyncs == 1)
+        #expect(await ann.client.protocolErrors == 0)
+        #expect(await ann.client.view?.occupiedSeats == [.bottom, .top])
+        await bob.disconnect()
+        await ann.client.disconnect()
+        await server.stop()
+    }
+
     @Test func aDroppedConnectionComesBackToTheSameSeat() async throws {
         let server = try await TestServer.start(grace: .seconds(30))
         let (ann, code) = try await Self.host(on: server)
@@ -230,5 +248,12 @@ import Testing
         #expect(await client.id != nil)
         await client.disconnect()
         await server.stop()
+    }
+}
+
+extension SnapClient {
+    /// Drops the next `count` frames that arrive, as a lossy network would.
+    func loseFrames(_ count: Int) {
+        framesToLose += count
     }
 }
