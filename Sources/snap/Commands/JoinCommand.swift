@@ -22,7 +22,7 @@ struct JoinCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), or HOST:PORT. Without it, the servers on this network are looked for.")
+    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), HOST:PORT, or the page's address (http://HOST:PORT/). Without it, the servers on this network are looked for.")
     var server: String?
 
     @Option(help: "The four-letter code of the table to join.")
