@@ -22,19 +22,16 @@ public struct HistoryClient: Sendable {
     /// - Throws: ``HistoryError/badAddress(_:)`` for anything else.
     public init(address: String?) throws(HistoryError) {
         let typed = (address ?? "").trimmingCharacters(in: .whitespaces)
-        var text = typed.isEmpty ? "http://127.0.0.1:8080" : typed
-        if !text.contains("://") { text = "http://" + text }
-        guard var components = URLComponents(string: text), let host = components.host, !host.isEmpty,
-            let scheme = components.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme)
-        else {
+        let server: SnapAddress
+        do {
+            server = try SnapAddress(typed.isEmpty ? "127.0.0.1" : typed)
+        } catch {
             throw .badAddress(typed)
         }
-        components.scheme = scheme == "wss" || scheme == "https" ? "https" : "http"
-        components.port = components.port ?? (scheme == "https" || scheme == "wss" ? nil : 8080)
-        components.path = ""
-        components.query = nil
-        components.fragment = nil
-        guard let url = components.url else { throw .badAddress(typed) }
+        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+        guard let url = URL(string: "\(server.isSecure ? "https" : "http")://\(host):\(server.port)") else {
+            throw .badAddress(typed)
+        }
         base = url
     }
 

@@ -4,7 +4,7 @@ import SnapProtocol
 /// Where a Snap! server is, and perhaps which of its tables: parsed from what a person types or scans.
 ///
 /// Accepts the server's WebSocket address (`ws://192.168.1.20:8080/ws`, the path `/ws` by default), a bare
-/// `HOST:PORT` or `HOST` (port 8080), and the links the server prints and puts in its QR codes
+/// `HOST:PORT` or `HOST` (port 8080 unless `https`/`wss`, 443), and the links the server prints and puts in its QR codes
 /// (`http://192.168.1.20:8080/`, or `http://192.168.1.20:8080/?t=KXPT` for one table).
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public struct SnapAddress: Sendable, Hashable, CustomStringConvertible {
         isSecure = scheme == "wss" || scheme == "https"
         // An IPv6 address comes in brackets, which belong to the URL, not to the address.
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        port = components.port ?? (isSecure ? 443 : (scheme == "http" ? 80 : Self.defaultPort))
+        port = components.port ?? (isSecure ? 443 : Self.defaultPort)
         // A page's link (http://…/ or http://…/?t=CODE) is served beside the WebSocket at /ws.
         let isLink = scheme == "http" || scheme == "https"
         path = isLink || components.path.isEmpty || components.path == "/" ? "/ws" : components.path

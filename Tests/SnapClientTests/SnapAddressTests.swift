@@ -30,4 +30,21 @@ import Testing
         #expect(address.webSocketURL == "ws://[::1]:9000/ws")
         #expect(address.description == "ws://[::1]:9000/ws (table KXPT)")
     }
+
+    /// The history's address is read the same way: an HTTP server's base, port 8080 unless said (443 for HTTPS).
+    @Test(arguments: [
+        (nil as String?, "http://127.0.0.1:8080"),
+        ("kitchen.local", "http://kitchen.local:8080"),
+        ("http://kitchen.local", "http://kitchen.local:8080"),
+        ("ws://10.0.0.2:9000/ws", "http://10.0.0.2:9000"),
+        ("https://snap.example.org/", "https://snap.example.org:443"),
+        ("[::1]:8081", "http://[::1]:8081"),
+    ])
+    func aHistoryAddressIsAServersBase(typed: String?, base: String) throws {
+        #expect(try HistoryClient(address: typed).base.absoluteString == base)
+    }
+
+    @Test func aHistoryAddressThatIsNoneSaysSo() {
+        #expect(throws: HistoryError.badAddress("ftp://example")) { try HistoryClient(address: "ftp://example") }
+    }
 }

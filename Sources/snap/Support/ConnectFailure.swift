@@ -1,4 +1,3 @@
-import Foundation
 import SnapClient
 
 /// Why `snap join` could not sit down at a server, in one plain line: what happened, at which address, and what
@@ -8,68 +7,33 @@ struct ConnectFailure: Error, CustomStringConvertible {
     let host: String
     /// The server as HOST:PORT.
     let address: String
-    /// What went wrong.
-    let kind: Kind
+    /// What the client said went wrong; nil for an error that is not the client's.
+    let error: SnapClientError?
 
-    /// The kinds of failure a person can act on.
-    enum Kind: Equatable {
-        /// The computer answered, but nothing listens on that port.
-        case nothingListening
-        /// The host name does not resolve.
-        case unknownHost
-        /// No answer at all in time.
-        case noAnswer
-        /// Something answered, but it is not a Snap! server.
-        case notSnap
-        /// The server turned us away, and said why.
-        case refused(String)
-        /// The server closed the connection before it let us in.
-        case closedEarly
-        /// Anything else on the way there.
-        case unreachable
-    }
-
-    /// Maps the client's error for the server at `url` (ws://HOST:PORT/ws).
+    /// The client's error for the server at `url` (ws://HOST:PORT/ws).
     init(url: String, error: any Error) {
-        let components = URLComponents(string: url)
-        host = components?.host ?? url
-        address = "\(host.contains(":") ? "[\(host)]" : host):\(components?.port ?? 8080)"
-        kind = Self.kind(of: error)
-    }
-
-    private static func kind(of error: any Error) -> Kind {
-        guard let error = error as? SnapClientError else { return .unreachable }
-        switch error {
-        case .refused(let refusal): return .refused(refusal.message)
-        case .connectionClosed: return .closedEarly
-        case .timedOut: return .noAnswer
-        case .unreachable(let how):
-            switch how {
-            case .nothingListening: return .nothingListening
-            case .unknownHost: return .unknownHost
-            case .noAnswer: return .noAnswer
-            case .notSnap: return .notSnap
-            case .other: return .unreachable
-            }
-        case .invalidAddress, .alreadyWaiting, .cancelled, .noServerFound, .discoveryUnavailable: return .unreachable
-        }
+        let server = try? SnapAddress(url)
+        host = server?.host ?? url
+        address = "\(host.contains(":") ? "[\(host)]" : host):\(server?.port ?? SnapAddress.defaultPort)"
+        self.error = error as? SnapClientError
     }
 
     var description: String {
-        switch kind {
-        case .nothingListening:
+        switch error {
+        case .unreachable(.nothingListening):
             "Nothing is listening at \(address). Is `snap` running there? Check the address and the port."
-        case .unknownHost:
+        case .unreachable(.unknownHost):
             "No computer called \(host) was found. Check the address."
-        case .noAnswer:
+        case .unreachable(.noAnswer), .timedOut:
             "No answer from \(address). Check the address, and that a firewall lets the port through."
-        case .notSnap:
+        case .unreachable(.notSnap):
             "Something answered at \(address), but not a Snap! server. Check the port."
-        case .refused(let message):
-            "The Snap! server at \(address) turned us away: \(message)"
-        case .closedEarly:
+        case .refused(let refusal):
+            "The Snap! server at \(address) turned us away: \(refusal.message)"
+        case .connectionClosed:
             "The Snap! server at \(address) closed the connection before letting us in. Try again."
-        case .unreachable:
+        case .unreachable(.other), .invalidAddress, .alreadyWaiting, .cancelled, .noServerFound, .discoveryUnavailable,
+            nil:
             "Could not reach a Snap! server at \(address). Is `snap` running there? Check the address and the port."
         }
     }
