@@ -77,20 +77,6 @@ public final class LatencyRecorder: Sendable {
     /// How many latencies were recorded.
     public var count: UInt64 { histogramLock.withLock { $0.totalCount } }
 
-    /// The percentiles of the turns alone, in milliseconds.
-    public func turnSummary() -> LatencySummary {
-        let turns = LatencyRecorder()
-        turns.add(turnHistogram, incomplete: 0)
-        return turns.summary()
-    }
-
-    /// The percentiles of the calls alone, in milliseconds.
-    public func callSummary() -> LatencySummary {
-        let calls = LatencyRecorder()
-        calls.add(callHistogram, incomplete: 0)
-        return calls.summary()
-    }
-
     /// The percentiles a report shows, in milliseconds.
     public func summary() -> LatencySummary {
         histogramLock.withLock { histogram in
