@@ -31,12 +31,18 @@ import Testing
         #expect(try TableJournalRecord(bytes: record.encoded()) == record)
     }
 
-    /// The bytes format 1 wrote for `log` (which has no head starts, is open and listed, and changes no settings):
-    /// format 4's without the start's eight bytes of head starts and its byte of access.
+    /// The bytes format 1 wrote for `log` (which has no head starts, is open and listed, changes no settings, and
+    /// has no false starts): format 5's without the start's eight bytes of head starts and its byte of access, and
+    /// without the false start's floor (three bytes for zero).
     static func formatOne(_ log: RoundLog) -> [UInt8] {
         var other = log
         other.start.settings.roundLength = .quick(.seconds(600))
-        let bytes = log.encoded()
+        var floored = log
+        floored.start.falseStartFloor = .nanoseconds(1)
+        var bytes = log.encoded()
+        // The floor's nanoseconds are the second of its three bytes.
+        let floorAt = zip(bytes, floored.encoded()).enumerated().first { $0.element.0 != $0.element.1 }!.offset - 1
+        bytes.removeSubrange(floorAt..<(floorAt + 3))
         // Where the settings begin: the first byte the round's length changes.
         let settingsAt = zip(bytes, other.encoded()).enumerated().first { $0.element.0 != $0.element.1 }!.offset
         var old = bytes
@@ -58,8 +64,10 @@ import Testing
         #expect(read == log)
         #expect(read.start.settings.headStarts.isEmpty)
         var newer = log.encoded()
-        newer[4] = 5
-        #expect(throws: ProtocolError.invalidValue(field: "RoundLog.version", value: 5)) { try RoundLog(bytes: newer) }
+        newer[4] = RoundLog.formatVersion + 1
+        #expect(throws: ProtocolError.invalidValue(field: "RoundLog.version", value: Int(RoundLog.formatVersion) + 1)) {
+            try RoundLog(bytes: newer)
+        }
     }
 
     @Test func aChangeOfSettingsGoesOutAsTableSettingsThenHeadStartsThenTableAccess() {

@@ -125,8 +125,8 @@ import Testing
             decodingError(packet(.cardTurned, [1, 2, 14])) == .invalidValue(field: "CardTurned.card.value", value: 14))
     }
 
-    @Test func verdictsOtherThanOneToThreeAreRefused() {
-        for verdict: UInt8 in [0, 4, 0xFF] {
+    @Test func verdictsOtherThanOneToFourAreRefused() {
+        for verdict: UInt8 in [0, 5, 0xFF] {
             #expect(
                 decodingError(packet(.playerCalledSnap, str("p1") + [verdict]))
                     == .invalidValue(field: "PlayerCalledSnap.verdict", value: Int(verdict)))
@@ -335,9 +335,12 @@ import Testing
         #expect(
             decodingError(packet(.snapshot, Self.snapshotHead() + noSeats + [1, 0, 3, 5]))
                 == .countOutOfRange(field: "Snapshot.calls[0].matching", count: 5))
-        #expect(
-            decodingError(packet(.snapshot, Self.snapshotHead() + noSeats + [0, 1, 2, 4]))
-                == .invalidValue(field: "Snapshot.stop.verdict", value: 4))
+        // A stop is a judged call: never one too late or a false start, and never an unknown verdict.
+        for verdict: UInt8 in [2, 4, 5] {
+            #expect(
+                decodingError(packet(.snapshot, Self.snapshotHead() + noSeats + [0, 1, 2, verdict]))
+                    == .invalidValue(field: "Snapshot.stop.verdict", value: Int(verdict)))
+        }
         #expect(
             decodingError(packet(.snapshot, Self.snapshotHead() + noSeats + [1, 8, 1]))
                 == .invalidValue(field: "Snapshot.calls[0].seat", value: 8))

@@ -45,7 +45,7 @@ import Testing
             && PacketType.removePlayer.sinceVersion == 7)
         #expect(PacketType.startRoundWithDeal.sinceVersion == 8 && PacketType.roundDeal.sinceVersion == 8)
         #expect(PacketType.photoFinish.sinceVersion == 9 && PacketType.networkTimeRequest.sinceVersion == 9
-            && PacketType.networkTime.sinceVersion == 9 && Wire.version == 10)
+            && PacketType.networkTime.sinceVersion == 9 && Wire.version == 11 && Wire.falseStartsSince == 11)
         #expect(PacketType.redirect.sinceVersion == 5)
         #expect(PacketType.watchTable.sinceVersion == 4 && PacketType.watcherCount.sinceVersion == 4)
         #expect(PacketType.changeSettings.sinceVersion == 3 && PacketType.callTiming.sinceVersion == 2)

@@ -62,6 +62,7 @@ enum Samples {
                     id: PlayerID("p1"),
                     verdict: .correct(matching: ["p1", "p2", "p3", "p4"].map { PlayerID($0) })))
         ),
+        ("PlayerCalledSnap.falseStart", Frame(number: 24, packet: .playerCalledSnap(id: PlayerID("p2"), verdict: .falseStart))),
         (
             "OtherClientQuit",
             Frame(

@@ -41,6 +41,9 @@ package struct TestServer: Sendable {
         // Kept-alive HTTP connections of a test close soon, so that stopping the server does not wait long for them;
         // not so soon that a test's own WebSocket upgrade, sent from a busy machine, is cut off (1 s once was).
         configuration.requestTimeout = .seconds(5)
+        // The tests' players (AutoPlayer) call the moment a match shows: false starts are tested on their own
+        // (ServerFalseStartTests), as is the rule itself (FalseStartTests).
+        configuration.falseStartFloor = .zero
         configure(&configuration)
         var logger = Logger(label: "snap.test")
         logger.logLevel = .warning

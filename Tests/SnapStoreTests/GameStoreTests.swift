@@ -123,7 +123,7 @@ import Testing
                     1, names: ["Ann", "Bob"], winner: "Ann",
                     calls: [
                         Rounds.call(0, "Ann", .correct, reaction: 120), Rounds.call(1, "Bob", .wrong),
-                        Rounds.call(0, "Ann", .wrong),
+                        Rounds.call(0, "Ann", .wrong), Rounds.call(0, "Ann", .falseStart, reaction: 40),
                     ]),
                 Rounds.round(
                     2, names: ["Bob", "Cy"], winner: "Bob", calls: [Rounds.call(0, "Bob", .correct, reaction: 90)]),
@@ -149,7 +149,7 @@ import Testing
                 ann
                     == PlayerStats(
                         name: "ANN", roundsPlayed: 3, roundsWon: 2, correctCalls: 4, wrongCalls: 1, lateCalls: 1,
-                        medianReactionMilliseconds: 100, bestReactionMilliseconds: 80,
+                        falseStarts: 1, medianReactionMilliseconds: 100, bestReactionMilliseconds: 80,
                         recentRounds: [saved[3].summary, saved[2].summary]))
 
             let cy = try #require(try await store.stats(for: "cy", recent: 10))

@@ -105,6 +105,17 @@ test("a wrong call's payments are one sentence a payer, and the last turn and ac
     "You pay Lucy and Steve a card each.");
 });
 
+test("a false start is said as one, with its payments", () => {
+  speak("en");
+  const lines = said(table(),
+    { type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "falseStart" } },
+    { type: "CardPaid", from: 2, to: 3 },
+    { type: "CardPaid", from: 2, to: 0 });
+  assert.equal(compose(lines), "Lucy calls Snap! Too soon: a false start. Lucy pays Steve and you a card each.");
+  assert.equal(compose(said(table(), { type: "PlayerCalledSnap", id: "ann", verdict: { kind: "falseStart" } })),
+    "You call Snap! Too soon: a false start.");
+});
+
 test("the end of a round: out, time, sudden death and the winner", () => {
   speak("en");
   const model = table();

@@ -274,7 +274,7 @@ test("seats, cards, verdicts and booleans outside their values are refused", () 
   assert.deepEqual(refused("CardTurned", [1, 9]), invalid("CardTurned.card.suit", 9));
   assert.deepEqual(refused("CardTurned", [1, 2, 0]), invalid("CardTurned.card.value", 0));
   assert.deepEqual(refused("CardTurned", [1, 2, 14]), invalid("CardTurned.card.value", 14));
-  for (const verdict of [0, 4, 0xff]) {
+  for (const verdict of [0, 5, 0xff]) {
     assert.deepEqual(refused("PlayerCalledSnap", [...str("p1"), verdict]),
       invalid("PlayerCalledSnap.verdict", verdict));
   }
@@ -321,7 +321,10 @@ test("snapshots are checked like in Swift", () => {
   assert.deepEqual(snapshot([...head(), ...seat(30, []), ...seat(29, [1, 1])]), out("Snapshot.cards", 60));
   assert.deepEqual(snapshot([...head(), ...noSeats, 53]), out("Snapshot.calls", 53));
   assert.deepEqual(snapshot([...head(), ...noSeats, 1, 0, 3, 5]), out("Snapshot.calls[0].matching", 5));
-  assert.deepEqual(snapshot([...head(), ...noSeats, 0, 1, 2, 4]), invalid("Snapshot.stop.verdict", 4));
+  // A stop is a judged call: never one too late or a false start, and never an unknown verdict.
+  for (const verdict of [2, 4, 5]) {
+    assert.deepEqual(snapshot([...head(), ...noSeats, 0, 1, 2, verdict]), invalid("Snapshot.stop.verdict", verdict));
+  }
   assert.deepEqual(snapshot([...head(), ...noSeats, 1, 8, 1]), invalid("Snapshot.calls[0].seat", 8));
   assert.deepEqual(snapshot([...head(), ...seat(1, [3, 14])]), invalid("Snapshot.seats[0].open[0].value", 14));
   assert.deepEqual(snapshot([...head(), 0, 0, 2]), invalid("Snapshot.seats[2].present", 2));

@@ -128,6 +128,22 @@ test("ids are read as seats, and a verdict names seats", () => {
   assert.equal(state.view.stop.seat, 3, "a late call does not replace the judged one");
 });
 
+test("a false start (version 11) pays at once and does not stop the table or its turn clock", () => {
+  const state = TableState.fromSnapshot(playing({ hasTurned: true }));
+  state.turnClock = { seat: 1, secondsLeft: 5 };
+  const { events } = state.applyPacket({ type: "PlayerCalledSnap", id: "lucy", verdict: { kind: "falseStart" } });
+  assert.deepEqual(events, [{ kind: "snapCalled", seat: 2, verdict: { kind: "falseStart" } }]);
+  assert.equal(state.view.stop, null);
+  assert.deepEqual(state.view.calls, [{ seat: 2, verdict: { kind: "falseStart" } }]);
+  assert.notEqual(state.turnClock, null, "the table goes on: the turn clock keeps running");
+  state.applyPacket({ type: "CardPaid", from: 2, to: 3 });
+  assert.equal(state.view.seats[2].closedCount, 12);
+  assert.equal(state.view.seats[3].closedCount, 14);
+  // Ray's call on the same card is judged: it stops the table.
+  state.applyPacket({ type: "PlayerCalledSnap", id: "ray", verdict: { kind: "correct", matching: ["ray", "ann"] } });
+  assert.deepEqual(state.view.stop, { seat: 1, verdict: { kind: "correct", matching: [1, 0] } });
+});
+
 test("version 10: Turn and SnapJudged change the mirror as ActivatePlayer, PlayerCalledSnap and CallTiming do", () => {
   const classic = TableState.fromSnapshot(playing());
   const lean = TableState.fromSnapshot(playing());

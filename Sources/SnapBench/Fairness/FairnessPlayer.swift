@@ -195,6 +195,9 @@ final class FairnessPlayer: Sendable {
                 pending?.task.cancel()
                 pending = (race, task)
             }
+        case .playerCalledSnap(_, .falseStart):
+            // Not a verdict on the race: the card stays open for the others.
+            break
         case .playerCalledSnap(let caller, let verdict) where verdict != .tooLate:
             if case .correct = verdict {
                 table.verdict(seenBy: number, caller: caller, correct: true)

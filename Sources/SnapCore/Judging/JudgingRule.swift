@@ -10,6 +10,10 @@ public enum JudgingRule: Hashable, Sendable {
     /// (a round trip of up to 200 ms), and the most a lying client can gain (docs/FAIRNESS.md).
     public static let standardCompensation: Duration = .milliseconds(200)
 
+    /// The fastest reaction a person is credited with before a call is a false start (RULES.md): World Athletics
+    /// counts a start under 0.100 s after the gun as one.
+    public static let standardFalseStart: Duration = .milliseconds(100)
+
     /// Reaction-time judging with the standard bound.
     public static let standard = JudgingRule.reaction(maximumCompensation: standardCompensation)
 

@@ -6,4 +6,15 @@ public enum SnapVerdict: Hashable, Sendable {
     case tooLate
     /// There was a match: the open piles of `matching` (clockwise from the caller) go to the caller.
     case correct(matching: SeatList)
+    /// A call credited with a reaction faster than a human's (RULES.md, "False start"): it is not judged as a
+    /// Snap!, the caller pays from their closed pile as for a wrong call, and the card stays open for the others.
+    case falseStart
+
+    /// Whether the call stops the table until the cards have moved: a correct or a wrong call.
+    public var stopsTheTable: Bool {
+        switch self {
+        case .correct, .wrong: true
+        case .tooLate, .falseStart: false
+        }
+    }
 }

@@ -69,7 +69,7 @@ public struct ComputerPlayers: Hashable, Sendable {
                         commands.append(schedule(.call(seat), within: difficulty.callDelay, using: &generator))
                     }
                 }
-            case .snapCalled(_, let verdict) where verdict != .tooLate:
+            case .snapCalled(_, let verdict) where verdict.stopsTheTable:
                 cancel(into: &commands) { if case .turn = $0 { true } else { false } }
             case .playerLeft(let seat, _):
                 cancel(into: &commands) { $0 == .turn(seat) || $0 == .call(seat) }

@@ -36,6 +36,8 @@ public struct RoundStart: Hashable, Sendable {
     public var speed: Double
     /// How calls on the same card are ranked.
     public var judging: JudgingRule
+    /// The runner's ``TableRunner/falseStartFloor``: zero for rounds recorded before false starts.
+    public var falseStartFloor: Duration
     /// The runner's random state: the deck is shuffled from it (SplitMix64).
     public var seed: UInt64
     /// What each seat's network allowed for when the round started.
@@ -44,8 +46,8 @@ public struct RoundStart: Hashable, Sendable {
     /// A round's start with each of its parts.
     public init(
         seats: [Seated?], host: Seat?, roundsBefore: Int, previousStartingSeat: Seat?, absent: Set<Seat>,
-        settings: TableSettings, difficulty: Difficulty, speed: Double, judging: JudgingRule, seed: UInt64,
-        allowances: [Seat: NetworkAllowance]
+        settings: TableSettings, difficulty: Difficulty, speed: Double, judging: JudgingRule,
+        falseStartFloor: Duration = .zero, seed: UInt64, allowances: [Seat: NetworkAllowance]
     ) {
         self.seats = seats
         self.host = host
@@ -56,6 +58,7 @@ public struct RoundStart: Hashable, Sendable {
         self.difficulty = difficulty
         self.speed = speed
         self.judging = judging
+        self.falseStartFloor = falseStartFloor
         self.seed = seed
         self.allowances = allowances
     }
@@ -67,7 +70,8 @@ public struct RoundStart: Hashable, Sendable {
             seats: table.players.map { $0.map { Seated(info: $0.info, gamesWon: $0.gamesWon) } },
             host: table.host, roundsBefore: table.round, previousStartingSeat: table.startingSeat,
             absent: table.absent, settings: table.settings, difficulty: runner.computers.difficulty,
-            speed: runner.speed, judging: runner.judging, seed: runner.generator.state, allowances: runner.allowances)
+            speed: runner.speed, judging: runner.judging, falseStartFloor: runner.falseStartFloor,
+            seed: runner.generator.state, allowances: runner.allowances)
     }
 
     /// The start of a round, taken just before performing `action` on `runner`; nil unless the action is one that
@@ -81,7 +85,7 @@ public struct RoundStart: Hashable, Sendable {
     public var runner: TableRunner<SplitMix64> {
         var runner = TableRunner(
             table: Table(restoring: self), difficulty: difficulty, speed: speed, judging: judging,
-            generator: SplitMix64(seed: seed))
+            falseStartFloor: falseStartFloor, generator: SplitMix64(seed: seed))
         runner.allowances = allowances
         return runner
     }

@@ -6,7 +6,7 @@ extension Table {
         // The caller may have left while the verdict was shown; then nothing moves.
         guard self[caller] != nil else { return }
         switch call.verdict {
-        case .tooLate:
+        case .tooLate, .falseStart:
             return
         case .correct(let matching):
             for seat in matching where self[seat]?.open.isEmpty == false {
@@ -17,21 +17,62 @@ extension Table {
                 events.append(.playerOut(seat))
             }
         case .wrong:
-            // Every other player with cards is paid, clockwise: a payment never makes a later payee's count 0.
-            let others = caller.clockwiseAfter.dropLast()
-            let payees = others.count(where: { (self[$0]?.cardCount ?? 0) > 0 })
-            if self[caller]!.closed.count < payees && !self[caller]!.open.isEmpty {
-                let count = moveOpenPile(of: caller, underClosedOf: caller)
-                events.append(.openPileTurnedUnder(caller, count: count))
-            }
-            for payee in others where (self[payee]?.cardCount ?? 0) > 0 {
-                guard let card = players[Int(caller.rawValue)]!.closed.takeTop() else { break }
-                players[Int(payee.rawValue)]!.closed.putUnderneath(card)
-                events.append(.cardPaid(from: caller, to: payee))
-            }
-            if self[caller]!.cardCount == 0 {
-                events.append(.playerOut(caller))
-            }
+            pay(from: caller, turningOpenPileUnder: true, into: &events)
+        }
+    }
+
+    /// The caller pays one card, the top of their closed pile, to the bottom of the closed pile of every other
+    /// player who still has cards, clockwise. Short of closed cards, they first turn their open pile under it
+    /// when `turningOpenPileUnder` (a wrong call), or pay what they have (a false start, whose open pile may be
+    /// part of a match the others can still call).
+    private mutating func pay(from caller: Seat, turningOpenPileUnder: Bool, into events: inout [TableEvent]) {
+        // A payment never makes a later payee's count 0.
+        let others = caller.clockwiseAfter.dropLast()
+        let payees = others.count(where: { (self[$0]?.cardCount ?? 0) > 0 })
+        if turningOpenPileUnder && self[caller]!.closed.count < payees && !self[caller]!.open.isEmpty {
+            let count = moveOpenPile(of: caller, underClosedOf: caller)
+            events.append(.openPileTurnedUnder(caller, count: count))
+        }
+        for payee in others where (self[payee]?.cardCount ?? 0) > 0 {
+            guard let card = players[Int(caller.rawValue)]!.closed.takeTop() else { break }
+            players[Int(payee.rawValue)]!.closed.putUnderneath(card)
+            events.append(.cardPaid(from: caller, to: payee))
+        }
+        if self[caller]!.cardCount == 0 {
+            events.append(.playerOut(caller))
+        }
+    }
+
+    /// Whether `seat` made a false start since the last turned card: their calls on this card count no more.
+    public func hasFalseStarted(_ seat: Seat) -> Bool {
+        calls.contains { $0.seat == seat && $0.verdict == .falseStart }
+    }
+
+    /// A player's call was a false start (RULES.md): it is not judged as a Snap!, and the table does not stop. The
+    /// caller pays at once, from their closed pile, and the card stays open for everyone else's calls. An active
+    /// caller left without closed cards before turning hands the turn on.
+    ///
+    /// Whoever runs the table decides what is a false start (``TableRunner``): the table only settles it.
+    ///
+    /// - Throws: ``TableError`` when the caller may not call now; nothing changes then.
+    public mutating func falseStart(by seat: Seat) throws(TableError) -> [TableEvent] {
+        var events = [TableEvent]()
+        try falseStart(by: seat, into: &events)
+        return events
+    }
+
+    mutating func falseStart(by seat: Seat, into events: inout [TableEvent]) throws(TableError) {
+        try checkInPlay(seat)
+        guard !callJudged else { return try callSnap(by: seat, into: &events) }
+        guard !hasFalseStarted(seat) else { return }
+        calls.append(SnapCall(seat: seat, verdict: .falseStart))
+        events.append(.snapCalled(seat, .falseStart))
+        // Never the round's end: the match it was made on is two players' with cards, and the caller keeps their
+        // open pile.
+        pay(from: seat, turningOpenPileUnder: false, into: &events)
+        if seat == activeSeat, !hasTurned, stop == nil, self[seat]!.closed.isEmpty {
+            pendingStep = nil
+            activate(candidates: seat.clockwiseAfter, into: &events)
         }
     }
 

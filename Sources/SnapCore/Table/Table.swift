@@ -277,7 +277,8 @@ public struct Table: Hashable, Sendable {
     }
 
     /// A player calls "Snap!". The first call since the last turned card is judged and stops the table;
-    /// later ones are too late.
+    /// later ones are too late. A player who made a false start on this card (``falseStart(by:)``) is not judged
+    /// again before the next card: their call changes nothing.
     public mutating func callSnap(by seat: Seat) throws(TableError) -> [TableEvent] {
         var events = [TableEvent]()
         try callSnap(by: seat, into: &events)
@@ -292,6 +293,8 @@ public struct Table: Hashable, Sendable {
             events.append(.snapCalled(seat, .tooLate))
             return
         }
+        // A false start took this player out of this card's race.
+        guard !hasFalseStarted(seat) else { return }
         let matching = matchingSeats(from: seat)
         let call = SnapCall(seat: seat, verdict: matching.isEmpty ? .wrong : .correct(matching: matching))
         callJudged = true

@@ -8,6 +8,10 @@
 /// stops the table (turns are refused, timers held) for as long as another player could still, with their
 /// ``allowances``, prove a faster reaction; then the fastest call is judged and the others are too late. That
 /// wait is network time: it is never divided by ``speed``.
+///
+/// By reaction time, a call on a match credited with a reaction under ``falseStartFloor`` — counted from when the
+/// match first stood, not from the latest card — is a false start (RULES.md): the table settles it at once
+/// (``Table/falseStart(by:)``), and it neither enters the race nor holds anyone's verdict.
 public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// A timer on the runner's timeline.
     public typealias Timer = RunnerTimer
@@ -25,6 +29,11 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     public let speed: Double
     /// How calls on the same card are ranked.
     public let judging: JudgingRule
+    /// A call on a match credited with a faster reaction than this, counted from when the match first stood, is a
+    /// false start; zero turns false starts off. It is a person's floor, so it is divided by ``speed`` as every
+    /// delay of the game is (computer players, never faster than it at any difficulty, keep clear of it at any
+    /// speed). Judging by arrival has no false starts.
+    public let falseStartFloor: Duration
     /// What each seat's network allows for when its calls are judged; a seat missing here has none (a computer
     /// player, a person at the same machine, or one whose connection dropped). The owner keeps it current; a
     /// change moves the verdict's deadline, which the next ``advance(to:)`` honours.
@@ -46,6 +55,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     private var spareCalls: [CallJudge.Call] = []
     private var rankedCalls: [CallJudge.Call] = []
     private var judgedCalls: [CallJudge.Call] = []
+    /// When each seat's top open card was shown, by seat number: a match stands from when the later of its two
+    /// cards was shown.
+    private var topShownAt = [Duration](repeating: .zero, count: Seat.count)
 
     /// A runner for `table`, seeded through `generator`.
     public init(
@@ -53,6 +65,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         difficulty: Difficulty = .normal,
         speed: Double = 1,
         judging: JudgingRule = .standard,
+        falseStartFloor: Duration = JudgingRule.standardFalseStart,
         generator: Random
     ) {
         precondition(speed > 0 && speed.isFinite, "speed must be a positive number")
@@ -61,6 +74,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         self.generator = generator
         self.speed = speed
         self.judging = judging
+        self.falseStartFloor = max(.zero, falseStartFloor)
     }
 
     /// When the next timer is due, if any (timers held while calls are judged do not count).
@@ -158,7 +172,36 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         now = max(now, time)
         // A card turned by a timer reaches the players when the owner hands these events out — at `time`, which
         // on a real clock may be later than the timer was due — so that is when it was shown.
-        if events[start...].contains(where: \.startsReactionClock) { shownAt = now }
+        markShown(events[start...])
+    }
+
+    /// Notes when the cards of `events` were shown: now.
+    private mutating func markShown(_ events: some Collection<TableEvent>) {
+        for event in events {
+            switch event {
+            case .cardTurned(let seat, _):
+                shownAt = now
+                topShownAt[Int(seat.rawValue)] = now
+            case .dealFinished:
+                shownAt = now
+            default:
+                break
+            }
+        }
+    }
+
+    /// When the match on the table first stood: of the pairs of top open cards of the same value, the earliest
+    /// moment both of a pair were shown. Nil when there is no match.
+    public var matchStoodSince: Duration? {
+        var since: Duration?
+        for first in Seat.allCases {
+            guard let value = table[first]?.open.top?.value else { continue }
+            for second in Seat.allCases where second.rawValue > first.rawValue && table[second]?.open.top?.value == value {
+                let stood = max(topShownAt[Int(first.rawValue)], topShownAt[Int(second.rawValue)])
+                since = min(since ?? stood, stood)
+            }
+        }
+        return since
     }
 
     /// Moves the timeline to the next timer and fires that one timer alone. Returns nil when no timer is set.
@@ -206,6 +249,16 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             afterEvents(events[start...])
             return
         }
+        // A false start took this player out of this card's race.
+        guard !table.hasFalseStarted(seat) else { return }
+        if isFalseStart(seat, claim: claim) {
+            let start = events.count
+            try table.falseStart(by: seat, into: &events)
+            afterEvents(events[start...])
+            // The false starter no longer holds anyone's verdict.
+            if judge != nil, scheduleVerdict() <= now { giveVerdict(into: &events) }
+            return
+        }
         if judge == nil {
             var storage: [CallJudge.Call] = []
             swap(&storage, &spareCalls)
@@ -221,13 +274,27 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict(into: &events) }
     }
 
+    /// Whether a call from `seat` now, claiming `claim`, is a false start: a call on a match, by reaction time,
+    /// credited with a reaction under the floor counted from when the match first stood (on the caller's screen,
+    /// as the card was: the claim is about the latest card).
+    private func isFalseStart(_ seat: Seat, claim: Duration?) -> Bool {
+        guard falseStartFloor > .zero, judging != .arrival, judge?.calls.contains(where: { $0.seat == seat }) != true,
+            let stood = matchStoodSince
+        else { return false }
+        let reaction = CallJudge.credit(
+            elapsed: now - shownAt, claim: claim, allowance: allowances[seat] ?? .none,
+            maximumCompensation: judging.maximumCompensation)
+        let floor = speed == 1 ? falseStartFloor : falseStartFloor / speed
+        return reaction + (shownAt - stood) < floor
+    }
+
     /// Sets the verdict's timer for when no player who has not called could still prove a faster reaction;
     /// returns that moment. Network time: never divided by the speed.
     @discardableResult
     private mutating func scheduleVerdict() -> Duration {
         guard let judge else { return now }
         let (table, allowances) = (self.table, self.allowances)
-        let others = Seat.clockwise.lazy.filter { (table[$0]?.cardCount ?? 0) > 0 }
+        let others = Seat.clockwise.lazy.filter { (table[$0]?.cardCount ?? 0) > 0 && !table.hasFalseStarted($0) }
             .map { (seat: $0, allowance: allowances[$0] ?? .none) }
         let deadline = judge.deadline(now: now, others: others, headStarts: table.settings.headStarts)
         timers.removeAll { $0.timer == .judge }
@@ -261,7 +328,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     }
 
     private mutating func afterEvents(_ events: some Collection<TableEvent>) {
-        if events.contains(where: \.startsReactionClock) { shownAt = now }
+        markShown(events)
         for event in events {
             switch event {
             case .dealFinished:

@@ -53,7 +53,7 @@ extension PlayerView {
             let call = SnapCall(seat: seat, verdict: verdict)
             // As at the table: one call a seat is kept once the card's call is judged.
             if verdict != .tooLate || !calls.contains(where: { $0.seat == seat }) { calls.append(call) }
-            if verdict != .tooLate { stop = call }
+            if verdict.stopsTheTable { stop = call }
         case .pileCollected(let from, let to, let count):
             self[from]?.open = []
             self[to]?.closedCount += count

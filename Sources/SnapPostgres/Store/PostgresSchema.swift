@@ -85,6 +85,16 @@ enum PostgresSchema {
             try await connection.query("ALTER TABLE snap_round ADD COLUMN deal TEXT", logger: logger)
             try await connection.query("CREATE INDEX snap_round_by_deal ON snap_round (deal)", logger: logger)
         },
+        // As SQLite's v5: a call may be a false start.
+        { connection, logger in
+            try await connection.query(
+                "ALTER TABLE snap_round_call DROP CONSTRAINT snap_round_call_verdict_check", logger: logger)
+            try await connection.query(
+                """
+                ALTER TABLE snap_round_call ADD CONSTRAINT snap_round_call_verdict_check
+                    CHECK (verdict IN ('correct', 'wrong', 'too_late', 'false_start'))
+                """, logger: logger)
+        },
     ]
 
     /// Brings the database to the newest version, `upTo` a version for tests; refuses a newer one untouched.

@@ -16,8 +16,11 @@ public enum Wire {
     /// version 7 host controls (TableAccess, SetTableAccess, RemovePlayer), version 8 deal codes
     /// (StartRoundWithDeal, RoundDeal), version 9 fairness you can see (PhotoFinish, NetworkTimeRequest,
     /// NetworkTime), version 10 fewer, fuller messages (Turn, SnapJudged, the packets of one moment in one
-    /// message).
-    public static let version: UInt8 = 10
+    /// message), version 11 false starts (the verdict 4: older clients are sent a wrong call, and the table
+    /// resuming after its payments).
+    public static let version: UInt8 = 11
+    /// The first protocol version that knows the false start's verdict (4).
+    public static let falseStartsSince: UInt8 = 11
     /// The longest reaction time or margin a packet carries, in microseconds (a minute).
     public static let maximumReaction: UInt32 = 60_000_000
     /// The margin value that means "nobody else called in time".

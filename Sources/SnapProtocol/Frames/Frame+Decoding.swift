@@ -101,6 +101,7 @@ extension Packet {
                     PlayerID(try reader.string("\(name).matching[\(index)]"))
                 }
                 verdict = .correct(matching: matching)
+            case 4: verdict = .falseStart
             case let other: throw .invalidValue(field: "\(name).verdict", value: Int(other))
             }
             return .playerCalledSnap(id: id, verdict: verdict)
@@ -249,8 +250,10 @@ extension Packet {
             return .turn(seat: try reader.seat("\(name).seat"))
         case .snapJudged:
             let call = try reader.call("\(name).call")
-            // Only the judged call has a timing: a call too late is still PlayerCalledSnap.
-            guard call.verdict != .tooLate else { throw .invalidValue(field: "\(name).call.verdict", value: 2) }
+            // Only the judged call has a timing: a call too late, or a false start, is still PlayerCalledSnap.
+            guard call.verdict.stopsTheTable else {
+                throw .invalidValue(field: "\(name).call.verdict", value: Int(call.verdict.code))
+            }
             let reaction = try reader.microseconds("\(name).reaction")
             return .snapJudged(call, reaction: reaction, margin: try reader.margin("\(name).margin"))
         }

@@ -185,6 +185,7 @@ extension WireVerdict {
         case .wrong: "wrong"
         case .tooLate: "tooLate"
         case .correct: "correct"
+        case .falseStart: "falseStart"
         }
     }
 
@@ -199,6 +200,7 @@ extension SnapVerdict {
         case .wrong: "wrong"
         case .tooLate: "tooLate"
         case .correct: "correct"
+        case .falseStart: "falseStart"
         }
     }
 }

@@ -49,6 +49,7 @@ extension Packet {
             switch wire {
             case .wrong: verdict = .wrong
             case .tooLate: verdict = .tooLate
+            case .falseStart: verdict = .falseStart
             case .correct(let matching):
                 // At most a seat each: the wire's list holds at most Wire.maximumPlayers (4) ids.
                 var seats = SeatList()

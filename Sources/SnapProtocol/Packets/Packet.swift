@@ -239,6 +239,8 @@ public enum WireVerdict: Hashable, Sendable {
     case tooLate
     /// Correct (3), with the matching players' ids, clockwise from the caller.
     case correct(matching: [PlayerID])
+    /// A false start (4, version 11): the caller pays, the table does not stop.
+    case falseStart
 }
 
 /// An open table as the lobby lists it.

@@ -87,7 +87,12 @@ extension PlayerView {
             (reader, index) throws(ProtocolError) in try reader.call("Snapshot.calls[\(index)]")
         }
         if try reader.bool("Snapshot.stop.present") {
-            view.stop = try reader.call("Snapshot.stop")
+            let stop = try reader.call("Snapshot.stop")
+            // The table stops for a judged call only: never one too late or a false start.
+            guard stop.verdict.stopsTheTable else {
+                throw .invalidValue(field: "Snapshot.stop.verdict", value: Int(stop.verdict.code))
+            }
+            view.stop = stop
         }
         return view
     }
@@ -112,6 +117,7 @@ extension ByteReader {
         switch code {
         case 1: return SnapCall(seat: seat, verdict: .wrong)
         case 2: return SnapCall(seat: seat, verdict: .tooLate)
+        case 4: return SnapCall(seat: seat, verdict: .falseStart)
         case 3:
             let matching = try list(field() + ".matching", limit: Wire.maximumPlayers) {
                 (reader, index) throws(ProtocolError) in try reader.seat(field() + ".matching[\(index)]")

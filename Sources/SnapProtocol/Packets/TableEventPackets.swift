@@ -36,7 +36,7 @@ public struct TableEventPackets: Sendable {
             switch event {
             case .activated(let seat):
                 moment.append(classic, lean: .turn(seat: seat))
-            case .snapCalled(let seat, let verdict) where verdict != .tooLate:
+            case .snapCalled(let seat, let verdict) where verdict.stopsTheTable:
                 // The judged call's timing follows it: one packet for the two.
                 guard index < events.endIndex, case .callTimed(seat, let reaction, let margin) = events[index],
                     let timing = packet(for: events[index])
@@ -100,6 +100,7 @@ public struct TableEventPackets: Sendable {
             case .wrong: .wrong
             case .tooLate: .tooLate
             case .correct(let matching): .correct(matching: matching.map(id))
+            case .falseStart: .falseStart
             }
             return .playerCalledSnap(id: id(seat), verdict: wire)
         case .pileCollected(let from, let to, let count):

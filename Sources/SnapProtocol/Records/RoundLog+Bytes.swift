@@ -7,9 +7,10 @@ extension RoundLog {
     /// The first bytes of every encoded log, then its format version.
     static let magic: [UInt8] = Array("SNRL".utf8)
     /// The format this code writes: 2 added each seat's head start to the settings, 3 whether the table is locked
-    /// or private, and the host's removing a player, 4 how a round is dealt (its deal code drawn or chosen). It reads
-    /// 1 to 3 too: their rounds were dealt without a code.
-    public static let formatVersion: UInt8 = 4
+    /// or private, and the host's removing a player, 4 how a round is dealt (its deal code drawn or chosen), 5 the
+    /// false start's floor. It reads 1 to 4 too: their rounds were dealt without a code before 4, and had no false
+    /// starts before 5.
+    public static let formatVersion: UInt8 = 5
 
     /// The log as bytes.
     public func encoded() -> [UInt8] {
@@ -136,6 +137,7 @@ extension RoundStart {
             writer.u8(1)
             writer.duration(bound)
         }
+        writer.duration(falseStartFloor)
         writer.u64(seed)
         writer.allowances(allowances)
     }
@@ -166,13 +168,14 @@ extension RoundStart {
         case 1: judging = .reaction(maximumCompensation: try reader.duration("RoundStart.judging.bound"))
         case let kind: throw .invalidValue(field: "RoundStart.judging", value: Int(kind))
         }
+        let falseStartFloor = version >= 5 ? try reader.duration("RoundStart.falseStartFloor") : .zero
         let seed = try reader.u64("RoundStart.seed")
         let allowances = try reader.allowances("RoundStart.allowances")
         return RoundStart(
             seats: seats, host: host, roundsBefore: roundsBefore, previousStartingSeat: previous,
             absent: Set(Seat.allCases.filter { absentBits & (1 << $0.rawValue) != 0 }), settings: settings,
-            difficulty: Difficulty.allCases[Int(level)], speed: speed, judging: judging, seed: seed,
-            allowances: allowances)
+            difficulty: Difficulty.allCases[Int(level)], speed: speed, judging: judging,
+            falseStartFloor: falseStartFloor, seed: seed, allowances: allowances)
     }
 }
 

@@ -5,8 +5,8 @@ import SnapCore
 // strictly: a damaged or newer entry is an error naming the field, never a guess.
 extension TableJournalRecord {
     /// The format this code writes, in step with ``RoundLog/formatVersion`` (2 added head starts, 3 locking,
-    /// privacy and removals, 4 how a round is dealt); it reads 1 to 3 too.
-    public static let formatVersion: UInt8 = 4
+    /// privacy and removals, 4 how a round is dealt, 5 the false start's floor); it reads 1 to 4 too.
+    public static let formatVersion: UInt8 = 5
 
     /// The entry as bytes.
     public func encoded() -> [UInt8] {

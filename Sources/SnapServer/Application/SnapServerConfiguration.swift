@@ -64,6 +64,9 @@ public struct SnapServerConfiguration: Sendable {
     /// How calls of "Snap!" are ranked: by reaction time (the default, fair whatever each player's network)
     /// or by arrival (the original game's rule, for comparison).
     public var judging = JudgingRule.standard
+    /// A call on a match credited with a faster reaction than this is a false start (RULES.md); zero turns false
+    /// starts off.
+    public var falseStartFloor = JudgingRule.standardFalseStart
     /// The settings every new table starts with; its host may change them between rounds.
     public var tableSettings = TableSettings.standard
     /// The name to announce this server under on the local network (DNS-SD, `_snap._tcp`); nil announces nothing,

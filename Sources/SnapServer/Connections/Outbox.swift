@@ -50,10 +50,12 @@ final class Outbox: Sendable {
 
     /// Numbers and queues packets together, so that they go out in one write — and, to a client of protocol
     /// version 10 or later, in one WebSocket message with whatever else is queued for it before the write (the
-    /// packets of one moment). Does nothing once the outbox is closed.
+    /// packets of one moment) — each as the client's version reads it (``Swift/Array/adapted(to:)``). Does nothing
+    /// once the outbox is closed.
     func send(_ packets: [Packet]) {
         let (finished, version) = state.withLock { ($0.finished, $0.version) }
         guard !packets.isEmpty, !finished else { return }
+        let packets = packets.adapted(to: version)
         let together = version >= PacketType.fullerMessagesSince
         let sizes = sender.send(count: packets.count, together: together) { index, number in
             Frame(number: number, packet: packets[index]).encoded()

@@ -153,7 +153,10 @@ struct PlayerJSON: Encodable {
         name = stats.name
         roundsPlayed = stats.roundsPlayed
         roundsWon = stats.roundsWon
-        calls = ["correct": stats.correctCalls, "wrong": stats.wrongCalls, "too_late": stats.lateCalls]
+        calls = [
+            "correct": stats.correctCalls, "wrong": stats.wrongCalls, "too_late": stats.lateCalls,
+            "false_start": stats.falseStarts,
+        ]
         reactionMilliseconds = ["median": stats.medianReactionMilliseconds, "best": stats.bestReactionMilliseconds]
         recent = stats.recentRounds.map(RoundSummaryJSON.init)
     }

@@ -39,6 +39,7 @@ extension RoundCall.Verdict {
         case .correct: self = .correct
         case .wrong: self = .wrong
         case .tooLate: self = .tooLate
+        case .falseStart: self = .falseStart
         }
     }
 }

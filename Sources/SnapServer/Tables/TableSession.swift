@@ -64,6 +64,7 @@ actor TableSession {
             difficulty: Difficulty(rawValue: configuration.difficulty) ?? .normal,
             speed: configuration.speed,
             judging: configuration.judging,
+            falseStartFloor: configuration.falseStartFloor,
             generator: SplitMix64(seed: seed))
         var journaling = TableJournaling(journal: nil, allowances: runner.allowances)
         if let cluster = environment.cluster?.cluster, let fence {

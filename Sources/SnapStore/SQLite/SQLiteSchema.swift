@@ -85,6 +85,29 @@ enum SQLiteSchema {
                     PRAGMA user_version = 4;
                     """)
         }
+        // A call may be a false start (RULES.md). SQLite cannot change a CHECK: the calls move to a new table.
+        migrator.registerMigration("v5") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE snap_round_call_v5 (
+                        round_id INTEGER NOT NULL REFERENCES snap_round (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        seat INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        name_key TEXT NOT NULL,
+                        verdict TEXT NOT NULL CHECK (verdict IN ('correct', 'wrong', 'too_late', 'false_start')),
+                        offset_ms INTEGER NOT NULL,
+                        reaction_ms REAL,
+                        PRIMARY KEY (round_id, position)
+                    ) WITHOUT ROWID;
+                    INSERT INTO snap_round_call_v5
+                        SELECT round_id, position, seat, name, name_key, verdict, offset_ms, reaction_ms FROM snap_round_call;
+                    DROP TABLE snap_round_call;
+                    ALTER TABLE snap_round_call_v5 RENAME TO snap_round_call;
+                    CREATE INDEX snap_round_call_by_name ON snap_round_call (name_key, verdict);
+                    PRAGMA user_version = 5;
+                    """)
+        }
         return migrator
     }
 }

@@ -40,6 +40,7 @@ public actor InMemoryGameStore: GameStore {
             correctCalls: calls.filter { $0.verdict == .correct }.count,
             wrongCalls: calls.filter { $0.verdict == .wrong }.count,
             lateCalls: calls.filter { $0.verdict == .tooLate }.count,
+            falseStarts: calls.filter { $0.verdict == .falseStart }.count,
             medianReactionMilliseconds: PlayerStats.median(reactions),
             bestReactionMilliseconds: reactions.min(),
             recentRounds: played.reversed().prefix(max(0, recent)).map(\.summary))

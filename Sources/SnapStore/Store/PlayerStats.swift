@@ -7,6 +7,8 @@ public struct PlayerStats: Sendable, Hashable, Codable {
     public var correctCalls: Int
     public var wrongCalls: Int
     public var lateCalls: Int
+    /// Calls faster than a person can react (RULES.md, "False start").
+    public var falseStarts: Int
     /// The median and best reaction of the correct calls (card shown → call), in milliseconds; nil without any.
     public var medianReactionMilliseconds: Double?
     public var bestReactionMilliseconds: Double?
@@ -15,7 +17,7 @@ public struct PlayerStats: Sendable, Hashable, Codable {
 
     public init(
         name: String, roundsPlayed: Int, roundsWon: Int, correctCalls: Int, wrongCalls: Int, lateCalls: Int,
-        medianReactionMilliseconds: Double?, bestReactionMilliseconds: Double?, recentRounds: [RoundSummary]
+        falseStarts: Int = 0, medianReactionMilliseconds: Double?, bestReactionMilliseconds: Double?, recentRounds: [RoundSummary]
     ) {
         self.name = name
         self.roundsPlayed = roundsPlayed
@@ -23,6 +25,7 @@ public struct PlayerStats: Sendable, Hashable, Codable {
         self.correctCalls = correctCalls
         self.wrongCalls = wrongCalls
         self.lateCalls = lateCalls
+        self.falseStarts = falseStarts
         self.medianReactionMilliseconds = medianReactionMilliseconds
         self.bestReactionMilliseconds = bestReactionMilliseconds
         self.recentRounds = recentRounds
@@ -39,6 +42,7 @@ public struct PlayerStats: Sendable, Hashable, Codable {
             correctCalls: counts[RoundCall.Verdict.correct.rawValue] ?? 0,
             wrongCalls: counts[RoundCall.Verdict.wrong.rawValue] ?? 0,
             lateCalls: counts[RoundCall.Verdict.tooLate.rawValue] ?? 0,
+            falseStarts: counts[RoundCall.Verdict.falseStart.rawValue] ?? 0,
             medianReactionMilliseconds: Self.median(reactions), bestReactionMilliseconds: reactions.min(),
             recentRounds: recentRounds)
     }

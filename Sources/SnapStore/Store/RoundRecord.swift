@@ -92,7 +92,7 @@ public struct RoundPlayer: Sendable, Hashable, Codable {
 public struct RoundCall: Sendable, Hashable, Codable {
     /// How a call was judged.
     public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
-        case correct, wrong, tooLate = "too_late"
+        case correct, wrong, tooLate = "too_late", falseStart = "false_start"
     }
 
     /// The caller's seat and name.

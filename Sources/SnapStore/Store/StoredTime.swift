@@ -36,6 +36,6 @@ public func nameKey(_ name: String) -> String {
 /// The version of the schema this build writes, and the newest it can read.
 enum StoreSchema {
     /// 1: rounds, their players and calls. 2: the winner's name lower-cased (for stats), and calls indexed by name.
-    /// 3: each player's head start. 4: each round's deal code.
-    static let version = 4
+    /// 3: each player's head start. 4: each round's deal code. 5: a call may be a false start.
+    static let version = 5
 }

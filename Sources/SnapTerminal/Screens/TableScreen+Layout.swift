@@ -169,6 +169,9 @@ extension TableScreen {
         case .tooLate:
             mark = texts.text("bubble.tooLate")
             markStyle = CellStyle.plain.fg(.yellow)
+        case .falseStart:
+            mark = texts.text("bubble.falseStart")
+            markStyle = CellStyle.plain.fg(.red)
         }
         let width = (bubble + " " + mark).terminalWidth
         let x = place.alignment == .trailing ? place.bubble.column - width + 1 : place.bubble.column

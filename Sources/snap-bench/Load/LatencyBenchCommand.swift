@@ -47,6 +47,7 @@ struct LatencyBenchCommand: AsyncParsableCommand {
         configuration.snapCallsPerSecond = 1_000_000
         configuration.requestLimits = .unlimited
         configuration.judging = judging.rule
+        configuration.falseStartFloor = judging.falseStartFloor
         // The bots set the pace: classic rounds with no turn timer, as in every figure in PERFORMANCE.md.
         configuration.tableSettings = TableSettings()
         var logger = Logger(label: "snap.bench")

@@ -55,6 +55,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.speed = speed
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
+        configuration.falseStartFloor = judging.falseStartFloor
         configuration.tableSettings = tableSettings.settings
         configuration.announcedName = ServiceName.hostDefault
         // The screen is the terminal's: the server logs nothing while we play.

@@ -80,6 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.seed = seed
         configuration.difficulty = difficulty.rawValue
         configuration.judging = judging.rule
+        configuration.falseStartFloor = judging.falseStartFloor
         configuration.tableSettings = tableSettings.settings
         limits.apply(to: &configuration)
         configuration.announcedName = name ?? ServiceName.hostDefault

@@ -20,7 +20,7 @@ struct SnapCommand: AsyncParsableCommand {
         usage: """
             snap [--host <host>] [--port <port>] [--name <name>] [--speed <speed>] [--grace <grace>]
                  [--difficulty <difficulty>] [--seed <seed>] [--log-level <log-level>]
-                 [--judging <judging>] [--max-compensation <max-compensation>]
+                 [--judging <judging>] [--max-compensation <max-compensation>] [--false-start-ms <false-start-ms>]
                  [--round <round>] [--turn-time <seconds|off>] [--no-qr]
                  [--max-connections <n>] [--max-connections-per-address <n>]
                  [--connection-rate-per-address <n>] [--max-tables <n>]

@@ -20,6 +20,7 @@ const CALL = {
   correct: ["announce.snap.correct", "announce.snap.correct.you"],
   wrong: ["announce.snap.wrong", "announce.snap.wrong.you"],
   tooLate: ["announce.snap.tooLate", "announce.snap.tooLate.you"],
+  falseStart: ["announce.snap.falseStart", "announce.snap.falseStart.you"],
 };
 /** A margin's words, by whether it was under a millisecond: [another player's, the viewer's]. */
 const MARGIN = {

@@ -271,7 +271,7 @@ class ByteWriter {
 
 // MARK: Verdicts and the Snapshot
 
-const VERDICT_CODES = { wrong: 1, tooLate: 2, correct: 3 };
+const VERDICT_CODES = { wrong: 1, tooLate: 2, correct: 3, falseStart: 4 };
 
 /** A verdict byte, with the matching list for a correct call. */
 function readVerdict(reader, parent, readMatching) {
@@ -280,15 +280,28 @@ function readVerdict(reader, parent, readMatching) {
     case 1: return { kind: "wrong" };
     case 2: return { kind: "tooLate" };
     case 3: return { kind: "correct", matching: reader.list(`${parent}.matching`, MAX_PLAYERS, readMatching) };
+    case 4: return { kind: "falseStart" };
     default: throw invalidValue(`${parent}.verdict`, code);
   }
 }
 
 function writeVerdict(writer, verdict, parent, writeMatching) {
   const code = VERDICT_CODES[verdict?.kind];
-  if (code === undefined) throw new RangeError(`${parent}.verdict.kind must be wrong, tooLate or correct`);
+  if (code === undefined) throw new RangeError(`${parent}.verdict.kind must be wrong, tooLate, correct or falseStart`);
   writer.u8(code, `${parent}.verdict`);
   if (code === 3) writer.list(verdict.matching, `${parent}.matching`, writeMatching);
+}
+
+/** Whether a verdict stops the table until the cards have moved (SnapVerdict.stopsTheTable): correct or wrong. */
+export function stopsTheTable(verdict) {
+  return verdict.kind === "correct" || verdict.kind === "wrong";
+}
+
+/** A Snapshot's stop: a judged call, never one too late or a false start (as PlayerView+Wire.swift). */
+function readStop(reader) {
+  const stop = readCall(reader, "Snapshot.stop");
+  if (!stopsTheTable(stop.verdict)) throw invalidValue("Snapshot.stop.verdict", VERDICT_CODES[stop.verdict.kind]);
+  return stop;
 }
 
 function readCall(reader, field) {
@@ -339,7 +352,7 @@ function readView(reader) {
     view.seats.push(entry);
   }
   view.calls = reader.list("Snapshot.calls", MAX_CALLS, (item) => readCall(reader, item));
-  view.stop = reader.bool("Snapshot.stop.present") ? readCall(reader, "Snapshot.stop") : null;
+  view.stop = reader.bool("Snapshot.stop.present") ? readStop(reader) : null;
   return view;
 }
 
@@ -422,11 +435,11 @@ const nodeURL = fieldType(
 const reaction = ranged(4, 0, MAX_REACTION_US);
 const margin = ranged(4, 0, MAX_REACTION_US, NO_MARGIN);
 
-/** A judged call (SnapJudged): a Snapshot's call, wrong or correct; a call too late is never judged. */
+/** A judged call (SnapJudged): a Snapshot's call, wrong or correct; a call too late or a false start is never judged. */
 const judgedCall = fieldType(
   (reader, field) => {
     const call = readCall(reader, field);
-    if (call.verdict.kind === "tooLate") throw invalidValue(`${field}.verdict`, VERDICT_CODES.tooLate);
+    if (!stopsTheTable(call.verdict)) throw invalidValue(`${field}.verdict`, VERDICT_CODES[call.verdict.kind]);
     return call;
   },
   (writer, call, field) => writeCall(writer, call, field),

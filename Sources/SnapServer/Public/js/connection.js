@@ -7,7 +7,7 @@
 import { decodeMessage, encodeFrame } from "./codec.js";
 
 /** The version said in Hello: from 10 on, a message from the server may hold several packets. */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 /** Waits between reconnection attempts, in milliseconds; the last one repeats. */
 const RETRY_DELAYS = [300, 700, 1500, 2500, 4000];
 /** After this long without getting back in, stop trying. */

@@ -1,8 +1,8 @@
 // What the page asks of the device, where the browser offers it: a short vibration when the table turns to the
 // player, the screen kept awake during a round (navigator.wakeLock: HTTPS and localhost only), the whole screen.
 
-/** The patterns (ms): your turn; your call judged correct (you collect) or wrong (you pay). */
-export const PATTERNS = { turn: [40], correct: [60, 50, 60], wrong: [220] };
+/** The patterns (ms): your turn; your call judged correct (you collect), wrong or a false start (you pay). */
+export const PATTERNS = { turn: [40], correct: [60, 50, 60], wrong: [220], falseStart: [220] };
 
 /** The pattern for table event `event` on the page of seat `viewer` (null: watching), or null. */
 export function vibrationFor(event, viewer) {

@@ -38,7 +38,7 @@ export function reactionText(ms) {
 
 /** A call's verdict as the stats say it, by its name in the API. */
 export const verdictText = (verdict) =>
-  ({ correct: t("verdict.correct"), wrong: t("verdict.wrong"), too_late: t("verdict.tooLate") })[verdict] ?? verdict;
+  ({ correct: t("verdict.correct"), wrong: t("verdict.wrong"), too_late: t("verdict.tooLate"), false_start: t("verdict.falseStart") })[verdict] ?? verdict;
 
 /** The page of a player's stats, a round's replay, a page of the history. */
 export const playerPath = (name) => `/players/${encodeURIComponent(name)}`;

@@ -639,7 +639,7 @@ function react(event, model, names, away) {
       break;
     case "snapCalled":
       sounds.snap();
-      if (event.verdict.kind === "wrong") sounds.wrong();
+      if (event.verdict.kind === "wrong" || event.verdict.kind === "falseStart") sounds.wrong();
       if (event.verdict.kind === "correct") sounds.correct();
       break;
     case "roundWon":

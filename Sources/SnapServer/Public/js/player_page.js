@@ -34,6 +34,7 @@ async function start() {
     "calls-correct": stats.calls.correct,
     "calls-wrong": stats.calls.wrong,
     "calls-too-late": stats.calls.too_late,
+    "calls-false-start": stats.calls.false_start ?? 0,
     "reaction-median": reactionText(stats.reaction_ms.median),
     "reaction-best": reactionText(stats.reaction_ms.best),
   };

@@ -3,6 +3,7 @@
 // view is shaped like a decoded Snapshot's, so a Snapshot replaces it whole; the events `applyPacket` returns
 // are listed in docs/WEB_CLIENT.md ("The model").
 
+import { stopsTheTable } from "./codec.js";
 import { t } from "./i18n.js";
 import { STATUS, marginText } from "./words.js";
 
@@ -170,7 +171,7 @@ export class TableState {
     const view = this.view;
     const seats = view.seats;
     // The turn timer ends with the next turn, activation, judged call or the end of the time or the round.
-    if (TURN_ENDS.has(event.kind) && !(event.kind === "snapCalled" && event.verdict.kind === "tooLate")) {
+    if (TURN_ENDS.has(event.kind) && !(event.kind === "snapCalled" && !stopsTheTable(event.verdict))) {
       this.turnClock = null;
     }
     switch (event.kind) {
@@ -250,7 +251,7 @@ export class TableState {
         const call = { seat: event.seat, verdict: structuredClone(event.verdict) };
         // As at the table: once the card's call is judged, one call a seat is kept.
         if (event.verdict.kind !== "tooLate" || !view.calls.some((c) => c.seat === event.seat)) view.calls.push(call);
-        if (event.verdict.kind !== "tooLate") {
+        if (stopsTheTable(event.verdict)) {
           view.stop = structuredClone(call);
           this.timing = null;
         }
@@ -393,7 +394,7 @@ export class TableState {
   /** The margin of the judged call on show, in words (marginText), or null. */
   get marginText() {
     const timing = this.timing;
-    const judged = (call) => call.seat === timing.seat && call.verdict.kind !== "tooLate";
+    const judged = (call) => call.seat === timing.seat && stopsTheTable(call.verdict);
     if (!timing || this.view.phase !== "playing" || !this.view.calls.some(judged)) return null;
     return marginText(this.displayName(timing.seat), timing.margin, { you: timing.seat === this.view.viewer });
   }

@@ -61,6 +61,9 @@ final class InProcessServer: Sendable {
         // The frame rate is the transport's, counted in NIO's time: an in-process client sends as fast as the
         // machine goes, far faster than anyone on a network. It is tested on real sockets (ServerDefenceTests).
         configuration.requestLimits.messages = .init(perSecond: 1_000_000, burst: 1_000_000)
+        // The tests' players call the moment a match shows, on a clock that does not move by itself: false starts
+        // are tested on their own (ServerFalseStartTests).
+        configuration.falseStartFloor = .zero
         configure(&configuration)
         return InProcessServer(configuration: configuration, store: store, pinging: pinging)
     }

@@ -260,7 +260,7 @@ export class TableScreen {
     // A correct call's smile is drawn, not a character: a font's smiley (an emoji on most phones) is taller than the
     // line, and differs from one device to the next.
     const mark = call.verdict.kind === "correct" ? SMILE
-      : escapeHTML({ wrong: t("bubble.wrong"), tooLate: t("bubble.tooLate") }[call.verdict.kind]);
+      : escapeHTML({ wrong: t("bubble.wrong"), tooLate: t("bubble.tooLate"), falseStart: t("bubble.falseStart") }[call.verdict.kind]);
     bubble.innerHTML = `<span class="said">Snap!</span><span class="mark">${mark}</span>`;
     parts.element.append(bubble);
     parts.bubble = bubble;
