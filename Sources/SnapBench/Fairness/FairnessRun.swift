@@ -59,6 +59,10 @@ public struct FairnessRun: Sendable {
             "--judging", judging.rawValue, "--max-compensation", "\(settings.boundMilliseconds)",
             // The scripted players set the pace: no turn timer, and no clock to end the round under them.
             "--round", "classic", "--turn-time", "off",
+            // The players reach the server through the delay proxies of this process: the kernel's round trip of each
+            // socket is the proxy's, on loopback, not the network the proxy plays. Told they are proxies, the server
+            // judges by the pongs alone, as it does behind nginx (docs/FAIRNESS.md).
+            "--trusted-proxy", "127.0.0.1",
         ]
     }
 

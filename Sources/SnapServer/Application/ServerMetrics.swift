@@ -21,6 +21,9 @@ final class ServerMetrics: Sendable {
     let journalWrite: CoreMetrics.Timer
     /// Pongs that answered no ping of ours (forged, or too late): they measure nothing.
     let ignoredPongs: CoreMetrics.Counter
+    /// Pongs whose round trip the socket's own (TCP_INFO) says is too long by more than the slack: held back, and
+    /// bounded by the kernel's when calls are judged.
+    let pongDisagreements: CoreMetrics.Counter
     /// Times a table found its 52 cards not all accounted for after an action (a bug in the rules if ever > 0).
     let cardConservationFailures: CoreMetrics.Counter
     /// Connections cut off because they stopped reading and their unsent packets passed the outbox limit.
@@ -48,6 +51,7 @@ final class ServerMetrics: Sendable {
         journalWrite = CoreMetrics.Timer(label: "snap_journal_write_seconds", factory: factory)
         judgingWait = CoreMetrics.Timer(label: Self.judgingWaitLabel, factory: factory)
         ignoredPongs = CoreMetrics.Counter(label: "snap_ignored_pongs_total", factory: factory)
+        pongDisagreements = CoreMetrics.Counter(label: "snap_pong_rtt_disagreements_total", factory: factory)
         cardConservationFailures = CoreMetrics.Counter(label: "snap_card_conservation_failures_total", factory: factory)
         overrunOutboxes = CoreMetrics.Counter(label: "snap_outbox_overruns_total", factory: factory)
         largestOutbox = CoreMetrics.Gauge(label: "snap_outbox_largest_bytes", factory: factory)

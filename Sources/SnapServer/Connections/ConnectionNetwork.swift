@@ -1,9 +1,9 @@
 import SnapCore
 import Synchronization
 
-/// What the server knows of one connection's network: the round trips of its own pings, and when the client
-/// last said anything. The table reads it to judge calls fairly (``allowance``); the ping loop reads it to
-/// find connections that have gone silent.
+/// What the server knows of one connection's network: the round trips of its own pings, the kernel's round trip
+/// of its socket, and when the client last said anything. The table reads it to judge calls fairly
+/// (``allowance``); the ping loop reads it to find connections that have gone silent.
 final class ConnectionNetwork: Sendable {
     /// How many recent round trips the estimate looks at.
     static let window = 16
@@ -20,17 +20,35 @@ final class ConnectionNetwork: Sendable {
         var next = 0
         var lastHeard: Duration
         var outstanding: (value: UInt64, sentAt: Duration)?
+        var kernel: KernelRoundTrip?
     }
 
     private let state: Mutex<State>
     /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
     private let secret: UInt64
+    /// Reads the kernel's round trip of the connection's socket, when it is the client's own.
+    private let probe: KernelRoundTripProbe?
 
-    /// The facts of a connection that opened at `now`.
-    init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max)) {
+    /// The facts of a connection that opened at `now`, whose socket `probe` reads (nil: pongs alone).
+    init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max), probe: KernelRoundTripProbe? = nil) {
         state = Mutex(State(lastHeard: now))
         self.secret = secret
+        self.probe = probe
     }
+
+    /// Reads the kernel's round trip again (when a pong has just measured ours); it is kept when it comes.
+    func probeKernel() {
+        probe?.read { [weak self] kernel in self?.kernelMeasured(kernel) }
+    }
+
+    /// The kernel's round trip of the socket, as last read.
+    func kernelMeasured(_ kernel: KernelRoundTrip) {
+        state.withLock { $0.kernel = kernel }
+    }
+
+    /// The kernel's round trip of the socket, as last read; nil before the first reading, behind a proxy, or off a
+    /// network.
+    var kernel: KernelRoundTrip? { state.withLock { $0.kernel } }
 
     /// Notes that the client just sent something: it is still there.
     func heard(at now: Duration) {
@@ -88,16 +106,28 @@ final class ConnectionNetwork: Sendable {
     var sampleCount: Int { state.withLock { $0.roundTrips.count } }
 
     /// What this connection's network allows for when its calls are judged: the typical round trip (halfway
-    /// between the shortest and the longest recent one) and the longest recent one plus ``slack``. Nothing is
-    /// allowed before the first round trip is measured.
+    /// between the shortest and the longest recent one) and the longest recent one plus ``slack`` — each no longer
+    /// than the kernel's round trip bound (``KernelRoundTrip/bound``), when it is known, allows: pongs held back
+    /// buy nothing beyond it. Nothing is allowed before the first round trip is measured.
     var allowance: NetworkAllowance {
         state.withLock { state in
             guard let shortestMicroseconds = state.roundTrips.min(), let longestMicroseconds = state.roundTrips.max() else {
                 return .none
             }
-            let shortest = Duration.microseconds(shortestMicroseconds)
-            let longest = Duration.microseconds(longestMicroseconds)
+            var shortest = Duration.microseconds(shortestMicroseconds)
+            var longest = Duration.microseconds(longestMicroseconds)
+            if let bound = state.kernel?.bound {
+                shortest = min(shortest, bound)
+                longest = min(longest, bound)
+            }
             return NetworkAllowance(typical: shortest + (longest - shortest) / 2, most: longest + Self.slack)
         }
+    }
+
+    /// Whether a round trip our pings measured is longer than the kernel's bound and the slack allow: a client
+    /// holding its answers, or one far busier than its network. False while the kernel's round trip is unknown.
+    func disagrees(_ roundTrip: Duration) -> Bool {
+        guard let bound = kernel?.bound else { return false }
+        return roundTrip > bound + Self.slack
     }
 }

@@ -6,13 +6,17 @@ struct PeerSocket: Sendable {
     /// The address the player is counted by, without its port: the socket's remote address, or behind a trusted
     /// proxy the one it forwarded (see ``TrustedProxies``).
     let address: String
+    /// Reads the kernel's round trip to the client; nil behind a trusted proxy, whose round trip it would be, and
+    /// for a socket that is not a network one.
+    let roundTripProbe: KernelRoundTripProbe?
     private let channel: (any Channel)?
     private let registry: ConnectionRegistry?
 
     /// The socket of `channel`, whose upgrade request came with these `X-Forwarded-For` values.
     init(channel: any Channel, registry: ConnectionRegistry, forwardedFor: [String] = []) {
-        self.address = registry.trustedProxies.clientAddress(
-            peer: ConnectionRegistry.address(of: channel), forwardedFor: forwardedFor)
+        let peer = ConnectionRegistry.address(of: channel)
+        self.address = registry.trustedProxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
+        self.roundTripProbe = registry.trustedProxies.trusts(peer) ? nil : KernelRoundTripProbe(channel)
         self.channel = channel
         self.registry = registry
     }
@@ -20,6 +24,7 @@ struct PeerSocket: Sendable {
     /// A socket that is not a network one (for tests of the parts above it).
     init(address: String) {
         self.address = address
+        self.roundTripProbe = nil
         self.channel = nil
         self.registry = nil
     }

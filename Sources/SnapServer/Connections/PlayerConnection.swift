@@ -41,7 +41,7 @@ final class PlayerConnection: Sendable {
             channel: channel, limit: environment.configuration.outboxLimit,
             onGrowth: { metrics.outboxGrew(to: $0) })
         let outbox = Outbox(
-            sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now),
+            sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now, probe: peer.roundTripProbe),
             onSend: { packets, bytes in
                 metrics.packetsOut.increment(by: packets)
                 metrics.bytesOut.increment(by: bytes)
@@ -148,6 +148,8 @@ final class PlayerConnection: Sendable {
                 return metrics.ignoredPongs.increment()
             }
             metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
+            if outbox.network.disagrees(roundTrip) { metrics.pongDisagreements.increment() }
+            outbox.network.probeKernel()
             if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
         }
     }

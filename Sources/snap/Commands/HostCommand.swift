@@ -41,6 +41,8 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "History") var store: StoreOptions
 
+    @OptionGroup var proxies: TrustedProxyOption
+
     func validate() throws {
         try validateSpeed(speed)
         try validatePort(port, allowingAnyFree: false)
@@ -57,6 +59,7 @@ struct HostCommand: AsyncParsableCommand {
         configuration.judging = judging.rule
         configuration.falseStartFloor = judging.falseStartFloor
         configuration.tableSettings = tableSettings.settings
+        proxies.apply(to: &configuration)
         configuration.announcedName = ServiceName.hostDefault
         // The screen is the terminal's: the server logs nothing while we play.
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -24,20 +24,7 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(help: "KiB of unsent packets one connection may hold before it is cut off for not reading.")
     var outboxLimit = SnapServerConfiguration().outboxLimit / 1024
 
-    @Option(
-        name: .customLong("trusted-proxy"),
-        help: ArgumentHelp(
-            "A proxy in front of this server (nginx, a load balancer) whose X-Forwarded-For says where players come from: an address or a block, e.g. 127.0.0.1 or 10.0.0.0/8. Repeat for several.",
-            discussion: """
-                For a game connection from a trusted proxy, the caps of connections and tables per address count \
-                the right-most address in X-Forwarded-For that is not itself a trusted proxy (the proxy's own address \
-                when the header is missing or cannot be read). The caps of sockets per address and of how fast one \
-                address opens them apply at accept, before any header is read: a trusted proxy is exempt from them \
-                (limit addresses in the proxy itself, e.g. nginx's limit_conn). Without this option the header is \
-                ignored, so that a client cannot choose the address it is counted by.
-                """,
-            valueName: "ADDR"))
-    var trustedProxies: [String] = []
+    @OptionGroup var proxies: TrustedProxyOption
 
     func validate() throws {
         for (flag, value, range) in [
@@ -50,11 +37,6 @@ struct ServerLimitOptions: ParsableArguments {
             ("--outbox-limit", outboxLimit, 16...65_536),
         ] where !range.contains(value) {
             throw ValidationError("\(flag) must be between \(range.lowerBound) and \(range.upperBound); got \(value).")
-        }
-        do throws(TrustedProxies.InvalidEntry) {
-            _ = try TrustedProxies(trustedProxies)
-        } catch {
-            throw ValidationError("--trusted-proxy \(error.entry) is not an IP address or a block of them: pass one such as 127.0.0.1, ::1 or 10.0.0.0/8.")
         }
     }
 
@@ -69,6 +51,6 @@ struct ServerLimitOptions: ParsableArguments {
         configuration.maximumTablesPerAddress = maxTablesPerAddress
         configuration.maximumWatchersPerTable = maxWatchers
         configuration.outboxLimit = outboxLimit * 1024
-        configuration.trustedProxies = (try? TrustedProxies(trustedProxies)) ?? TrustedProxies()
+        proxies.apply(to: &configuration)
     }
 }
