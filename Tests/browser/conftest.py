@@ -34,13 +34,14 @@ def snap_server(request):
     New tables are classic with no turn timer unless a test asks (round="3", turn_time="8"), so that
     the tests that play by hand are never turned for, and their rounds end the classic way; db="…" passes
     --db (by default ":memory:", so that no test writes to the user's history); seed=N passes --seed, for
-    the same shuffles every run."""
+    the same shuffles every run; extra=[…] passes more options."""
     servers: list[SnapServer] = []
     request.node.snap_servers = servers  # failure messages name their logs
 
     def start(speed: float = 20, grace: float = 5, round: str = "classic", turn_time: str = "off",
-              db: str | None = ":memory:", seed: int | None = None) -> SnapServer:
-        server = SnapServer(_safe(f"{request.node.name}-{len(servers)}"), speed, grace, round, turn_time, db, seed)
+              db: str | None = ":memory:", seed: int | None = None, extra: tuple[str, ...] = ()) -> SnapServer:
+        server = SnapServer(_safe(f"{request.node.name}-{len(servers)}"), speed, grace, round, turn_time, db, seed,
+                            extra)
         servers.append(server)
         return server
 

@@ -85,7 +85,7 @@ class SnapServer:
     """`snap serve` on 127.0.0.1 at a free port, stopped with SIGTERM (which must exit 0)."""
 
     def __init__(self, name: str, speed: float, grace: float, round: str = "classic", turn_time: str = "off",
-                 db: str | None = None, seed: int | None = None):
+                 db: str | None = None, seed: int | None = None, extra: tuple[str, ...] = ()):
         self.name = name
         self.speed = speed
         self.grace = grace
@@ -100,6 +100,7 @@ class SnapServer:
             command += ["--db", db]
         if seed is not None:
             command += ["--seed", str(seed)]
+        command += list(extra)
         self.process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL,
                                         stdout=self._log, stderr=subprocess.STDOUT)
         self._wait_healthy(timeout=30)
