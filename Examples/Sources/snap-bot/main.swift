@@ -97,6 +97,7 @@ func report(_ event: TableEvent, in view: PlayerView) {
     case .snapCalled(let seat, .correct): say("\(view.displayName(seat)) called Snap! and takes the piles.")
     case .snapCalled(let seat, .wrong): say("\(view.displayName(seat)) called Snap! on no match, and pays a card.")
     case .snapCalled(let seat, .tooLate): say("\(view.displayName(seat)) called Snap!, too late.")
+    case .snapCalled(let seat, .falseStart): say("\(view.displayName(seat)) called Snap! too soon: a false start, and pays.")
     case .playerOut(let seat): say("\(view.displayName(seat)) is out of cards.")
     case .roundWon(let seat, _): say("\(view.displayName(seat)) won the round!")
     case .timeUp: say("Time is up: the most cards wins.")

@@ -31,6 +31,7 @@ while runner.table.phase.isRoundUnderWay, turns < 20_000 {
             case .correct: "correct"
             case .wrong: "wrong"
             case .tooLate: "too late"
+            case .falseStart: "false start"
             }
             calls["\(name) \(kind)", default: 0] += 1
         default: break
