@@ -107,8 +107,8 @@ final class ConnectionNetwork: Sendable {
 
     /// What this connection's network allows for when its calls are judged: the typical round trip (halfway
     /// between the shortest and the longest recent one) and the longest recent one plus ``slack`` — each no longer
-    /// than the kernel's round trip bound (``KernelRoundTrip/bound``), when it is known, allows: pongs held back
-    /// buy nothing beyond it. Nothing is allowed before the first round trip is measured.
+    /// than the kernel says the network can take (``kernelBound(_:shortest:longest:)``): pongs held back buy
+    /// nothing beyond it. Nothing is allowed before the first round trip is measured.
     var allowance: NetworkAllowance {
         state.withLock { state in
             guard let shortestMicroseconds = state.roundTrips.min(), let longestMicroseconds = state.roundTrips.max() else {
@@ -116,12 +116,23 @@ final class ConnectionNetwork: Sendable {
             }
             var shortest = Duration.microseconds(shortestMicroseconds)
             var longest = Duration.microseconds(longestMicroseconds)
-            if let bound = state.kernel?.bound {
+            if let kernel = state.kernel {
+                let bound = Self.kernelBound(kernel, shortest: shortest, longest: longest)
                 shortest = min(shortest, bound)
                 longest = min(longest, bound)
             }
             return NetworkAllowance(typical: shortest + (longest - shortest) / 2, most: longest + Self.slack)
         }
+    }
+
+    /// The longest round trip the kernel's figures let a connection's pongs (`shortest` to `longest`) count for:
+    /// the kernel's own bound (``KernelRoundTrip/bound``), and, where the kernel knows the network's minimum, that
+    /// minimum and the pongs' spread. A network's jitter shows in the spread, and its minimum carries none of the
+    /// receiver's delayed ACKs; a pong held the same time each time adds nothing to the spread, and one held for
+    /// varying times gains no more than the kernel's bound.
+    static func kernelBound(_ kernel: KernelRoundTrip, shortest: Duration, longest: Duration) -> Duration {
+        guard let minimum = kernel.minimum else { return kernel.bound }
+        return min(kernel.bound, minimum + (longest - shortest))
     }
 
     /// Whether a round trip our pings measured is longer than the kernel's bound and the slack allow: a client

@@ -15,10 +15,14 @@ struct KernelRoundTrip: Hashable, Sendable {
     var smoothed: Duration
     /// Its mean deviation (`tcpi_rttvar`).
     var variation: Duration
+    /// The shortest round trip seen in the last minutes (`tcpi_min_rtt`, Linux): the network's own, with none of
+    /// the receiver's delayed ACKs in it. Nil where the kernel does not say.
+    var minimum: Duration?
 
     /// The longest round trip this connection's network is believed to take: the smoothed one and four times its
     /// deviation, the kernel's own margin before it retransmits. A round trip a client's pongs show beyond it is
-    /// the client's doing, not its network's.
+    /// the client's doing, not its network's. It carries the client's delayed ACKs (up to 40 ms on Linux) when
+    /// the client has nothing to send back at once, which is what holding a pong makes it.
     var bound: Duration { smoothed + variation * 4 }
 }
 
@@ -37,10 +41,10 @@ struct KernelRoundTripProbe: Sendable {
     /// or a platform without the option) hands nothing.
     func read(_ done: @escaping @Sendable (KernelRoundTrip) -> Void) {
         #if os(Linux) || os(Android)
-        provider.getTCPInfo().whenSuccess { info in
-            // Microseconds; zero before the first ACK has been timed.
-            guard info.tcpi_rtt > 0 else { return }
-            done(KernelRoundTrip(smoothed: .microseconds(info.tcpi_rtt), variation: .microseconds(info.tcpi_rttvar)))
+        // Linux's own `struct tcp_info`, of which glibc's declares only the start: `tcpi_min_rtt` is further on.
+        provider.unsafeGetSocketOption(level: .tcp, name: .tcp_info).whenSuccess { (info: LinuxTCPInfo) in
+            guard let roundTrip = info.roundTrip else { return }
+            done(roundTrip)
         }
         #elseif canImport(Darwin)
         provider.getTCPConnectionInfo().whenSuccess { info in
@@ -51,3 +55,32 @@ struct KernelRoundTripProbe: Sendable {
         #endif
     }
 }
+
+#if os(Linux) || os(Android)
+/// The bytes of Linux's `struct tcp_info` (include/uapi/linux/tcp.h) as far as `tcpi_min_rtt` and a little beyond;
+/// a kernel older than 4.6 fills fewer, and the rest stays zero (NIO zeroes the buffer before `getsockopt`).
+struct LinuxTCPInfo: Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// The byte offsets of the fields read, in microseconds each (u32): eight bytes of u8 fields, then the u32s
+    /// `rto`, `ato`, … `pmtu` (offset 60), `rcv_ssthresh`, `rtt` (68), `rttvar` (72), …, `total_retrans` (100), then
+    /// u64 rates and byte counts, `segs_out`, `segs_in`, `notsent_bytes` (144) and `min_rtt` (148).
+    static let rttOffset = 68, rttvarOffset = 72, minRTTOffset = 148
+
+    private func u32(at offset: Int) -> UInt32 {
+        withUnsafeBytes(of: words) { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+    }
+
+    /// The round trip it says; nil before the first ACK has been timed.
+    var roundTrip: KernelRoundTrip? {
+        let smoothed = u32(at: Self.rttOffset)
+        guard smoothed > 0 else { return nil }
+        let minimum = u32(at: Self.minRTTOffset)
+        return KernelRoundTrip(
+            smoothed: .microseconds(smoothed), variation: .microseconds(u32(at: Self.rttvarOffset)),
+            minimum: minimum > 0 ? .microseconds(minimum) : nil)
+    }
+}
+#endif

@@ -47,11 +47,52 @@ import Testing
         return try #require(time)
     }
 
+    /// A connection whose pongs came back after each of `roundTrips` (ms), its kernel saying `kernel`.
+    static func network(_ roundTrips: [Int], kernel: KernelRoundTrip?) -> ConnectionNetwork {
+        let network = ConnectionNetwork(openedAt: .zero, secret: 7)
+        var now = Duration.zero
+        for roundTrip in roundTrips {
+            let value = network.ping(at: now)
+            now += .milliseconds(roundTrip)
+            _ = network.pong(value, at: now)
+        }
+        if let kernel { network.kernelMeasured(kernel) }
+        return network
+    }
+
+    /// The kernel of a connection on loopback whose client holds its pongs: a few milliseconds smoothed, more in
+    /// variation (its delayed ACKs), a minimum of 50 µs.
+    static let loopback = KernelRoundTrip(smoothed: .milliseconds(4), variation: .milliseconds(8), minimum: .microseconds(50))
+
+    @Test func pongsHeldTheSameTimeEachTimeCountForTheNetworksMinimumAndTheirSpread() {
+        let held = Self.network([150, 151, 152, 150], kernel: Self.loopback)
+        // 50 µs and the 2 ms spread, then the slack.
+        #expect(held.allowance.most == .microseconds(2_050) + ConnectionNetwork.slack)
+        #expect(held.disagrees(.milliseconds(150)))
+    }
+
+    @Test func pongsHeldForVaryingTimesGainNoMoreThanTheKernelsBound() {
+        let varying = Self.network([5, 150, 60, 110], kernel: Self.loopback)
+        // The spread (145 ms) is no help: the kernel's bound, 4 + 4 × 8 ms, and the slack.
+        #expect(varying.allowance.most == .milliseconds(36) + ConnectionNetwork.slack)
+    }
+
+    @Test func anHonestJitteryNetworkKeepsItsAllowance() {
+        // 80 ms each way with ±20 ms of jitter: the kernel sees the same network. Its minimum and the pongs' spread
+        // (76 ms) cut the longest by a millisecond (the client's own time to answer), which the slack covers.
+        let kernel = KernelRoundTrip(smoothed: .milliseconds(160), variation: .milliseconds(20), minimum: .milliseconds(121))
+        let honest = Self.network([122, 160, 198, 175, 140], kernel: kernel)
+        #expect(honest.allowance == NetworkAllowance(typical: .microseconds(159_500), most: .milliseconds(197) + ConnectionNetwork.slack))
+        #expect(!honest.disagrees(.milliseconds(198)))
+        // Without the kernel's figures (behind a proxy): the pongs alone.
+        #expect(Self.network([122, 160, 198, 175, 140], kernel: nil).allowance.most == .milliseconds(198) + ConnectionNetwork.slack)
+    }
+
     @Test func heldPongsAreBoundedByTheKernelsRoundTrip() async throws {
         let server = try await TestServer.start()
         let time = try await Self.bobsNetworkTime(on: server)
-        // His pongs say at least 150 ms; his socket, on this machine, a fraction of a millisecond. He is allowed the
-        // kernel's bound and the slack (10 ms): far less than the pongs, whatever the load.
+        // His pongs say at least 150 ms; his socket, on this machine, a fraction of a millisecond. He is allowed that,
+        // the spread of his pongs and the slack (10 ms): far less than the pongs, whatever the load (10–12 ms here).
         #expect(time.median >= .milliseconds(150))
         #expect(time.mostTakenOff < .milliseconds(100), "allowed \(time.mostTakenOff)")
         let metrics = try await server.get("/metrics").body
