@@ -249,8 +249,9 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             afterEvents(events[start...])
             return
         }
-        // A false start took this player out of this card's race.
-        guard !table.hasFalseStarted(seat) else { return }
+        // A false start took this player out of this card's race; a player's first call on a card is the one
+        // judged, and pressing again while it is judged changes nothing.
+        guard !table.hasFalseStarted(seat), judge?.calls.contains(where: { $0.seat == seat }) != true else { return }
         if isFalseStart(seat, claim: claim) {
             let start = events.count
             try table.falseStart(by: seat, into: &events)
@@ -266,8 +267,6 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
             judge = CallJudge(
                 shownAt: shownAt, maximumCompensation: judging.maximumCompensation, storage: consume storage)
         }
-        // A player's first call on a card is the one judged; pressing again while it is judged changes nothing.
-        guard !judge!.calls.contains(where: { $0.seat == seat }) else { return }
         judge!.add(
             seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none,
             headStart: table.settings.headStart(for: seat))
@@ -278,9 +277,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// credited with a reaction under the floor counted from when the match first stood (on the caller's screen,
     /// as the card was: the claim is about the latest card).
     private func isFalseStart(_ seat: Seat, claim: Duration?) -> Bool {
-        guard falseStartFloor > .zero, judging != .arrival, judge?.calls.contains(where: { $0.seat == seat }) != true,
-            let stood = matchStoodSince
-        else { return false }
+        guard falseStartFloor > .zero, judging != .arrival, let stood = matchStoodSince else { return false }
         let reaction = CallJudge.credit(
             elapsed: now - shownAt, claim: claim, allowance: allowances[seat] ?? .none,
             maximumCompensation: judging.maximumCompensation)

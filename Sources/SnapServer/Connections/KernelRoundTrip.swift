@@ -1,10 +1,6 @@
 import NIOCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
 #endif
 
