@@ -30,9 +30,10 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// How calls on the same card are ranked.
     public let judging: JudgingRule
     /// A call on a match credited with a faster reaction than this, counted from when the match first stood, is a
-    /// false start; zero turns false starts off. It is a person's floor, so it is divided by ``speed`` as every
-    /// delay of the game is (computer players, never faster than it at any difficulty, keep clear of it at any
-    /// speed). Judging by arrival has no false starts.
+    /// false start; zero turns false starts off. It is a person's floor, so it is not divided by ``speed``: a person
+    /// reacts no faster at a faster table, and the judging window is network time. A computer player's reaction is
+    /// one of the table's delays, divided by the speed, so its calls are held to the floor divided likewise (never
+    /// faster than it at any difficulty, they keep clear of it at any speed). Judging by arrival has no false starts.
     public let falseStartFloor: Duration
     /// What each seat's network allows for when its calls are judged; a seat missing here has none (a computer
     /// player, a person at the same machine, or one whose connection dropped). The owner keeps it current; a
@@ -281,7 +282,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
         let reaction = CallJudge.credit(
             elapsed: now - shownAt, claim: claim, allowance: allowances[seat] ?? .none,
             maximumCompensation: judging.maximumCompensation)
-        let floor = speed == 1 ? falseStartFloor : falseStartFloor / speed
+        let floor = speed == 1 || table[seat]?.info.isComputer != true ? falseStartFloor : falseStartFloor / speed
         return reaction + (shownAt - stood) < floor
     }
 

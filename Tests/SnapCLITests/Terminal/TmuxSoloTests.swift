@@ -50,7 +50,7 @@ import Testing
         for _ in 0..<6 where verdict == nil {
             try await pane.send("Space")
             verdict = try? await pane.waitFor("a verdict", timeout: 2) { screen in
-                let signs = ["You pay", "You collect", "too late", "«Snap!» ✗", "«Snap!» ☺", "You must pay", "You receive"]
+                let signs = ["You pay", "You collect", "too late", "«Snap!» ✗", "«Snap!» ☺", "You must pay", "You receive", "false start"]
                 return signs.contains(where: screen.contains)
             }
         }

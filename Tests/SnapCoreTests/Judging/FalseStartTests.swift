@@ -150,12 +150,12 @@ import Testing
         #expect(try Self.lucyCalls(after: 30, on: &arrival).first == .snapCalled(.top, .correct(matching: [.top, .bottom])))
     }
 
-    @Test func theFloorIsDividedByTheSpeedAsEveryDelayOfTheGame() throws {
-        // At twice the speed the floor is 50 ms: 60 ms is a reaction, 40 ms a false start.
+    @Test func aPersonsFloorIsTheSameAtAnySpeed() throws {
+        // A person reacts no faster at a table running twice as fast: 60 ms is still a false start, 120 ms is not.
         var sixty = try Self.turned(speed: 2)
-        #expect(try Self.lucyCalls(after: 60, on: &sixty).first != .snapCalled(.top, .falseStart))
-        var forty = try Self.turned(speed: 2)
-        #expect(try Self.lucyCalls(after: 40, on: &forty).first == .snapCalled(.top, .falseStart))
+        #expect(try Self.lucyCalls(after: 60, on: &sixty).first == .snapCalled(.top, .falseStart))
+        var oneTwenty = try Self.turned(speed: 2)
+        #expect(try Self.lucyCalls(after: 120, on: &oneTwenty).first != .snapCalled(.top, .falseStart))
     }
 
     @Test func aCallOnNoMatchIsWrongHoweverFast() throws {
