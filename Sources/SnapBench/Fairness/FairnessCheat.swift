@@ -11,6 +11,8 @@ public enum FairnessCheat: String, Sendable, CaseIterable, Codable {
     case lateCalls = "late-calls"
     /// Sends its previous call again the moment a new card is drawn: a call made before it could have reacted.
     case replayedCall = "replayed-call"
+    /// A bot: calls 60 ms after a match shows, and says so — faster than a person reacts.
+    case fastBot = "fast-bot"
 
     /// How long ``slowPongs`` holds a Pong.
     public static let pongHold = Duration.milliseconds(150)
@@ -18,6 +20,14 @@ public enum FairnessCheat: String, Sendable, CaseIterable, Codable {
     public static let forgedPongShift: UInt64 = 100_000_000
     /// How long ``lateCalls`` holds a call.
     public static let callHold = Duration.milliseconds(100)
+    /// How soon after a match ``fastBot`` calls.
+    public static let botReaction = Duration.milliseconds(60)
+
+    /// Whether it calls on every card without looking (else, like a person, only when a match shows).
+    public var callsBlind: Bool { self == .replayedCall }
+
+    /// Whether it calls when its scripted reaction has passed (else when it likes: at once, or as a bot does).
+    public var keepsToTheScript: Bool { self != .replayedCall && self != .fastBot }
 
     /// One line on what the cheat does.
     public var summary: String {
@@ -27,6 +37,7 @@ public enum FairnessCheat: String, Sendable, CaseIterable, Codable {
         case .forgedPongs: "answers pings with a forged value (ping − 100 ms) and claims 0"
         case .lateCalls: "holds its calls 100 ms but claims its true reaction"
         case .replayedCall: "re-sends its previous call the moment a card is drawn"
+        case .fastBot: "a bot that calls 60 ms after a match shows, and says so"
         }
     }
 }

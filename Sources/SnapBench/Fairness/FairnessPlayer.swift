@@ -36,16 +36,20 @@ final class FairnessPlayer: Sendable {
         self.speed = speed
     }
 
+    /// The address the proxies the servers trust connect from (`snap serve --trusted-proxy`).
+    static let trustedSource = "127.0.0.2"
+
     /// Connects player `number` of `table` through a new proxy to the server on `serverPort`, and sits down: hosts
     /// when `code` is nil, else joins that table.
     static func join(
         _ number: Int, table: FairnessTable, serverPort: Int, code: String?, seed: UInt64, speed: Double
     ) async throws -> FairnessPlayer {
         let network = table.scenario.networks[number]
+        let cheat = number == 1 ? table.scenario.cheat : nil
+        let trusted = cheat == nil || table.scenario.cheaterBehindTrustedProxy
         let proxy = try await DelayProxy.start(
             forwardingTo: "127.0.0.1", port: serverPort, toTarget: network, toClient: network, seed: seed,
-            recording: true)
-        let cheat = number == 1 ? table.scenario.cheat : nil
+            recording: true, from: trusted ? trustedSource : "127.0.0.1")
         let player = FairnessPlayer(number: number, proxy: proxy, table: table, cheat: cheat, speed: speed)
         do {
             let client = try await SnapClient.connect(
@@ -186,18 +190,18 @@ final class FairnessPlayer: Sendable {
     /// Sees every packet the moment it is decoded.
     private func observe(_ packet: Packet) {
         switch packet {
-        case .cardTurned(let turner, _):
+        case .cardTurned(let turner, let card):
             let now = ContinuousClock.now
             if turner == seat.withLock({ $0 }) { turnInFlight.withLock { $0 = nil } }
             let (race, reaction) = table.drawn(by: number, at: now)
-            let task = Task { await self.call(in: race, drawnAt: now, reaction: reaction) }
+            let task = Task { await self.call(in: race, drawnAt: now, reaction: reaction, on: card, turnedBy: turner) }
             pendingCall.withLock { pending in
                 pending?.task.cancel()
                 pending = (race, task)
             }
-        case .playerCalledSnap(_, .falseStart):
+        case .playerCalledSnap(let caller, .falseStart):
             // Not a verdict on the race: the card stays open for the others.
-            break
+            table.falseStart(seenBy: number, caller: caller)
         case .playerCalledSnap(let caller, let verdict) where verdict != .tooLate:
             if case .correct = verdict {
                 table.verdict(seenBy: number, caller: caller, correct: true)
@@ -216,10 +220,23 @@ final class FairnessPlayer: Sendable {
     }
 
     /// Calls in `race` once the scripted reaction has passed since `drawnAt`, claiming what the player took — or
-    /// whatever its cheat claims.
-    private func call(in race: Int, drawnAt: ContinuousClock.Instant, reaction: Duration) async {
+    /// whatever its cheat claims. Where only matches are raced, a player that looks calls only when `card`, turned
+    /// by `turner`, matches the other top card.
+    private func call(
+        in race: Int, drawnAt: ContinuousClock.Instant, reaction scripted: Duration, on card: Card, turnedBy turner: Seat
+    ) async {
         guard let client else { return }
         let clock = ContinuousClock()
+        if table.scenario.matchesOnly, cheat?.callsBlind != true {
+            // The other seats' top cards are what this packet left as they were, applied to the view or not yet.
+            let view = await client.view
+            let matched = Seat.clockwise.contains { $0 != turner && view?[$0]?.topOpen?.value == card.value }
+            guard matched else {
+                table.gaveUp(number, in: race)
+                return
+            }
+        }
+        let reaction = cheat == .fastBot ? FairnessCheat.botReaction : scripted
         if cheat == .replayedCall {
             let replayed = lastClaim.withLock { $0 }
             // The old call's bytes again, before the player could have seen the card.

@@ -18,6 +18,11 @@ struct FairnessRace: Sendable {
     var margin: Duration?
     /// From the first call reaching the server to the verdict leaving it, measured at the proxies.
     var verdictDelay: Duration?
+    /// Which players' calls were false starts (RULES.md): not judged, paid for.
+    var falseStarts = [false, false]
+
+    /// Whether a match stood: the first judged call was correct, or someone false-started on it.
+    var onMatch: Bool { correct || falseStarts.contains(true) }
 
     /// The truly faster player by the script, or nil for equal reactions.
     var faster: Int? { gap == 0 ? nil : (gap > 0 ? 0 : 1) }

@@ -60,16 +60,19 @@ public struct FairnessRun: Sendable {
             // The scripted players set the pace: no turn timer, and no clock to end the round under them.
             "--round", "classic", "--turn-time", "off",
             // The players reach the server through the delay proxies of this process: the kernel's round trip of each
-            // socket is the proxy's, on loopback, not the network the proxy plays. Told they are proxies, the server
-            // judges by the pongs alone, as it does behind nginx (docs/FAIRNESS.md).
-            "--trusted-proxy", "127.0.0.1",
+            // socket is the proxy's, on loopback, not the network the proxy plays. The honest players' proxies connect
+            // from 127.0.0.2, which the server trusts as a proxy and so judges by the pongs alone, as it does behind
+            // nginx (docs/FAIRNESS.md); a cheater's proxy plays no delay and connects from 127.0.0.1, so the server
+            // measures its true round trip — unless the scenario puts it behind a trusted proxy too.
+            "--trusted-proxy", FairnessPlayer.trustedSource,
         ]
     }
 
     /// One scenario under one judging mode, on its own server.
     private func play(_ scenario: FairnessScenario, judging: FairnessJudging) async throws -> FairnessJudgingReport {
         let server = try await ServerProcess.launch(executable: executable, arguments: serverArguments(judging))
-        let collector = FairnessCollector(wanted: settings.races)
+        let matchesOnly = scenario.matchesOnly
+        let collector = FairnessCollector(wanted: settings.races) { race in !matchesOnly || race.onMatch }
         // The scenario's place among all scenarios, not among those chosen, so that its draws do not depend on
         // which others run with it.
         let scenarioNumber = UInt64(FairnessScenario.all.firstIndex(of: scenario) ?? 0)

@@ -18,6 +18,7 @@ final class FairnessTable: Sendable {
         var winner: Int?
         var correct = false
         var margin: Duration?
+        var falseStarts = [false, false]
     }
 
     private struct State {
@@ -79,12 +80,13 @@ final class FairnessTable: Sendable {
     private func hand(over number: Int, from state: inout State) {
         guard let race = state.races.removeValue(forKey: number) else { return }
         guard let winner = race.winner else {
-            collector.void()
+            // A card nobody called on (no match, where the players call only on one) was no race.
+            if race.sentAt.contains(where: { $0 != nil }) || race.falseStarts.contains(true) { collector.void() }
             return
         }
         collector.add(FairnessRace(
             table: index, index: number, gap: script.draw(number).gap, winner: winner, correct: race.correct,
-            sentAt: race.sentAt, actual: race.actual, margin: race.margin))
+            sentAt: race.sentAt, actual: race.actual, margin: race.margin, falseStarts: race.falseStarts))
     }
 
     /// `player` is about to call in `race`, having taken `actual`: true if it still may (it has not seen the
@@ -111,6 +113,14 @@ final class FairnessTable: Sendable {
             let race = state.latest[player]
             state.races[race]?.sentAt[player] = nil
             state.races[race]?.actual[player] = nil
+        }
+    }
+
+    /// `player` saw `caller`'s call in its latest race judged a false start: not a verdict on the race, which goes on.
+    func falseStart(seenBy player: Int, caller: PlayerID) {
+        state.withLock { state in
+            guard let caller = state.playerOfID[caller] else { return }
+            state.races[state.latest[player]]?.falseStarts[caller] = true
         }
     }
 
@@ -156,6 +166,8 @@ final class FairnessTable: Sendable {
             guard number >= 0, let race = state.races[number] else { return nil }
             let drawn = race.drawnAt.compactMap { $0 }.min() ?? now
             if now - drawn > Self.voidAfter { return nil }
+            // Nobody called (no match showed, where the players call only on one): nothing to wait for.
+            if race.winner == nil, race.settled.allSatisfy({ $0 }), race.sentAt.allSatisfy({ $0 == nil }) { return nil }
             guard race.winner != nil, race.settled.allSatisfy({ $0 }) else { return .milliseconds(10) }
             var clear = now
             for player in 0..<2 {

@@ -52,12 +52,15 @@ public final class DelayProxy: Sendable {
     ///   - toClient: how the target's bytes are slowed on their way back.
     ///   - seed: seeds the jitter, so that the same seed draws the same delays for the same chunks.
     ///   - recording: keep every chunk delivered, with its times (see ``chunks``).
+    ///   - source: the local address the proxy's connections to the target come from (nil: the system's choice), so
+    ///     that a server can tell them apart — for instance 127.0.0.2, a proxy it trusts (`--trusted-proxy`).
     public static func start(
         forwardingTo host: String, port: Int, toTarget: DelayProxyLink, toClient: DelayProxyLink, seed: UInt64,
-        recording: Bool = false
+        recording: Bool = false, from source: String? = nil
     ) async throws -> DelayProxy {
         let state = State(
-            host: host, port: port, toTarget: toTarget, toClient: toClient, seed: seed, recording: recording)
+            host: host, port: port, toTarget: toTarget, toClient: toClient, seed: seed, recording: recording,
+            source: try source.map { try SocketAddress(ipAddress: $0, port: 0) })
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -88,19 +91,24 @@ public final class DelayProxy: Sendable {
         let toClient: DelayProxyLink
         let seed: UInt64
         let recording: Bool
+        let source: SocketAddress?
         let accepted = Atomic(0)
         let recorded = Mutex<[DelayProxyChunk]>([])
         /// The channels of connections not yet closed, both sides, by a number of their own.
         let open = Mutex<[Int: any Channel]>([:])
         private let channelCount = Atomic(0)
 
-        init(host: String, port: Int, toTarget: DelayProxyLink, toClient: DelayProxyLink, seed: UInt64, recording: Bool) {
+        init(
+            host: String, port: Int, toTarget: DelayProxyLink, toClient: DelayProxyLink, seed: UInt64, recording: Bool,
+            source: SocketAddress?
+        ) {
             self.host = host
             self.port = port
             self.toTarget = toTarget
             self.toClient = toClient
             self.seed = seed
             self.recording = recording
+            self.source = source
         }
 
         /// Sets up a newly accepted connection (on its event loop) and starts connecting to the target.
@@ -120,13 +128,14 @@ public final class DelayProxy: Sendable {
             try channel.pipeline.syncOperations.addHandler(DelayProxyHandler(pipe: pipe, side: .client))
             remember(channel)
             let bound = NIOLoopBound(pipe, eventLoop: channel.eventLoop)
-            let bootstrap = ClientBootstrap(group: channel.eventLoop)
+            var bootstrap = ClientBootstrap(group: channel.eventLoop)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .channelInitializer { target in
                     target.eventLoop.makeCompletedFuture {
                         try target.pipeline.syncOperations.addHandler(DelayProxyHandler(pipe: bound.value, side: .target))
                     }
                 }
+            if let source { bootstrap = bootstrap.bind(to: source) }
             let connected: EventLoopFuture<any Channel> = bootstrap.connect(host: host, port: port)
             connected.assumeIsolated().whenComplete { (result: Result<any Channel, any Error>) in
                 switch result {

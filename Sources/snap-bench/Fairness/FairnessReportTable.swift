@@ -20,7 +20,11 @@ enum FairnessReportTable {
             func row(_ label: String, _ value: (FairnessJudgingReport) -> String) {
                 lines.append(pad("  " + label) + pad(value(scenario.arrival), columnWidth) + value(scenario.reaction))
             }
-            row("races (void)") { "\($0.races) (\($0.voidRaces))" }
+            if scenario.cheat != nil {
+                row("races on a match (void · wrong calls off one)") { "\($0.races) (\($0.voidRaces) · \($0.racesOffMatch))" }
+            } else {
+                row("races (void)") { "\($0.races) (\($0.voidRaces))" }
+            }
             if let headStart = scenario.headStartMs {
                 for (index, gap) in (scenario.arrival.headStartWonByGap ?? []).enumerated() {
                     row("+\(headStart) ms won, \(gap.gapMs ?? 0) ms slower") { share($0.headStartWonByGap?[index]) }
@@ -35,13 +39,16 @@ enum FairnessReportTable {
                 row(label) { share($0.equalReactionsLowDelayWon, interval: true) }
             } else {
                 for (index, gap) in (scenario.arrival.cheaterWonByGap ?? []).enumerated() {
-                    row("cheater won, honest faster by \(gap.gapMs ?? 0) ms") { share($0.cheaterWonByGap?[index]) }
+                    row("cheater took the cards, honest \(gap.gapMs ?? 0) ms faster") { share($0.cheaterWonByGap?[index]) }
                 }
                 row("cheat's gain") { gain($0) }
             }
             row("time added before verdict p50 · p99") { delay($0.verdictDelayMs) }
             row("server's margin p50") { $0.serverMarginMs.p50.map { String(format: "%.1f ms", $0) } ?? "—" }
             row("won by a wrong call") { "\($0.wrongCallWins)" }
+            row(scenario.cheat != nil ? "false starts: honest · cheater" : "false starts: player 0 · 1") {
+                "\($0.falseStarts[0]) · \($0.falseStarts[1])"
+            }
             row("timer slips · calls refused · errors") { "\($0.timerSlips) · \($0.callsRefused) · \($0.protocolErrors)" }
         }
         lines.append("")
@@ -51,12 +58,12 @@ enum FairnessReportTable {
         lines.append(wrap(report.gainDefinition))
         lines.append(wrap(
             "Δ = 0 shares show their 95 % confidence interval: a few dozen ties cannot tell 50 % from 55 %."))
-        if let replay = report.scenarios.first(where: { $0.name == "cheat-replayed-call" }) {
+        if report.scenarios.contains(where: { $0.cheat != nil }) {
             lines.append(wrap(
-                "A replayed call reaches the server before its player could have seen the card: it is a guess, which no "
-                    + "judge of timing can tell from a very fast reaction, in either mode. Here every card is a race, so "
-                    + "the guesses were mostly wrong calls (\(replay.reaction.wrongCallWins) of \(replay.reaction.races) races "
-                    + "won by a wrong call under reaction judging), and the rules make each one pay a card."))
+                "Against a cheat, the players call only when a match shows, and a race counts when one stood: who took "
+                    + "the cards. A replayed call is sent on every card before its player could have seen it — a guess; "
+                    + "on a match, judged by reaction, it and the 60 ms bot's call are false starts (faster than a "
+                    + "person), which pay a card and take nothing; on no match the guess is a wrong call, which pays too."))
         }
         lines.append(wrap(
             "Timer slips: races whose players' own timers called in the opposite order to the script (counted by the "
@@ -113,6 +120,25 @@ enum FairnessReportTable {
                 lines.append(pad("  p99 time added ≤ \(report.boundMs) + \(headStart) ms") + String(format: "%.1f ms", p99)
                     + " (\(scenario.name)): " + (p99 <= bound ? "met" : "not met"))
             }
+        }
+        let honestFalseStarts = report.scenarios.reduce(0) { sum, scenario in
+            [scenario.arrival, scenario.reaction].reduce(sum) { $0 + $1.falseStarts[0] + (scenario.cheat == nil ? $1.falseStarts[1] : 0) }
+        }
+        lines.append(pad("  no honest player makes a false start") + "\(honestFalseStarts): "
+            + (honestFalseStarts == 0 ? "met" : "not met"))
+        let quick = cheats.filter { ["cheat-\(FairnessCheat.replayedCall.rawValue)", "cheat-\(FairnessCheat.fastBot.rawValue)"].contains($0.name) }
+        if !quick.isEmpty {
+            let won = quick.reduce(0) { $0 + ($1.reaction.cheaterWonByGap ?? []).reduce(0) { $0 + $1.won } }
+            let raced = quick.reduce(0) { $0 + $1.reaction.races }
+            lines.append(pad("  replayed calls, 60 ms bot take no cards") + "\(won) of \(raced) races on a match: "
+                + (won == 0 ? "met" : "not met"))
+        }
+        if let slow = cheats.first(where: { $0.name == "cheat-\(FairnessCheat.slowPongs.rawValue)" }),
+            let gain = slow.reaction.cheatGainMs
+        {
+            lines.append(pad("  held pongs gain ≤ 20 ms (own TCP)") + String(format: "%.0f ms", gain)
+                + (slow.reaction.cheatGainAtLeast == true ? " or more" : "") + ": "
+                + (gain <= 20 && slow.reaction.cheatGainAtLeast != true ? "met" : "not met"))
         }
         let gains = cheats.compactMap { scenario in scenario.reaction.cheatGainMs.map { (scenario, $0) } }
         if let worst = gains.max(by: { $0.1 < $1.1 }) {

@@ -35,7 +35,10 @@ import Testing
     }
 
     @Test func everyScenarioHasTwoPlayersAndAName() {
-        #expect(FairnessScenario.all.count == 4 + FairnessCheat.allCases.count + 3)
+        // The honest four, a cheater on its own connection per cheat, slow pongs behind a trusted proxy, head starts.
+        #expect(FairnessScenario.all.count == 4 + FairnessCheat.allCases.count + 1 + 3)
+        #expect(FairnessScenario.all.filter(\.cheaterBehindTrustedProxy).map(\.cheat) == [.slowPongs])
+        #expect(FairnessScenario.all.allSatisfy { $0.matchesOnly == ($0.cheat != nil) })
         #expect(FairnessScenario.all.compactMap(\.headStartMs) == [0, 100, 200])
         #expect(Set(FairnessScenario.all.map(\.name)).count == FairnessScenario.all.count)
         for scenario in FairnessScenario.all {
@@ -80,6 +83,32 @@ import Testing
         #expect(report.verdictDelayMs.count == 7)
         #expect(report.verdictDelayMs.p50 == 2)
         #expect(report.cheatGainMs == nil)
+    }
+
+    @Test func againstACheatOnlyRacesOnAMatchCountAndFalseStartsAreCounted() {
+        let scenario = FairnessScenario.named("cheat-replayed-call")!
+        func race(_ gap: Int, winner: Int, correct: Bool, falseStarts: [Bool] = [false, false]) -> FairnessRace {
+            FairnessRace(
+                table: 0, index: 0, gap: gap, winner: winner, correct: correct, sentAt: [nil, nil], actual: [nil, nil],
+                falseStarts: falseStarts)
+        }
+        let races = [
+            // On a match: the cheater false-starts and the honest player takes the cards, twice; once the cheater wins.
+            race(0, winner: 0, correct: true, falseStarts: [false, true]),
+            race(10, winner: 0, correct: true, falseStarts: [false, true]),
+            race(10, winner: 1, correct: true),
+            // On no match: the cheater's blind guess is a wrong call.
+            race(0, winner: 1, correct: false), race(10, winner: 1, correct: false),
+        ]
+        let report = FairnessJudgingReport(
+            judging: .reaction, scenario: scenario, races: races, voidRaces: 0, callsRefused: 0, protocolErrors: 0)
+        #expect(report.races == 3)
+        #expect(report.racesOffMatch == 2)
+        #expect(report.falseStarts == [0, 2])
+        #expect(report.wrongCallWins == 2)
+        #expect(report.cheaterWonByGap?.first { $0.gapMs == 0 } == FairnessShare(gapMs: 0, races: 1, won: 0))
+        #expect(report.cheaterWonByGap?.first { $0.gapMs == 10 } == FairnessShare(gapMs: 10, races: 2, won: 1))
+        #expect(report.cheatGainMs == 0)
     }
 
     @Test func callsAndVerdictsAreFoundInWebSocketFrames() {

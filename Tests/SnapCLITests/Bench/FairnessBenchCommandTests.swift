@@ -12,7 +12,7 @@ import Testing
     static let judgingKeys = [
         "judging", "races", "void_races", "faster_won_by_gap", "faster_won_from_10ms", "equal_reactions_low_delay_won",
         "verdict_delay_ms", "server_margin_ms", "wrong_call_wins", "timer_slips", "cheater_won_by_gap", "cheat_gain_ms",
-        "cheat_gain_at_least", "calls_refused", "protocol_errors",
+        "cheat_gain_at_least", "calls_refused", "protocol_errors", "false_starts", "races_off_match",
     ]
 
     @Test func aShortRunReportsBothJudgingModesForAnHonestAndACheatingScenario() async throws {
@@ -35,6 +35,9 @@ import Testing
                 #expect(judged["judging"] as? String == mode)
                 #expect(judged["races"] as? Int == 6, "\(mode) gathered \(judged["races"] ?? "nothing")")
                 #expect(judged["protocol_errors"] as? Int == 0)
+                // The honest player reacts in 150 ms or more, and says so: never a false start.
+                let falseStarts = judged["false_starts"] as? [Int] ?? []
+                #expect(falseStarts.count == 2 && falseStarts.first == 0, "\(mode): \(falseStarts)")
                 let delay = judged["verdict_delay_ms"] as? [String: Any] ?? [:]
                 #expect((delay["count"] as? Int ?? 0) > 0, "the proxies saw calls and verdicts")
             }

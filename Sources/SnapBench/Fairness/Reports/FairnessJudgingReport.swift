@@ -2,8 +2,13 @@
 public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
     /// "arrival" or "reaction".
     public var judging: String
-    /// Races counted: cards turned whose race a judged call (wrong or correct) ended.
+    /// Races counted: cards turned whose race a judged call (wrong or correct) ended — against a cheat, those on a
+    /// match alone (who takes the cards).
     public var races: Int
+    /// Against a cheat: races a judged call ended on no match (a blind cheat's wrong calls), not counted.
+    public var racesOffMatch: Int
+    /// False starts (RULES.md) by player 0 and player 1, in every race; an honest player's must be 0.
+    public var falseStarts: [Int]
     /// Cards turned that no judged call ended within a few seconds (not counted).
     public var voidRaces: Int
     /// Per difference in reaction (ms), the share won by the truly faster player. Against a cheat the faster
@@ -21,9 +26,11 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
     /// Races the winner won with a wrong call (no match on the table).
     public var wrongCallWins: Int
     /// Races in which the players' own timers called in the opposite order to the script (sleeps running long on
-    /// a busy machine); they are counted by the script all the same.
+    /// a busy machine); they are counted by the script all the same. Not counted against a cheat that calls when
+    /// it likes rather than when its script says.
     public var timerSlips: Int
-    /// Against a cheat: per gap (the honest player faster by this much), the share the cheater won.
+    /// Against a cheat: per gap (the honest player faster by this much), the share of races on a match the cheater
+    /// won (took the cards).
     public var cheaterWonByGap: [FairnessShare]?
     /// Against a cheat: the gap (ms) up to which the cheater still wins most races — see ``gainDefinition``.
     public var cheatGainMs: Double?
@@ -38,7 +45,7 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
     public var protocolErrors: Int
 
     private enum CodingKeys: String, CodingKey {
-        case judging, races, voidRaces, fasterWonByGap, equalReactionsLowDelayWon, verdictDelayMs, serverMarginMs
+        case judging, races, racesOffMatch, falseStarts, voidRaces, fasterWonByGap, equalReactionsLowDelayWon, verdictDelayMs, serverMarginMs
         case wrongCallWins, timerSlips, cheaterWonByGap, cheatGainMs, cheatGainAtLeast, headStartWonByGap, callsRefused
         case protocolErrors
         case fasterWonFrom10Ms = "faster_won_from_10ms"
@@ -48,6 +55,8 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(judging, forKey: .judging)
         try container.encode(races, forKey: .races)
+        try container.encode(racesOffMatch, forKey: .racesOffMatch)
+        try container.encode(falseStarts, forKey: .falseStarts)
         try container.encode(voidRaces, forKey: .voidRaces)
         try container.encode(fasterWonByGap, forKey: .fasterWonByGap)
         try container.encode(fasterWonFrom10Ms, forKey: .fasterWonFrom10Ms)
@@ -68,8 +77,8 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
     /// How a cheat's gain is defined.
     public static let gainDefinition = """
         A cheat's gain is how much faster its honest opponent must truly be before the cheat stops winning most \
-        races: the gap at which the cheater's share of races crosses 50 %, interpolated between the gaps tried \
-        (0 when it wins at most half the races with equal reactions).
+        races on a match (taking the cards): the gap at which the cheater's share of them crosses 50 %, interpolated \
+        between the gaps tried (0 when it wins at most half the races with equal reactions).
         """
 
     /// How the verdict delay is measured.
@@ -84,6 +93,11 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         protocolErrors: Int
     ) {
         self.judging = judging.rawValue
+        falseStarts = (0..<2).map { player in races.filter { $0.falseStarts[player] }.count }
+        wrongCallWins = races.filter { !$0.correct }.count
+        let all = races
+        let races = scenario.matchesOnly ? all.filter(\.onMatch) : all
+        racesOffMatch = all.count - races.count
         self.races = races.count
         self.voidRaces = voidRaces
         self.callsRefused = callsRefused
@@ -99,8 +113,7 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         equalReactionsLowDelayWon = FairnessShare(gapMs: 0, races: ties.count, won: ties.filter { $0.winner == 0 }.count)
         verdictDelayMs = FairnessDelaySummary(races.compactMap(\.verdictDelay))
         serverMarginMs = FairnessDelaySummary(races.compactMap(\.margin))
-        wrongCallWins = races.filter { !$0.correct }.count
-        timerSlips = races.filter(\.timerSlipped).count
+        timerSlips = scenario.cheat?.keepsToTheScript == false ? 0 : races.filter(\.timerSlipped).count
         // Where player 1 is always the slower (a cheat, a head start): per gap, the share player 1 won.
         guard scenario.cheat != nil || scenario.headStartMs != nil else { return }
         let playerOneWon = gaps.map { gap in
