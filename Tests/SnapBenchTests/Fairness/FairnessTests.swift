@@ -53,6 +53,9 @@ import Testing
         ([(0, 1.0), (20, 1.0), (40, 0.5)], 40.0, false),
         ([(0, 1.0), (20, 0.75), (40, 0.25)], 30.0, false),
         ([(0, 1.0), (250, 0.9)], 250.0, true),
+        // Short reactions made false starts, long ones won: the last majority counts.
+        ([(0, 0.25), (40, 0.625), (80, 0.75), (160, 0.25)], 120.0, false),
+        ([(0, 0.25), (40, 0.625), (160, 0.976)], 160.0, true),
     ])
     func aCheatsGainIsWhereItsShareCrossesHalf(shares: [(Int, Double)], gain: Double, atLeast: Bool) {
         let steps = shares.map { FairnessShare(gapMs: $0.0, races: 100, won: Int($0.1 * 100)) }

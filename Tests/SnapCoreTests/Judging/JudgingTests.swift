@@ -10,19 +10,23 @@ import Testing
     }
 
     /// Bottom (Ann) is active and about to turn the 9♣; top (Lucy) shows the 9♥: a match once it is turned.
-    static func runner(judging: JudgingRule = .standard, speed: Double = 1) -> TableRunner<SplitMix64> {
+    static func runner(
+        judging: JudgingRule = .standard, speed: Double = 1, falseStartFloor: Duration = JudgingRule.standardFalseStart
+    ) -> TableRunner<SplitMix64> {
         let table = playingTable([
             Hand(seat: .bottom, closed: "2C 9C", open: "5C"),
             Hand(seat: .top, closed: "3C 7H", open: "9H"),
         ], active: .bottom)
-        return TableRunner(table: table, speed: speed, judging: judging, generator: SplitMix64(seed: 1))
+        return TableRunner(
+            table: table, speed: speed, judging: judging, falseStartFloor: falseStartFloor, generator: SplitMix64(seed: 1))
     }
 
     /// Turns the 9♣ at one second; returns the runner.
     static func turned(
-        judging: JudgingRule = .standard, speed: Double = 1, near: Int = 5, far: Int = 80
+        judging: JudgingRule = .standard, speed: Double = 1, near: Int = 5, far: Int = 80,
+        falseStartFloor: Duration = JudgingRule.standardFalseStart
     ) throws -> TableRunner<SplitMix64> {
-        var runner = runner(judging: judging, speed: speed)
+        var runner = runner(judging: judging, speed: speed, falseStartFloor: falseStartFloor)
         runner.allowances = [.bottom: steady(near), .top: steady(far)]
         _ = runner.advance(to: .seconds(1))
         _ = try runner.perform(.turnCard(.bottom))
@@ -117,8 +121,9 @@ import Testing
     }
 
     @Test func theTableStandsStillWhileCallsAreJudged() throws {
-        var runner = try Self.turned(speed: 10)
-        // At ten times the speed the next player is due 50 ms after the turn; a call at 20 ms holds it.
+        // At ten times the speed the next player is due 50 ms after the turn; a call at 20 ms holds it. A person's
+        // call that soon would be a false start: the floor is off here, to watch the table stand still.
+        var runner = try Self.turned(speed: 10, falseStartFloor: .zero)
         _ = runner.advance(to: .milliseconds(1_020))
         _ = try runner.perform(.callSnap(.bottom, reaction: .milliseconds(10)))
         #expect(runner.advance(to: .milliseconds(1_100)).isEmpty)

@@ -77,8 +77,8 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
     /// How a cheat's gain is defined.
     public static let gainDefinition = """
         A cheat's gain is how much faster its honest opponent must truly be before the cheat stops winning most \
-        races on a match (taking the cards): the gap at which the cheater's share of them crosses 50 %, interpolated \
-        between the gaps tried (0 when it wins at most half the races with equal reactions).
+        races on a match (taking the cards): the gap at which the cheater's share of them last crosses 50 % going \
+        down, interpolated between the gaps tried (0 when it wins at most half the races at every gap).
         """
 
     /// How the verdict delay is measured.
@@ -127,15 +127,16 @@ public struct FairnessJudgingReport: Encodable, Sendable, Equatable {
         (cheatGainMs, cheatGainAtLeast) = Self.gain(cheater)
     }
 
-    /// Where the cheater's share crosses 50 %, interpolated; and whether it never did.
+    /// Where the cheater's share last crosses 50 % going down, interpolated; and whether it never did (it wins most
+    /// races at the largest gap tried). Not the first crossing: a lie that makes its short reactions false starts
+    /// wins more as the honest player's lead grows, and gains as much as its last majority.
     static func gain(_ shares: [FairnessShare]) -> (Double?, Bool?) {
         let steps = shares.compactMap { share in share.share.map { (gap: Double(share.gapMs ?? 0), share: $0) } }
-        guard let first = steps.first else { return (nil, nil) }
-        if first.share <= 0.5 { return (0, false) }
-        for (below, above) in zip(steps, steps.dropFirst()) where above.share <= 0.5 {
-            let fraction = (below.share - 0.5) / (below.share - above.share)
-            return (below.gap + fraction * (above.gap - below.gap), false)
-        }
-        return (steps.last?.gap, true)
+        guard let last = steps.last else { return (nil, nil) }
+        guard let winning = steps.lastIndex(where: { $0.share > 0.5 }) else { return (0, false) }
+        guard winning < steps.count - 1 else { return (last.gap, true) }
+        let (below, above) = (steps[winning], steps[winning + 1])
+        let fraction = (below.share - 0.5) / (below.share - above.share)
+        return (below.gap + fraction * (above.gap - below.gap), false)
     }
 }
