@@ -23,7 +23,11 @@ public actor SnapClient {
     /// How long a request waits for the server's answer unless told otherwise (``Configuration/answerTimeout``).
     public static let defaultAnswerTimeout: Duration = .seconds(20)
 
-    /// Everything the client learns, in order.
+    /// Everything the client learns, in order, until ``ClientUpdate/closed``.
+    ///
+    /// One loop reads it: an `AsyncStream` hands each update to one reader, so two loops over it would each see
+    /// some of the updates. Share what one loop learns (``view`` always holds the latest table) rather than
+    /// reading it twice.
     public nonisolated let updates: AsyncStream<ClientUpdate>
     private let continuation: AsyncStream<ClientUpdate>.Continuation
 

@@ -5,6 +5,6 @@ public enum SnapRelease {
     public static let version = "1.0.0"
     /// The newest protocol version this release speaks (its servers speak every older one too).
     public static let protocolVersion = Wire.version
-    /// "1.0.0 (protocol 10)", as `snap --version` prints it.
+    /// "1.0.0 (protocol 11)", as `snap --version` prints it.
     public static var description: String { "\(version) (protocol \(protocolVersion))" }
 }

@@ -22,10 +22,10 @@ struct JoinCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), HOST:PORT, or the page's address (http://HOST:PORT/). Without it, the servers on this network are looked for.")
+    @Argument(help: "The server: ws://HOST:PORT (the address `snap` printed), HOST:PORT, or the page's address (http://HOST:PORT/), or a table's link (http://HOST:PORT/?t=CODE, as its QR code says). Without it, the servers on this network are looked for.")
     var server: String?
 
-    @Option(help: "The four-letter code of the table to join.")
+    @Option(help: "The four-letter code of the table to join (a table's link names it already).")
     var table: String?
 
     @Option(help: "Your name at the table (1–20 visible characters); needed unless --list.")
@@ -44,6 +44,14 @@ struct JoinCommand: AsyncParsableCommand {
         if let table, TableCode.normalized(table) == nil {
             throw ValidationError("--table: a table code is four letters (no I or O), such as KXPT; got '\(table)'.")
         }
+        if let linked = linkedTable, let asked = table.flatMap(TableCode.normalized), asked != linked {
+            throw ValidationError("The link names table \(linked) but --table says \(asked): give one of them.")
+        }
+    }
+
+    /// The table a link typed as the server names (`http://HOST:PORT/?t=CODE`), if any.
+    private var linkedTable: String? {
+        server.flatMap { try? SnapAddress($0) }?.tableCode
     }
 
     /// The server's WebSocket address, from what was typed.
@@ -69,7 +77,7 @@ struct JoinCommand: AsyncParsableCommand {
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let name = try PlayerName.validated(name ?? "")
         let kept = KeptSeats.standard()
-        let asked = table.flatMap(TableCode.normalized)
+        let asked = table.flatMap(TableCode.normalized) ?? linkedTable
         let client: SnapClient
         if let resumed = await takeSeatBack(url: url, table: asked, name: name, kept: kept, logger: quiet, texts: texts) {
             client = resumed
@@ -164,13 +172,13 @@ struct JoinCommand: AsyncParsableCommand {
                 try? await Task.sleep(for: .milliseconds(80))
             }
         }
-        let found: Result<[DiscoveredServer], LANDiscovery.Failure>
-        do { found = .success(try await LANDiscovery.servers()) } catch { found = .failure(error) }
+        let found: Result<[FoundServer], LANDiscovery.Failure>
+        do { found = .success(try await LANDiscovery.found()) } catch { found = .failure(error) }
         spinner.cancel()
         _ = await spinner.value
         // Back to the start of the line, cleared.
         FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
-        let servers: [DiscoveredServer]
+        let servers: [FoundServer]
         switch found {
         case .failure(let failure):
             FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
@@ -185,9 +193,10 @@ struct JoinCommand: AsyncParsableCommand {
             title: texts.text("terminal.picker.servers"), entries: LANDiscovery.lines(servers, texts: texts), texts: texts)
         switch await picker.run() {
         case .chosen(let index):
-            let chosen = ["name": servers[index].name, "address": servers[index].address]
+            let address = servers[index].address
+            let chosen = ["name": servers[index].name, "address": "\(address.host):\(address.port)"]
             print(texts.text(command == "snap join" ? "terminal.picker.joining" : "terminal.picker.watching", chosen))
-            return servers[index].webSocketURL
+            return address.webSocketURL
         case .gaveUp(let status):
             throw ExitCode(status == 1 ? 0 : status)
         case .noTerminal:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SnapClient
 import SnapLAN
 
 /// `snap servers`: the Snap! servers on this network, then exit.
@@ -22,18 +23,18 @@ struct ServersCommand: AsyncParsableCommand {
 
     /// Looks, prints what it found, and ends with the status the discussion promises.
     static func list(json: Bool) async throws {
-        let servers: [DiscoveredServer]
+        let servers: [FoundServer]
         do {
-            servers = try await LANDiscovery.servers()
-        } catch {
-            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(try await LANDiscovery.servers()), as: UTF8.self))
+                return
+            }
+            servers = try await LANDiscovery.found()
+        } catch let failure as LANDiscovery.Failure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
             throw ExitCode(2)
-        }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(servers), as: UTF8.self))
-            return
         }
         guard !servers.isEmpty else {
             print(LANDiscovery.nothingFound)

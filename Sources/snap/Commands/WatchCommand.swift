@@ -12,13 +12,14 @@ struct WatchCommand: AsyncParsableCommand {
         abstract: "Watch a table on a Snap! server in this terminal, without playing.",
         discussion: """
             Give the server's address as `snap join` takes it (ws://HOST:PORT or HOST:PORT) and the table's \
-            four-letter code: snap watch ws://192.168.1.20:8080 KXPT. Without an address, looks for servers on this \
+            four-letter code: snap watch ws://192.168.1.20:8080 KXPT — or the table's link alone, as its QR code \
+            says: snap watch 'http://192.168.1.20:8080/?t=KXPT'. Without an address, looks for servers on this \
             network and lets you pick one. You see what every player sees of the others, never a face-down card. \
             Keys: q or Esc stops watching.
             """
     )
 
-    @Argument(help: ArgumentHelp("[ADDRESS] CODE: the server (optional, as for `snap join`) and the table's code.", valueName: "address-and-code"))
+    @Argument(help: ArgumentHelp("[ADDRESS] CODE: the server (optional, as for `snap join`) and the table's code; or a table's link (http://HOST:PORT/?t=CODE) alone.", valueName: "address-and-code"))
     var words: [String] = []
 
     @Option(help: "The name you sign in with (1–20 visible characters); players do not see it.")
@@ -30,19 +31,30 @@ struct WatchCommand: AsyncParsableCommand {
         guard (1...2).contains(words.count) else {
             throw ValidationError("Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE.")
         }
-        if words.count == 2 { _ = try JoinCommand.webSocketURL(from: words[0]) }
+        if words.count == 2 || link != nil { _ = try JoinCommand.webSocketURL(from: words[0]) }
+        if words.count == 2, let linked = (try? SnapAddress(words[0]))?.tableCode, TableCode.normalized(words[1]) != linked {
+            throw ValidationError("The link names table \(linked) but you gave \(words[1]): give one of them.")
+        }
         guard TableCode.normalized(code) != nil else {
             throw ValidationError("A table code is four letters (no I or O), such as KXPT; got '\(code)'.")
         }
         try validateName(name)
     }
 
-    private var code: String { words.last ?? "" }
+    private var code: String { link?.tableCode ?? words.last ?? "" }
+
+    /// A table's link given alone (`http://HOST:PORT/?t=CODE`): the server and the table in one.
+    private var link: SnapAddress? {
+        guard words.count == 1, let address = try? SnapAddress(words[0]), address.tableCode != nil,
+            words[0].contains("://") || words[0].contains("?")
+        else { return nil }
+        return address
+    }
 
     func run() async throws {
         try NoTerminal.requireTerminal(for: "snap watch")
         let texts = try language.texts()
-        let url = try await words.count == 2
+        let url = try await words.count == 2 || link != nil
             ? JoinCommand.webSocketURL(from: words[0]) : JoinCommand.pickServer(command: "snap watch", texts: texts)
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient

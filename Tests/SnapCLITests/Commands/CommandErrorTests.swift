@@ -12,6 +12,9 @@ import Testing
         ["host", "--name", "Ann", "--port", "1"],
         ["join", "ws://127.0.0.1:1", "--name", "Ann"],
         ["watch", "ws://127.0.0.1:1", "KXPT"],
+        // A table's link alone is the server and the table.
+        ["join", "http://127.0.0.1:1/?t=KXPT", "--name", "Ann"],
+        ["watch", "http://127.0.0.1:1/?t=KXPT"],
     ])
     func everyFullScreenCommandSaysNoTerminalTheSameWay(arguments: [String]) async throws {
         let result = try await SnapBinary.run(arguments)
@@ -26,11 +29,18 @@ import Testing
         (["ws://127.0.0.1:1", "KXPO"], "A table code is four letters (no I or O), such as KXPT; got 'KXPO'."),
         // The page's link (http://HOST:PORT/) is an address too; another scheme is not.
         (["ftp://127.0.0.1:1", "KXPT"], "'ftp://127.0.0.1:1' is not a server address: use ws://HOST:PORT, e.g. ws://192.168.1.20:8080."),
+        (["http://127.0.0.1:1/?t=KXPT", "ABCD"], "The link names table KXPT but you gave ABCD: give one of them."),
     ])
     func watchSaysWhatItNeeds(arguments: [String], message: String) async throws {
         let result = try await SnapBinary.run(["watch"] + arguments)
         #expect(result.status == 64)
         #expect(result.firstErrorLine == "Error: \(message)", "\(result.stderr)")
+    }
+
+    @Test func joinSaysWhenTheLinkAndTheTableDisagree() async throws {
+        let result = try await SnapBinary.run(["join", "http://127.0.0.1:1/?t=KXPT", "--table", "ABCD", "--name", "Ann"])
+        #expect(result.status == 64)
+        #expect(result.firstErrorLine == "Error: The link names table KXPT but --table says ABCD: give one of them.", "\(result.stderr)")
     }
 
     @Test(arguments: [["solo"], ["host", "--name", "Ann"], ["join", "--name", "Ann"], ["watch", "KXPT"], ["replay", "1"]])

@@ -54,7 +54,8 @@ import Glibc
         defer { host.close() }
         let waiting = try await host.waitFor("the waiting room") { $0.contains("1 of 4 seated") }
         let code = try #require(waiting.firstMatch(of: /Table ([A-HJ-NP-Z]{4})/)?.1)
-        let guest = try await SnapPane(arguments: "join ws://127.0.0.1:\(port) --table \(code) --name Bob")
+        // The table's link, as its QR code says: the server and the table in one.
+        let guest = try await SnapPane(arguments: "join 'http://127.0.0.1:\(port)/?t=\(code.lowercased())' --name Bob")
         defer { guest.close() }
         try await host.waitFor("the guest at the host's table") { $0.contains("Bob") && $0.contains("2 of 4 seated") }
 
