@@ -118,6 +118,29 @@ import Testing
         await server.stop()
     }
 
+    @Test func aConnectionThatClosesEndsEveryWaitAndRefusesEveryRequest() async throws {
+        let server = try await TestServer.start()
+        // Answers take two seconds back: the seat is still asked for when the connection goes.
+        let proxy = try await DelayProxy.start(
+            forwardingTo: "127.0.0.1", port: server.port, toTarget: .milliseconds(0), toClient: .milliseconds(2_000),
+            seed: 1)
+        let client = TestPlayer.following(try await SnapClient.connect(to: "127.0.0.1:\(proxy.port)", name: "Ann"))
+        let sent = await client.client.packetsSent
+        let asking = Task { await Self.outcome { try await client.client.sitDown(at: nil) } }
+        let tables = Task { await Self.outcome { try await client.client.openTables() } }
+        // Both requests are on their way (counted, not slept on): their answers cannot be back for two seconds.
+        #expect(await Patience.wait { await client.client.packetsSent >= sent + 2 })
+        await proxy.close()
+        #expect(await asking.value == .failure(.connectionClosed))
+        #expect(await tables.value.map(\.count) == .failure(.connectionClosed))
+        try await waitFor("the stream's end", on: client.log) { $0 == .closed }
+        // A request on a connection that is gone is refused at once, whatever it asks.
+        #expect(await Self.outcome { try await client.client.sitDown(at: nil) } == .failure(.connectionClosed))
+        #expect(await Self.outcome { try await client.client.watch(code: "KXPT") }.map { true } == .failure(.connectionClosed))
+        #expect(await Self.outcome { try await client.client.openTables() }.map(\.count) == .failure(.connectionClosed))
+        await server.stop()
+    }
+
     @Test func aSecondSeatAskedForWhileTheFirstIsOnItsWayIsRefusedAndACancelledWaitEnds() async throws {
         let server = try await TestServer.start()
         // A slow network back from the server: each answer takes 300 ms, far longer than asking twice.
