@@ -13,15 +13,18 @@ struct FairnessBenchCommand: AsyncParsableCommand {
             For each scenario, starts `snap serve --judging arrival` and `snap serve --judging reaction` on free \
             loopback ports, each in its own process, and plays --tables tables of two players on each at once. Each \
             player is a SnapClient behind its own delay proxy (a delay each way, optional jitter, bytes never \
-            reordered). Every card turned is a race: both players call after a scripted reaction (150–300 ms, one \
-            slower than the other by a drawn difference), so the truly faster player is known; the first judged call \
-            wins. Scenarios: \(FairnessScenario.all.map(\.name).joined(separator: ", ")). Reports, for both modes side \
-            by side: the share of races won by the truly faster player by difference, the share of equal reactions \
-            won by the low-delay player, the time added before a verdict (p50, p99) and what each cheat gained.
+            reordered); honest players' proxies connect from 127.0.0.2, which the servers trust as a proxy, and a \
+            cheater's from 127.0.0.1, so that the server measures its true round trip. Every card turned is a race: \
+            both players call after a scripted reaction (150–300 ms, one slower than the other by a drawn \
+            difference), so the truly faster player is known; the first judged call wins. Against a cheat, only \
+            races on a match count (who takes the cards), and the players call only when one shows. Scenarios: \
+            \(FairnessScenario.all.map(\.name).joined(separator: ", ")). Reports, for both modes side by side: the \
+            share of races won by the truly faster player by difference, the share of equal reactions won by the \
+            low-delay player, the time added before a verdict (p50, p99), false starts, and what each cheat gained.
             """
     )
 
-    @Option(help: "Races to gather for each scenario and judging mode.")
+    @Option(help: "Races to gather for each scenario and judging mode (against a cheat: races on a match).")
     var races = 300
 
     @Option(help: "Tables played at once for each scenario and judging mode.")
