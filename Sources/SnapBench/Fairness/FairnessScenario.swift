@@ -54,7 +54,7 @@ public struct FairnessScenario: Sendable, Hashable {
         // The cheater on the server's own network (0 ms), so that the round trip its kernel measures is its true one.
         for cheat in FairnessCheat.allCases {
             scenarios.append(FairnessScenario(
-                name: "cheat-\(cheat.rawValue)", summary: "cheat: \(cheat.summary)", networks: [near, .milliseconds(0)],
+                name: name(of: cheat), summary: "cheat: \(cheat.summary)", networks: [near, .milliseconds(0)],
                 cheat: cheat, gaps: cheatGaps))
         }
         var proxied = FairnessScenario(
@@ -71,6 +71,9 @@ public struct FairnessScenario: Sendable, Hashable {
         }
         return scenarios
     }()
+
+    /// The name of the scenario in which player 1 plays `cheat` on its own connection.
+    public static func name(of cheat: FairnessCheat) -> String { "cheat-\(cheat.rawValue)" }
 
     /// The scenario called `name`.
     public static func named(_ name: String) -> FairnessScenario? {

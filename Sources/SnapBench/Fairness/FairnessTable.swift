@@ -19,6 +19,9 @@ final class FairnessTable: Sendable {
         var correct = false
         var margin: Duration?
         var falseStarts = [false, false]
+
+        /// Whether either player's call went out (a false start is a call that went out too).
+        var anyCall: Bool { sentAt.contains { $0 != nil } }
     }
 
     private struct State {
@@ -81,7 +84,7 @@ final class FairnessTable: Sendable {
         guard let race = state.races.removeValue(forKey: number) else { return }
         guard let winner = race.winner else {
             // A card nobody called on (no match, where the players call only on one) was no race.
-            if race.sentAt.contains(where: { $0 != nil }) || race.falseStarts.contains(true) { collector.void() }
+            if race.anyCall { collector.void() }
             return
         }
         collector.add(FairnessRace(
@@ -167,7 +170,7 @@ final class FairnessTable: Sendable {
             let drawn = race.drawnAt.compactMap { $0 }.min() ?? now
             if now - drawn > Self.voidAfter { return nil }
             // Nobody called (no match showed, where the players call only on one): nothing to wait for.
-            if race.winner == nil, race.settled.allSatisfy({ $0 }), race.sentAt.allSatisfy({ $0 == nil }) { return nil }
+            if race.winner == nil, race.settled.allSatisfy({ $0 }), !race.anyCall { return nil }
             guard race.winner != nil, race.settled.allSatisfy({ $0 }) else { return .milliseconds(10) }
             var clear = now
             for player in 0..<2 {

@@ -126,14 +126,14 @@ enum FairnessReportTable {
         }
         lines.append(pad("  no honest player makes a false start") + "\(honestFalseStarts): "
             + (honestFalseStarts == 0 ? "met" : "not met"))
-        let quick = cheats.filter { ["cheat-\(FairnessCheat.replayedCall.rawValue)", "cheat-\(FairnessCheat.fastBot.rawValue)"].contains($0.name) }
+        let quick = cheats.filter { [FairnessCheat.replayedCall, .fastBot].map(FairnessScenario.name(of:)).contains($0.name) }
         if !quick.isEmpty {
             let won = quick.reduce(0) { $0 + ($1.reaction.cheaterWonByGap ?? []).reduce(0) { $0 + $1.won } }
             let raced = quick.reduce(0) { $0 + $1.reaction.races }
             lines.append(pad("  replayed calls, 60 ms bot take no cards") + "\(won) of \(raced) races on a match: "
                 + (won == 0 ? "met" : "not met"))
         }
-        if let slow = cheats.first(where: { $0.name == "cheat-\(FairnessCheat.slowPongs.rawValue)" }),
+        if let slow = cheats.first(where: { $0.name == FairnessScenario.name(of: .slowPongs) }),
             let gain = slow.reaction.cheatGainMs
         {
             lines.append(pad("  held pongs gain ≤ 20 ms (own TCP)") + String(format: "%.0f ms", gain)

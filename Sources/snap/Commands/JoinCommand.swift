@@ -51,7 +51,12 @@ struct JoinCommand: AsyncParsableCommand {
 
     /// The table a link typed as the server names (`http://HOST:PORT/?t=CODE`), if any.
     private var linkedTable: String? {
-        server.flatMap { try? SnapAddress($0) }?.tableCode
+        server.flatMap(Self.linkedTable(in:))
+    }
+
+    /// The table a server's address names, when it is a table's link (`http://HOST:PORT/?t=CODE`).
+    static func linkedTable(in address: String) -> String? {
+        (try? SnapAddress(address))?.tableCode
     }
 
     /// The server's WebSocket address, from what was typed.

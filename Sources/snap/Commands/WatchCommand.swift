@@ -31,8 +31,8 @@ struct WatchCommand: AsyncParsableCommand {
         guard (1...2).contains(words.count) else {
             throw ValidationError("Give the table's code, and the server's address before it if you know it: snap watch [ADDRESS] CODE.")
         }
-        if words.count == 2 || link != nil { _ = try JoinCommand.webSocketURL(from: words[0]) }
-        if words.count == 2, let linked = (try? SnapAddress(words[0]))?.tableCode, TableCode.normalized(words[1]) != linked {
+        if serverGiven { _ = try JoinCommand.webSocketURL(from: words[0]) }
+        if words.count == 2, let linked = linkedTable, TableCode.normalized(words[1]) != linked {
             throw ValidationError("The link names table \(linked) but you gave \(words[1]): give one of them.")
         }
         guard TableCode.normalized(code) != nil else {
@@ -41,20 +41,18 @@ struct WatchCommand: AsyncParsableCommand {
         try validateName(name)
     }
 
-    private var code: String { link?.tableCode ?? words.last ?? "" }
+    /// The table the first word names when it is a table's link (`http://HOST:PORT/?t=CODE`).
+    private var linkedTable: String? { words.first.flatMap(JoinCommand.linkedTable(in:)) }
 
-    /// A table's link given alone (`http://HOST:PORT/?t=CODE`): the server and the table in one.
-    private var link: SnapAddress? {
-        guard words.count == 1, let address = try? SnapAddress(words[0]), address.tableCode != nil,
-            words[0].contains("://") || words[0].contains("?")
-        else { return nil }
-        return address
-    }
+    /// Whether the server was given: an address before the code, or a table's link alone.
+    private var serverGiven: Bool { words.count == 2 || linkedTable != nil }
+
+    private var code: String { words.count == 1 ? linkedTable ?? words[0] : words.last ?? "" }
 
     func run() async throws {
         try NoTerminal.requireTerminal(for: "snap watch")
         let texts = try language.texts()
-        let url = try await words.count == 2 || link != nil
+        let url = try await serverGiven
             ? JoinCommand.webSocketURL(from: words[0]) : JoinCommand.pickServer(command: "snap watch", texts: texts)
         let quiet = Logger(label: "snap", factory: { _ in SwiftLogNoOpLogHandler() })
         let client: SnapClient
