@@ -6,7 +6,7 @@ import Synchronization
 /// (``allowance``); the ping loop reads it to find connections that have gone silent.
 final class ConnectionNetwork: Sendable {
     /// How many recent round trips the estimate looks at.
-    static let window = 16
+    static let window = RoundTripWindow.capacity
     /// Pings sent back to back after sign-in, each as soon as the last one is answered, so that a newcomer's
     /// network is known within a second rather than after several ping intervals.
     static let warmUpPings = 6
@@ -16,11 +16,35 @@ final class ConnectionNetwork: Sendable {
 
     private struct State {
         /// In microseconds: four bytes each rather than sixteen, on every connection.
-        var roundTrips: [UInt32] = []
-        var next = 0
+        var roundTrips = RoundTripWindow()
         var lastHeard: Duration
         var outstanding: (value: UInt64, sentAt: Duration)?
-        var kernel: KernelRoundTrip?
+        var kernel: KernelRoundTrip? {
+            didSet { allowance = Self.allowance(roundTrips: roundTrips, kernel: kernel) }
+        }
+        /// Worked out when a round trip is measured, not when read: a table reads every seat's before every action.
+        private(set) var allowance = NetworkAllowance.none
+
+        init(lastHeard: Duration) {
+            self.lastHeard = lastHeard
+        }
+
+        mutating func measured(_ microseconds: UInt32) {
+            roundTrips.append(microseconds)
+            allowance = Self.allowance(roundTrips: roundTrips, kernel: kernel)
+        }
+
+        private static func allowance(roundTrips: RoundTripWindow, kernel: KernelRoundTrip?) -> NetworkAllowance {
+            guard let range = roundTrips.range else { return .none }
+            var shortest = Duration.microseconds(range.shortest)
+            var longest = Duration.microseconds(range.longest)
+            if let kernel {
+                let bound = ConnectionNetwork.kernelBound(kernel, shortest: shortest, longest: longest)
+                shortest = min(shortest, bound)
+                longest = min(longest, bound)
+            }
+            return NetworkAllowance(typical: shortest + (longest - shortest) / 2, most: longest + ConnectionNetwork.slack)
+        }
     }
 
     private let state: Mutex<State>
@@ -78,28 +102,14 @@ final class ConnectionNetwork: Sendable {
             guard let outstanding = state.outstanding, outstanding.value == value else { return nil }
             state.outstanding = nil
             let roundTrip = now - outstanding.sentAt
-            let microseconds = UInt32(clamping: max(0, roundTrip.nanoseconds / 1_000))
-            if state.roundTrips.count < Self.window {
-                if state.roundTrips.isEmpty { state.roundTrips.reserveCapacity(Self.window) }
-                state.roundTrips.append(microseconds)
-            } else {
-                state.roundTrips[state.next] = microseconds
-            }
-            state.next = (state.next + 1) % Self.window
+            state.measured(UInt32(clamping: max(0, roundTrip.nanoseconds / 1_000)))
             return roundTrip
         }
     }
 
     /// The median of the recent round trips (of an even number, the mean of the middle two); nil before the first.
     var medianRoundTrip: Duration? {
-        state.withLock { state in
-            guard !state.roundTrips.isEmpty else { return nil }
-            let sorted = state.roundTrips.sorted()
-            let middle = sorted.count / 2
-            let microseconds = sorted.count.isMultiple(of: 2)
-                ? (UInt64(sorted[middle - 1]) + UInt64(sorted[middle])) / 2 : UInt64(sorted[middle])
-            return .microseconds(Int64(microseconds))
-        }
+        state.withLock { $0.roundTrips.median }.map { .microseconds(Int64($0)) }
     }
 
     /// How many round trips have been measured (at most ``window`` are kept).
@@ -109,21 +119,7 @@ final class ConnectionNetwork: Sendable {
     /// between the shortest and the longest recent one) and the longest recent one plus ``slack`` — each no longer
     /// than the kernel says the network can take (``kernelBound(_:shortest:longest:)``): pongs held back buy
     /// nothing beyond it. Nothing is allowed before the first round trip is measured.
-    var allowance: NetworkAllowance {
-        state.withLock { state in
-            guard let shortestMicroseconds = state.roundTrips.min(), let longestMicroseconds = state.roundTrips.max() else {
-                return .none
-            }
-            var shortest = Duration.microseconds(shortestMicroseconds)
-            var longest = Duration.microseconds(longestMicroseconds)
-            if let kernel = state.kernel {
-                let bound = Self.kernelBound(kernel, shortest: shortest, longest: longest)
-                shortest = min(shortest, bound)
-                longest = min(longest, bound)
-            }
-            return NetworkAllowance(typical: shortest + (longest - shortest) / 2, most: longest + Self.slack)
-        }
-    }
+    var allowance: NetworkAllowance { state.withLock { $0.allowance } }
 
     /// The longest round trip the kernel's figures let a connection's pongs (`shortest` to `longest`) count for:
     /// the kernel's own bound (``KernelRoundTrip/bound``), and, where the kernel knows the network's minimum, that

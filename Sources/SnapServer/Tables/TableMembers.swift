@@ -4,50 +4,79 @@ import SnapProtocol
 /// The people and computer players seated at one table and their connections: who is there, who is connected, and
 /// what each one's network allows for when calls are judged.
 struct TableMembers {
-    private(set) var byID: [PlayerID: TableMember] = [:]
+    /// In the order they sat down. At most four, so a list searched by id is smaller and quicker than a dictionary.
+    private(set) var all: [TableMember] = []
 
     subscript(id: PlayerID) -> TableMember? {
-        get { byID[id] }
-        set { byID[id] = newValue }
+        get { all.first { $0.info.id == id } }
+        set {
+            let index = all.firstIndex { $0.info.id == id }
+            switch (index, newValue) {
+            case (let index?, let member?):
+                all[index] = member
+            case (let index?, nil):
+                all.remove(at: index)
+            case (nil, let member?):
+                precondition(member.info.id == id, "a member is kept under their own id")
+                all.append(member)
+            case (nil, nil):
+                break
+            }
+        }
     }
 
     /// Whether any person (connected or not) is seated.
-    var anyPerson: Bool { byID.values.contains { $0.isPerson } }
+    var anyPerson: Bool { all.contains { $0.isPerson } }
 
     /// Whether any person is connected right now.
-    var anyoneConnected: Bool { byID.values.contains { $0.isPerson && $0.outbox != nil } }
+    var anyoneConnected: Bool { all.contains { $0.isPerson && $0.outbox != nil } }
 
     /// The member holding `token`.
     func member(holding token: String) -> (PlayerID, TableMember)? {
-        byID.first { $0.value.token == token }.map { ($0.key, $0.value) }
+        all.first { $0.token == token }.map { ($0.info.id, $0) }
     }
 
     /// The reconnect token of each person, by id.
     var tokens: [PlayerID: String] {
-        byID.compactMapValues(\.token)
+        Dictionary(uniqueKeysWithValues: all.compactMap { member in member.token.map { (member.info.id, $0) } })
     }
 
     /// The people whose connection has dropped.
     var dropped: [PlayerID] {
-        byID.filter { $0.value.isPerson && $0.value.outbox == nil }.map(\.key)
+        all.filter { $0.isPerson && $0.outbox == nil }.map(\.info.id)
     }
 
     /// What each seated member's network allows for: measured for connected people; none for computer players
     /// and for people who have dropped (they cannot call, so nobody waits for them).
     func allowances(at table: Table) -> [Seat: NetworkAllowance] {
         var allowances = [Seat: NetworkAllowance]()
-        for (id, member) in byID {
-            guard let seat = table.seat(of: id), let outbox = member.outbox else { continue }
-            allowances[seat] = outbox.network.allowance
-        }
+        for (seat, allowance) in seatedAllowances(at: table) { allowances[seat] = allowance }
         return allowances
+    }
+
+    /// Whether `allowances` differs from what each seated member's network allows for now (``allowances(at:)``),
+    /// found without building a new dictionary: a table asks before every action, and they seldom change.
+    func allowancesDiffer(from allowances: [Seat: NetworkAllowance], at table: Table) -> Bool {
+        var count = 0
+        for (seat, allowance) in seatedAllowances(at: table) {
+            guard allowances[seat] == allowance else { return true }
+            count += 1
+        }
+        return count != allowances.count
+    }
+
+    private func seatedAllowances(at table: Table) -> some Sequence<(Seat, NetworkAllowance)> {
+        all.lazy.compactMap { member in
+            guard let seat = table.seat(of: member.info.id), let outbox = member.outbox else { return nil }
+            return (seat, outbox.network.allowance)
+        }
     }
 
     /// How the network of the player in `seat` looks to the judge (nil: nobody sits there): measured for a connected
     /// person; nothing to allow for a computer player or a person who has dropped.
     func networkTime(of seat: Seat, at table: Table, judging: JudgingRule) -> NetworkTime? {
         guard let info = table[seat]?.info else { return nil }
-        guard let member = byID[info.id], member.isPerson else { return NetworkTime(seat: seat, source: .noNetwork) }
+        guard let member = self[info.id], member.isPerson else { return NetworkTime(seat: seat, source: .noNetwork) }
         guard let network = member.outbox?.network else { return NetworkTime(seat: seat, source: .disconnected) }
         guard let median = network.medianRoundTrip else { return NetworkTime(seat: seat, source: .notYetMeasured) }
         return NetworkTime(
@@ -58,11 +87,9 @@ struct TableMembers {
     /// Removes a member for good; returns them.
     @discardableResult
     mutating func remove(_ id: PlayerID) -> TableMember? {
-        let member = byID.removeValue(forKey: id)
+        let member = self[id]
+        self[id] = nil
         member?.grace?.cancel()
         return member
     }
-
-    /// Every member, to say goodbye to.
-    var all: Dictionary<PlayerID, TableMember>.Values { byID.values }
 }

@@ -210,6 +210,7 @@ actor TableSession {
     }
 
     private func updateAllowances() {
+        guard members.allowancesDiffer(from: runner.allowances, at: runner.table) else { return }
         runner.allowances = members.allowances(at: runner.table)
         recording.allowancesSet(runner.allowances)
         if journaling.allowancesChanged(to: runner.allowances) {
@@ -284,7 +285,7 @@ actor TableSession {
     /// then the watchers, so that watching never delays a player.
     func send(_ moment: TableMoment, except skipped: PlayerID? = nil) {
         guard !moment.isEmpty else { return }
-        for (id, member) in members.byID where id != skipped {
+        for member in members.all where member.info.id != skipped {
             guard let outbox = member.outbox else { continue }
             journaling.send(moment.packets(for: outbox.version), to: outbox)
         }

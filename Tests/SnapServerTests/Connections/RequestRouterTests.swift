@@ -119,6 +119,21 @@ import Testing
         #expect(router.decide(call, binary: true, at: .milliseconds(500), from: Self.signedIn) == .refuse(.notAtTable))
     }
 
+    @Test func eachKindOfRequestHasABucketOfItsOwn() {
+        #expect(RequestLimits.Kind.allCases.map(\.index) == Array(0..<RequestLimits.Kind.allCases.count))
+        // Each kind's limit applies to that kind alone: exhausting one leaves every other full.
+        for kind in RequestLimits.Kind.allCases {
+            var limits = RequestLimits()
+            limits[kind] = .init(perSecond: 1, burst: 1)
+            var rates = RequestRates(RequestRates.plan(limits, pingInterval: .seconds(1000), speed: 1, snapCallsPerSecond: 1))
+            #expect(rates.take(kind, at: .zero) == .allowed)
+            #expect(rates.take(kind, at: .zero) == .refused, "\(kind)")
+            for other in RequestLimits.Kind.allCases where other != kind {
+                #expect(rates.take(other, at: .zero) == .allowed, "\(other) after \(kind)")
+            }
+        }
+    }
+
     @Test func aWatchersRequestIsReadAsAWatchers() {
         #expect(WatcherRequest(.resync) == .resync)
         #expect(WatcherRequest(.act(.leave)) == .leave)

@@ -123,6 +123,33 @@ import Testing
         #expect(frames.first?.payload.count == length)
     }
 
+    @Test(arguments: [0, 1, 125, 126, 4_096, 65_535])
+    func aMessageBuiltInPlaceHasTheHeaderOfItsLength(length: Int) {
+        var buffer = ByteBuffer(bytes: [0xEE])
+        let start = WebSocketServerFrames.beginBinary(in: &buffer)
+        buffer.writeBytes((0..<length).map { UInt8(truncatingIfNeeded: $0) })
+        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
+        buffer.writeBytes([0xFF])
+        var alone = ByteBuffer(bytes: [0xEE])
+        WebSocketServerFrames.appendBinary((0..<length).map { UInt8(truncatingIfNeeded: $0) }, to: &alone)
+        alone.writeBytes([0xFF])
+        #expect(buffer == alone)
+    }
+
+    @Test func aPartLargerThanAMessageOfPartsGoesAloneInItsPlace() async throws {
+        let (channel, sender) = try await Self.connected()
+        try await channel.testingEventLoop.executeInContext {
+            sender.send(count: 1, together: true) { _, _ in [1] }
+            sender.send(count: 2, together: true) { index, _ in
+                index == 0 ? Array(repeating: 2, count: WebSocketSender.togetherLimit + 1) : [3]
+            }
+        }
+        await channel.testingEventLoop.run()
+        let frames = Self.frames(in: try #require(try await channel.readOutbound(as: ByteBuffer.self)))
+        #expect(frames.map(\.payload.count) == [1, WebSocketSender.togetherLimit + 1, 1])
+        #expect(frames.map { $0.payload.first } == [1, 2, 3])
+    }
+
     @Test func aLongCloseReasonIsCutOnACharacterBoundary() throws {
         var buffer = ByteBuffer()
         WebSocketServerFrames.appendClose(.normalClosure, reason: String(repeating: "é", count: 100), to: &buffer)

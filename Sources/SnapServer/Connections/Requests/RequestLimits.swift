@@ -69,15 +69,29 @@ public struct RequestLimits: Sendable, Equatable {
 
     /// The limit for a kind of request.
     public subscript(kind: Kind) -> Rate {
-        switch kind {
-        case .signIn: signIn
-        case .reconnect: reconnect
-        case .lobby: lobby
-        case .table: table
-        case .resync: resync
-        case .turn: turn
-        case .pong: pong
-        case .hello: hello
+        get {
+            switch kind {
+            case .signIn: signIn
+            case .reconnect: reconnect
+            case .lobby: lobby
+            case .table: table
+            case .resync: resync
+            case .turn: turn
+            case .pong: pong
+            case .hello: hello
+            }
+        }
+        set {
+            switch kind {
+            case .signIn: signIn = newValue
+            case .reconnect: reconnect = newValue
+            case .lobby: lobby = newValue
+            case .table: table = newValue
+            case .resync: resync = newValue
+            case .turn: turn = newValue
+            case .pong: pong = newValue
+            case .hello: hello = newValue
+            }
         }
     }
 

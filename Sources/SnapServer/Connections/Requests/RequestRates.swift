@@ -30,14 +30,14 @@ struct RequestRates: Sendable {
 
     private let plan: Plan
     /// This connection's own part: how full each bucket is.
-    private var levels: [TokenBucket.Level]
+    private var levels: Levels
     private var refusals: TokenBucket.Level
     private var calls: TokenBucket.Level
 
     /// The rates of one connection, sharing `plan` (see ``plan(_:pingInterval:speed:snapCallsPerSecond:)``).
     init(_ plan: Plan) {
         self.plan = plan
-        levels = plan.buckets.map(\.fullLevel)
+        levels = Levels(plan.buckets.map(\.fullLevel))
         refusals = plan.refusals.fullLevel
         calls = plan.calls.fullLevel
     }
@@ -66,7 +66,7 @@ struct RequestRates: Sendable {
 
     /// Counts a request of `kind` made at `now`.
     mutating func take(_ kind: RequestLimits.Kind, at now: Duration) -> Verdict {
-        let index = RequestLimits.Kind.allCases.firstIndex(of: kind)!
+        let index = kind.index
         if plan.buckets[index].take(from: &levels[index], at: now) { return .allowed }
         return plan.refusals.take(from: &refusals, at: now) ? .refused : .exhausted
     }
@@ -74,5 +74,49 @@ struct RequestRates: Sendable {
     /// Counts a Snap! call made at `now`: whether it is within its rate.
     mutating func takeCall(at now: Duration) -> Bool {
         plan.calls.take(from: &calls, at: now)
+    }
+}
+
+extension RequestRates {
+    /// A connection's level of each kind's bucket, kept in the connection's own state: an array would be one more
+    /// allocation for every connection, and copied whenever the connection's state was.
+    struct Levels: Sendable {
+        private typealias Level = TokenBucket.Level
+        private var storage: (Level, Level, Level, Level, Level, Level, Level, Level)
+        private static let count = 8
+
+        init(_ levels: [TokenBucket.Level]) {
+            precondition(levels.count == Self.count)
+            storage = (levels[0], levels[1], levels[2], levels[3], levels[4], levels[5], levels[6], levels[7])
+        }
+
+        subscript(index: Int) -> TokenBucket.Level {
+            get {
+                precondition(index >= 0 && index < Self.count)
+                return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Level>.stride, as: Level.self) }
+            }
+            set {
+                precondition(index >= 0 && index < Self.count)
+                withUnsafeMutableBytes(of: &storage) {
+                    $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Level>.stride, as: Level.self)
+                }
+            }
+        }
+    }
+}
+
+extension RequestLimits.Kind {
+    /// The kind's place among ``allCases`` (every connection keeps a level per kind in this order).
+    var index: Int {
+        switch self {
+        case .signIn: 0
+        case .reconnect: 1
+        case .lobby: 2
+        case .table: 3
+        case .resync: 4
+        case .turn: 5
+        case .pong: 6
+        case .hello: 7
+        }
     }
 }

@@ -24,15 +24,18 @@ public final class WebSocketSender: Sendable {
 
     private struct State {
         var pending: ByteBuffer?
-        /// Messages queued to go out as one (``send(count:together:_:)``), not framed yet: more may join them
-        /// before the flush.
-        var together: [UInt8] = []
+        /// Where the message of parts queued to go out as one (``send(count:together:_:)``) starts in `pending`, while
+        /// more may join it before the flush: it is built there in place, its header written once it is whole.
+        var together: Int?
         var flushScheduled = false
         var nextNumber: UInt32 = 0
         var closing = Closing.open
         /// Cut the socket once the queued close frame is written, without waiting for the client's answer.
         var cutAfterClose = false
         var largestWaiting = 0
+        /// What the socket held unsent after the last flush. Only this sender writes to it, so while this is 0 the
+        /// socket holds nothing before the next flush, and need not be asked (asking costs a walk down the pipeline).
+        var unsentAfterFlush = 0
         var onOverrun: (@Sendable () -> Void)?
     }
 
@@ -71,7 +74,8 @@ public final class WebSocketSender: Sendable {
     ///
     /// `together`: the messages are parts of one WebSocket message, joined with the parts queued `together` before
     /// and after them until the flush (the packets of one moment to a client of protocol version 10), as long as
-    /// the whole stays within ``togetherLimit`` bytes; a part that would go over starts the next message.
+    /// the whole stays within ``togetherLimit`` bytes; a part that would go over starts the next message, and a part
+    /// larger than that is a message of its own.
     @discardableResult
     public func send(
         count: Int, together: Bool = false, _ message: (_ index: Int, _ number: UInt32) -> [UInt8]
@@ -87,13 +91,19 @@ public final class WebSocketSender: Sendable {
                 let bytes = message(index, state.nextNumber)
                 state.nextNumber &+= 1
                 size += bytes.count
-                if together {
-                    if state.together.count + bytes.count > Self.togetherLimit, !state.together.isEmpty {
-                        WebSocketServerFrames.appendBinary(state.together, to: &buffer)
-                        state.together.removeAll(keepingCapacity: true)
+                if together, bytes.count <= Self.togetherLimit {
+                    if let start = state.together,
+                        WebSocketServerFrames.payloadLength(startedAt: start, in: buffer) + bytes.count > Self.togetherLimit {
+                        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
+                        state.together = nil
                     }
-                    state.together += bytes
+                    if state.together == nil { state.together = WebSocketServerFrames.beginBinary(in: &buffer) }
+                    buffer.writeBytes(bytes)
                 } else {
+                    if let start = state.together {
+                        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
+                        state.together = nil
+                    }
                     WebSocketServerFrames.appendBinary(bytes, to: &buffer)
                 }
             }
@@ -109,10 +119,10 @@ public final class WebSocketSender: Sendable {
 
     /// Frames the parts waiting to go out together, behind what is already queued.
     private func frameTogether(_ state: inout State) {
-        guard !state.together.isEmpty else { return }
-        var buffer = state.pending ?? channel.allocator.buffer(capacity: 64)
-        WebSocketServerFrames.appendBinary(state.together, to: &buffer)
-        state.together.removeAll(keepingCapacity: true)
+        guard let start = state.together, var buffer = state.pending else { return }
+        state.pending = nil
+        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
+        state.together = nil
         state.pending = buffer
     }
 
@@ -157,7 +167,7 @@ public final class WebSocketSender: Sendable {
         state.withLock { state in
             state.closing = .closed
             state.pending = nil
-            state.together = []
+            state.together = nil
         }
         channel.close(promise: nil)
     }
@@ -201,17 +211,17 @@ public final class WebSocketSender: Sendable {
 
     /// Writes and flushes everything queued, then checks what the socket could not take.
     private func flush() {
-        let (batch, closing, cutAfterClose) = state.withLock { state in
+        let (batch, closing, cutAfterClose, unsentBefore) = state.withLock { state in
             state.flushScheduled = false
             frameTogether(&state)
             defer { state.pending = nil }
-            return (state.pending, state.closing, state.cutAfterClose)
+            return (state.pending, state.closing, state.cutAfterClose, state.unsentAfterFlush)
         }
         guard let batch, batch.readableBytes > 0 else { return }
         switch closing {
         case .open:
             // What waits to go out at this flush: the batch, behind whatever the socket still holds.
-            let waiting = unsentBytes() + batch.readableBytes
+            let waiting = (unsentBefore > 0 ? unsentBytes() : 0) + batch.readableBytes
             writer.value.writeAndFlush(batch, promise: nil)
             check(waiting: waiting, unsent: unsentBytes())
         case .closeSent:
@@ -238,6 +248,7 @@ public final class WebSocketSender: Sendable {
     /// overruns the sender.
     private func check(waiting: Int, unsent: Int) {
         let (growth, overrun) = state.withLock { state -> (Int?, (@Sendable () -> Void)?) in
+            state.unsentAfterFlush = unsent
             if unsent > limit, case .open = state.closing {
                 return (nil, state.onOverrun)
             }

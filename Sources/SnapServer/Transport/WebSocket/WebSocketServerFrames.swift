@@ -13,6 +13,36 @@ enum WebSocketServerFrames {
         buffer.writeBytes(payload)
     }
 
+    /// Starts a binary message whose payload the caller writes after it, and ends with
+    /// ``endBinary(startedAt:in:)``: leaves room for the header of a payload of up to 65,535 bytes, and returns where
+    /// the message starts. A message built in place needs no buffer of its own.
+    static func beginBinary(in buffer: inout ByteBuffer) -> Int {
+        let start = buffer.writerIndex
+        buffer.writeInteger(UInt32(0))
+        return start
+    }
+
+    /// The bytes of payload written so far in the message begun at `start`.
+    static func payloadLength(startedAt start: Int, in buffer: ByteBuffer) -> Int {
+        buffer.writerIndex - start - 4
+    }
+
+    /// Ends the message begun at `start` (``beginBinary(in:)``) with what was written since as its payload: writes
+    /// its header, moving a short payload back over the room its shorter header leaves.
+    static func endBinary(startedAt start: Int, in buffer: inout ByteBuffer) {
+        let length = payloadLength(startedAt: start, in: buffer)
+        precondition(length >= 0 && length <= Int(UInt16.max), "a message built in place holds at most 65,535 bytes")
+        buffer.setInteger(0x80 | UInt8(webSocketOpcode: .binary), at: start)
+        if length < 126 {
+            _ = try! buffer.copyBytes(at: start + 4, to: start + 2, length: length)
+            buffer.moveWriterIndex(to: buffer.writerIndex - 2)
+            buffer.setInteger(UInt8(length), at: start + 1)
+        } else {
+            buffer.setInteger(UInt8(126), at: start + 1)
+            buffer.setInteger(UInt16(length), at: start + 2)
+        }
+    }
+
     /// Appends a pong answering a ping with `payload`.
     static func appendPong(_ payload: ByteBuffer, to buffer: inout ByteBuffer) {
         appendHeader(opcode: .pong, length: payload.readableBytes, to: &buffer)
