@@ -4,7 +4,7 @@ import Synchronization
 
 /// The server's metrics, exported for Prometheus at `/metrics`. Each server has its own registry, so several
 /// servers in one process (as in the tests) do not mix their figures.
-final class ServerMetrics: Sendable {
+final class ServerMetrics: WebSocketSenderGrowth {
     let registry = PrometheusCollectorRegistry()
     let connections: CoreMetrics.Gauge
     let tables: CoreMetrics.Gauge

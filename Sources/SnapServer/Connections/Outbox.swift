@@ -19,19 +19,16 @@ final class Outbox: Sendable {
 
     private let state = Mutex(State())
     private let sender: WebSocketSender
-    private let onSend: @Sendable (_ packets: Int, _ bytes: Int) -> Void
+    private let metrics: ServerMetrics
     /// What the server knows of this connection's network.
     let network: ConnectionNetwork
 
-    /// An outbox writing through `sender` for a connection with `network`; `onSend` is told how many packets were
-    /// queued and their bytes (for metrics).
-    init(
-        sender: WebSocketSender, network: ConnectionNetwork,
-        onSend: @escaping @Sendable (_ packets: Int, _ bytes: Int) -> Void = { _, _ in }
-    ) {
+    /// An outbox writing through `sender` for a connection with `network`, counting the packets and bytes it queues
+    /// in `metrics`.
+    init(sender: WebSocketSender, network: ConnectionNetwork, metrics: ServerMetrics) {
         self.sender = sender
         self.network = network
-        self.onSend = onSend
+        self.metrics = metrics
     }
 
     /// The event loop of the connection's socket.
@@ -60,7 +57,10 @@ final class Outbox: Sendable {
         let sizes = sender.send(count: packets.count, together: together) { index, number in
             Frame(number: number, packet: packets[index]).encoded()
         }
-        if let sizes { onSend(packets.count, sizes) }
+        if let sizes {
+            metrics.packetsOut.increment(by: packets.count)
+            metrics.bytesOut.increment(by: sizes)
+        }
     }
 
     /// Queues a close frame after everything already queued; nothing more is sent after it. A client closed for

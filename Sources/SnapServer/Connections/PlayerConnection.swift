@@ -36,34 +36,31 @@ final class PlayerConnection: Sendable {
 
     /// The session of a new connection on `channel`, made on its event loop.
     func open(_ channel: any Channel, peer: PeerSocket) -> PlayerSession {
-        let metrics = metrics
         let sender = WebSocketSender(
-            channel: channel, limit: environment.configuration.outboxLimit,
-            onGrowth: { metrics.outboxGrew(to: $0) })
+            channel: channel, limit: environment.configuration.outboxLimit, growth: environment.metrics)
         let outbox = Outbox(
             sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now, probe: peer.roundTripProbe),
-            onSend: { packets, bytes in
-                metrics.packetsOut.increment(by: packets)
-                metrics.bytesOut.increment(by: bytes)
-            })
+            metrics: environment.metrics)
         let router = RequestRouter(
             rates: RequestRates(rates), malformedLimit: environment.configuration.malformedPacketLimit)
         let context = ConnectionContext(outbox: outbox, peer: peer, router: router)
         let session = PlayerSession(connection: self, sender: sender, context: context)
         // A client gone silent is counted dropped at once; its socket closes when the close handshake gives up.
         outbox.whenAbandoned { [weak session] in session?.ended() }
-        outbox.whenOverrun { [weak session, clock = environment.clock, logger = environment.logger] in
-            metrics.overrunOutboxes.increment()
-            logger.info("connection cut off: not reading", metadata: ["address": "\(peer.address)"])
-            session?.ended()
-            // The close frame waits behind whatever the client has not read; if it is not out in a second, the
-            // socket is cut, so the connection holds nothing more on the client's behalf.
-            Task {
-                try? await clock.sleep(for: .seconds(1))
-                sender.cut()
-            }
-        }
+        outbox.whenOverrun { [weak session, address = peer.address] in session?.overrun(from: address) }
         return session
+    }
+
+    /// The connection's client has stopped reading (``Outbox/whenOverrun(_:)``): it is counted dropped, and the
+    /// close frame waits behind whatever the client has not read; if it is not out in a second, the socket is cut,
+    /// so the connection holds nothing more on the client's behalf.
+    func overrun(_ sender: WebSocketSender, from address: String) {
+        metrics.overrunOutboxes.increment()
+        environment.logger.info("connection cut off: not reading", metadata: ["address": "\(address)"])
+        Task { [clock = environment.clock] in
+            try? await clock.sleep(for: .seconds(1))
+            sender.cut()
+        }
     }
 
     /// The connection has opened: counts it in, or refuses it when the server is full or the address has too many.

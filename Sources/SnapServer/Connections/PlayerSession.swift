@@ -87,6 +87,13 @@ final class PlayerSession: WebSocketSession {
         _ = enqueue(.ended)
     }
 
+    /// The client at `address` stopped reading: the connection ends, and the socket is cut if the close frame
+    /// cannot get out.
+    func overrun(from address: String) {
+        ended()
+        connection.overrun(sender, from: address)
+    }
+
     /// Queues an arrival and starts handling if nothing is; whether to go on reading the socket.
     private func enqueue(_ item: Inbound) -> Bool {
         let (start, keepReading) = inbox.withLock { inbox -> (Bool, Bool) in

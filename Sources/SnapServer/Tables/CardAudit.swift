@@ -8,11 +8,11 @@ struct CardAudit {
     private(set) var failures = 0
 
     /// Checks `table` after `events`.
-    mutating func check(_ table: Table, after events: [TableEvent], metrics: ServerMetrics, logger: Logger) {
+    mutating func check(_ table: Table, after events: [TableEvent], metrics: ServerMetrics, logger: @autoclosure () -> Logger) {
         // Cheap enough to check after every action.
         guard !table.cardsAccountedFor else { return }
         failures += 1
         metrics.cardConservationFailures.increment()
-        logger.error("cards not accounted for after \(events)")
+        logger().error("cards not accounted for after \(events)")
     }
 }

@@ -5,7 +5,17 @@ import SnapStore
 /// The round under way at one table, step by step, while the server keeps rounds, and each round it finishes handed
 /// to the archive. On a server that keeps none it does nothing.
 struct TableRecording {
-    private var recorder: RoundRecorder<EncodedRoundLog>?
+    /// Kept apart from the table's own storage: a recorder is a few hundred bytes that a server keeping no rounds
+    /// would otherwise hold at every table. Owned by one table, never shared.
+    private final class Recorder {
+        var recorder: RoundRecorder<EncodedRoundLog>
+
+        init(_ recorder: RoundRecorder<EncodedRoundLog>) {
+            self.recorder = recorder
+        }
+    }
+
+    private let recorder: Recorder?
     /// When the round being recorded started, in server time.
     private var startedAt: Duration = .zero
     private let code: String
@@ -14,7 +24,7 @@ struct TableRecording {
     /// The recording of table `code` with `recorder` (nil: the server keeps no rounds).
     init(code: String, recorder: RoundRecorder<EncodedRoundLog>?, environment: ServerEnvironment) {
         self.code = code
-        self.recorder = recorder
+        self.recorder = recorder.map(Recorder.init)
         self.environment = environment
     }
 
@@ -28,7 +38,7 @@ struct TableRecording {
 
     /// The runner's allowances were set.
     mutating func allowancesSet(_ allowances: [Seat: NetworkAllowance]) {
-        recorder?.allowancesSet(allowances)
+        recorder?.recorder.allowancesSet(allowances)
     }
 
     /// The runner performed `action`; `start` is the table just before it when it starts a round.
@@ -36,12 +46,12 @@ struct TableRecording {
         _ action: TableAction, events: [TableEvent], runner: TableRunner<SplitMix64>, start: RoundStart?
     ) {
         if start != nil { startedAt = environment.clock.now }
-        keep(recorder?.performed(action, events: events, runner: runner, start: start))
+        keep(recorder?.recorder.performed(action, events: events, runner: runner, start: start))
     }
 
     /// The runner's timeline moved to `time`.
     mutating func advanced(to time: Duration, events: [TableEvent], runner: TableRunner<SplitMix64>) {
-        keep(recorder?.advanced(to: time, events: events, runner: runner))
+        keep(recorder?.recorder.advanced(to: time, events: events, runner: runner))
     }
 
     /// Hands a round that has just ended to the archive, as the store keeps it.

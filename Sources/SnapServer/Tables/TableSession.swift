@@ -44,7 +44,6 @@ actor TableSession {
     var journaling: TableJournaling
     var isClosed = false
     let environment: ServerEnvironment
-    let logger: Logger
     private var packets: TableEventPackets
     private let hooks: TableHooks
     private let lobbySummary: LobbySummary
@@ -91,9 +90,6 @@ actor TableSession {
         executor = loop.executor
         taskExecutor = EventLoopTaskExecutor.on(loop)
         self.environment = environment
-        var logger = environment.logger
-        logger[metadataKey: "table"] = "\(code)"
-        self.logger = logger
         self.hooks = hooks
         self.runner = runner
         self.members = members
@@ -102,6 +98,14 @@ actor TableSession {
         packets = TableEventPackets(seating: runner.table)
         timer = TableTimer(clock: environment.clock, loop: loop, startingAt: runner.now)
         lobbySummary = LobbySummary(code: code)
+    }
+
+    /// The server's logger, saying which table: made when something is logged, not kept (a logger with metadata of
+    /// its own is two allocations on every table).
+    nonisolated var logger: Logger {
+        var logger = environment.logger
+        logger[metadataKey: "table"] = "\(code)"
+        return logger
     }
 
     /// What the lobby lists about this table; readable without waiting for the table.
@@ -271,7 +275,10 @@ actor TableSession {
 
     /// Sends what `events` say to everyone connected except `skipped`.
     func broadcast(_ events: [TableEvent], except skipped: PlayerID? = nil) {
-        for event in events { logger.debug("\(event)") }
+        if environment.logger.logLevel <= .debug {
+            let logger = logger
+            for event in events { logger.debug("\(event)") }
+        }
         audit.check(runner.table, after: events, metrics: environment.metrics, logger: logger)
         send(packets.moment(for: events), except: skipped)
     }

@@ -46,19 +46,19 @@ public final class WebSocketSender: Sendable {
     public let limit: Int
     /// How long our close frame waits for the client's before the socket is closed anyway.
     public let closeTimeout: TimeAmount
-    private let onGrowth: @Sendable (Int) -> Void
+    private let growth: (any WebSocketSenderGrowth)?
 
-    /// A sender for `channel`, made on its event loop; `onGrowth` is told every new high of the bytes waiting to go
+    /// A sender for `channel`, made on its event loop; `growth` is told every new high of the bytes waiting to go
     /// out at a flush (for metrics). Its ``socketWriter`` must be added first in the channel's pipeline.
     public init(
         channel: any Channel, limit: Int = .max, closeTimeout: TimeAmount = .seconds(10),
-        onGrowth: @escaping @Sendable (Int) -> Void = { _ in }
+        growth: (any WebSocketSenderGrowth)? = nil
     ) {
         self.channel = channel
         self.writer = NIOLoopBound(WebSocketSocketWriter(), eventLoop: channel.eventLoop)
         self.limit = limit
         self.closeTimeout = closeTimeout
-        self.onGrowth = onGrowth
+        self.growth = growth
     }
 
     /// Queues a binary message made by `message` from its number; does nothing once closing. Returns the
@@ -256,10 +256,17 @@ public final class WebSocketSender: Sendable {
             state.largestWaiting = waiting
             return (waiting, nil)
         }
-        if let growth { onGrowth(growth) }
+        if let growth { self.growth?.outboxGrew(to: growth) }
         if let overrun {
             close(Self.overrunClose.code, reason: Self.overrunClose.reason)
             overrun()
         }
     }
+}
+
+/// What is told every new high of the bytes waiting to go out on a ``WebSocketSender`` (for metrics): one object for
+/// every sender of a server, rather than a closure allocated for each.
+public protocol WebSocketSenderGrowth: AnyObject, Sendable {
+    /// A sender had `bytes` waiting at a flush, more than ever before.
+    func outboxGrew(to bytes: Int)
 }
