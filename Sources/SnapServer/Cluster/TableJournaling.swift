@@ -5,28 +5,40 @@ import SnapProtocol
 /// allowances last written there, and what the table sends, held until the entries that caused it are written
 /// (``JournalGate``). A table of a server on its own has no journal: nothing is queued and nothing is held.
 struct TableJournaling {
-    private(set) var journal: TableJournal?
+    /// Kept apart from the table's own storage, where a table of a server on its own, which has none, would hold
+    /// its size anyway. Owned by one table, never shared.
+    private final class Kept {
+        var journal: TableJournal
+
+        init(_ journal: TableJournal) {
+            self.journal = journal
+        }
+    }
+
+    private var kept: Kept?
+    /// The table's journal; nil on a server on its own.
+    var journal: TableJournal? { kept?.journal }
     private var gate = JournalGate()
     /// The allowances last written to the journal.
     private var allowances: [Seat: NetworkAllowance]
 
     /// The part of a table whose `journal` (nil: none) has `queued` entries already, its allowances `allowances`.
     init(journal: TableJournal?, allowances: [Seat: NetworkAllowance], queued: Int = 0) {
-        self.journal = journal
+        self.kept = journal.map(Kept.init)
         self.allowances = allowances
         gate.queue(queued)
     }
 
     /// Whether the table keeps a journal (it is a cluster's).
-    var isKept: Bool { journal != nil }
+    var isKept: Bool { kept != nil }
 
     /// Adds entries with `add`, which says how many it queued; what is sent from now on waits for them. Returns
     /// whether a write must start (none is on its way): the caller starts it.
     mutating func queue(_ add: (inout TableJournal) -> Int) -> Bool {
-        guard journal != nil else { return false }
-        gate.queue(add(&journal!))
-        guard journal!.hasPending, !journal!.isWriting else { return false }
-        journal!.isWriting = true
+        guard let kept else { return false }
+        gate.queue(add(&kept.journal))
+        guard kept.journal.hasPending, !kept.journal.isWriting else { return false }
+        kept.journal.isWriting = true
         return true
     }
 
@@ -37,7 +49,7 @@ struct TableJournaling {
 
     /// Whether `current` differs from the allowances last journaled; they are the journaled ones from now on.
     mutating func allowancesChanged(to current: [Seat: NetworkAllowance]) -> Bool {
-        guard journal != nil, allowances != current else { return false }
+        guard kept != nil, allowances != current else { return false }
         allowances = current
         return true
     }
@@ -46,8 +58,8 @@ struct TableJournaling {
 
     /// Takes every entry waiting, to be written in one statement, and the journal they go to; nil when none wait.
     mutating func takeBatch() -> (journal: TableJournal, batch: TableJournal.Batch)? {
-        guard let batch = journal?.takeBatch(), let journal else { return nil }
-        return (journal, batch)
+        guard let kept, let batch = kept.journal.takeBatch() else { return nil }
+        return (kept.journal, batch)
     }
 
     /// `batch` is written: sends what waited for it.
@@ -57,17 +69,17 @@ struct TableJournaling {
 
     /// Puts back a batch whose write failed, before whatever was queued since.
     mutating func putBack(_ batch: TableJournal.Batch) {
-        journal?.putBack(batch)
+        kept?.journal.putBack(batch)
     }
 
     /// No write is on its way any more.
     mutating func stoppedWriting() {
-        journal?.isWriting = false
+        kept?.journal.isWriting = false
     }
 
     /// Whether every entry is written and everything that waited for it was sent (always, on a server on its own).
     var isWritten: Bool {
-        !(journal?.hasPending ?? false) && !(journal?.isWriting ?? false) && gate.isOpen
+        !(kept?.journal.hasPending ?? false) && !(kept?.journal.isWriting ?? false) && gate.isOpen
     }
 
     /// How many entries the journal has had.
@@ -75,7 +87,7 @@ struct TableJournaling {
 
     /// The table is no longer this node's: nothing more is journaled, and nothing held is ever sent.
     mutating func letGo() {
-        journal = nil
+        kept = nil
         gate.dropAll()
     }
 
@@ -91,7 +103,12 @@ struct TableJournaling {
 
     private static func deliver(_ packets: [Packet], to outbox: Outbox) {
         let version = outbox.version
-        // An event's packets go to each connection together, in one write.
-        outbox.send(packets.filter { version >= $0.type.sinceVersion })
+        // An event's packets go to each connection together, in one write; a new list only for a client too old
+        // for some of them.
+        if packets.allSatisfy({ version >= $0.type.sinceVersion }) {
+            outbox.send(packets)
+        } else {
+            outbox.send(packets.filter { version >= $0.type.sinceVersion })
+        }
     }
 }

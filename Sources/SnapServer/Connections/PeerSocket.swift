@@ -6,17 +6,16 @@ struct PeerSocket: Sendable {
     /// The address the player is counted by, without its port: the socket's remote address, or behind a trusted
     /// proxy the one it forwarded (see ``TrustedProxies``).
     let address: String
-    /// Reads the kernel's round trip to the client; nil behind a trusted proxy, whose round trip it would be, and
-    /// for a socket that is not a network one.
-    let roundTripProbe: KernelRoundTripProbe?
     private let channel: (any Channel)?
     private let registry: ConnectionRegistry?
+    /// Whether the socket is the client's own, not a trusted proxy's.
+    private let isClients: Bool
 
     /// The socket of `channel`, whose upgrade request came with these `X-Forwarded-For` values.
     init(channel: any Channel, registry: ConnectionRegistry, forwardedFor: [String] = []) {
         let peer = ConnectionRegistry.address(of: channel)
         self.address = registry.trustedProxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
-        self.roundTripProbe = registry.trustedProxies.trusts(peer) ? nil : KernelRoundTripProbe(channel)
+        self.isClients = !registry.trustedProxies.trusts(peer)
         self.channel = channel
         self.registry = registry
     }
@@ -24,9 +23,17 @@ struct PeerSocket: Sendable {
     /// A socket that is not a network one (for tests of the parts above it).
     init(address: String) {
         self.address = address
-        self.roundTripProbe = nil
+        self.isClients = false
         self.channel = nil
         self.registry = nil
+    }
+
+    /// Reads the kernel's round trip to the client; nil behind a trusted proxy, whose round trip it would be, and
+    /// for a socket that is not a network one. Made when asked for (the connection's network keeps it), not kept
+    /// here too.
+    var roundTripProbe: KernelRoundTripProbe? {
+        guard isClients, let channel else { return nil }
+        return KernelRoundTripProbe(channel)
     }
 
     /// Notes that the socket has earned its keep.

@@ -73,6 +73,9 @@ extension TableSession {
     /// its own).
     var journalIsWritten: Bool { journaling.isWritten }
 
+    /// Whether the table keeps a journal (until its node leaves the cluster).
+    var keepsJournal: Bool { journaling.isKept }
+
     /// The table's ``state`` and how many entries its journal has had, at a moment when every one is written;
     /// nil while a write is on its way (for tests: the journal's first entries up to that count rebuild this).
     var writtenState: (state: (table: Table, random: UInt64), journalLength: Int)? {

@@ -22,7 +22,7 @@ struct NodeLeftTests {
             try await node.cluster.leave()
             // A step after the node left: its entry can never be written.
             await ann.client.addComputer()
-            try await ClusterTests.eventually("the table gives up its journal") { await !table.journaling.isKept }
+            try await ClusterTests.eventually("the table gives up its journal") { await !table.keepsJournal }
             #expect(await table.journalIsWritten)
             await ann.client.disconnect()
             await node.stop()
