@@ -44,16 +44,29 @@ extension ServerClock {
 
 /// A wake set with ``ServerClock/wake(at:on:_:)``.
 public struct ServerClockWake: Sendable {
-    private let cancelling: @Sendable () -> Void
+    private enum Cancelling: Sendable {
+        case closure(@Sendable () -> Void)
+        case callback(NIOScheduledCallback)
+    }
+
+    private let cancelling: Cancelling
 
     /// A wake that `cancel` stops.
     public init(cancel: @escaping @Sendable () -> Void) {
-        cancelling = cancel
+        cancelling = .closure(cancel)
+    }
+
+    /// A wake that is a callback scheduled on an event loop (no closure to hold the callback's handle).
+    init(_ callback: NIOScheduledCallback) {
+        cancelling = .callback(callback)
     }
 
     /// Stops the wake if it has not run yet. Its body may still run if it was already on its way; whoever set it
     /// must be ready for that.
     public func cancel() {
-        cancelling()
+        switch cancelling {
+        case .closure(let cancel): cancel()
+        case .callback(let callback): callback.cancel()
+        }
     }
 }

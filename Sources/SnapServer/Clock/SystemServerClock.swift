@@ -22,10 +22,22 @@ public struct SystemServerClock: ServerClock {
         try await ContinuousClock().sleep(until: start + deadline)
     }
 
-    /// A timer on the loop itself.
+    /// A timer on the loop itself: a scheduled callback, which on NIO's own loops costs no promise and no future
+    /// (every table keeps one set).
     public func wake(at deadline: Duration, on loop: any EventLoop, _ body: @escaping @Sendable () -> Void) -> ServerClockWake {
         let delay = max(.zero, deadline - now)
-        let scheduled = loop.scheduleTask(in: .nanoseconds(delay.nanoseconds), body)
-        return ServerClockWake { scheduled.cancel() }
+        guard let scheduled = try? loop.scheduleCallback(in: .nanoseconds(delay.nanoseconds), handler: Wake(body: body)) else {
+            // The loop is shutting down: nothing will run on it any more.
+            return ServerClockWake {}
+        }
+        return ServerClockWake(scheduled)
+    }
+
+    private struct Wake: NIOScheduledCallbackHandler, Sendable {
+        let body: @Sendable () -> Void
+
+        func handleScheduledCallback(eventLoop: some EventLoop) {
+            body()
+        }
     }
 }

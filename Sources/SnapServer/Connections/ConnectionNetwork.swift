@@ -50,18 +50,16 @@ final class ConnectionNetwork: Sendable {
     private let state: Mutex<State>
     /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
     private let secret: UInt64
-    /// Reads the kernel's round trip of the connection's socket, when it is the client's own.
-    private let probe: KernelRoundTripProbe?
 
-    /// The facts of a connection that opened at `now`, whose socket `probe` reads (nil: pongs alone).
-    init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max), probe: KernelRoundTripProbe? = nil) {
+    /// The facts of a connection that opened at `now`.
+    init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max)) {
         state = Mutex(State(lastHeard: now))
         self.secret = secret
-        self.probe = probe
     }
 
-    /// Reads the kernel's round trip again (when a pong has just measured ours); it is kept when it comes.
-    func probeKernel() {
+    /// Reads the kernel's round trip again with `probe` (when a pong has just measured ours; nil: pongs alone); it is
+    /// kept when it comes. The probe is the socket's (``PeerSocket/roundTripProbe``), not kept here too.
+    func probeKernel(with probe: KernelRoundTripProbe?) {
         probe?.read { [weak self] kernel in self?.kernelMeasured(kernel) }
     }
 

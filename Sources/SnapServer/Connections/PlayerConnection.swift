@@ -39,7 +39,7 @@ final class PlayerConnection: Sendable {
         let sender = WebSocketSender(
             channel: channel, limit: environment.configuration.outboxLimit, growth: environment.metrics)
         let outbox = Outbox(
-            sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now, probe: peer.roundTripProbe),
+            sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now),
             metrics: environment.metrics)
         let router = RequestRouter(
             rates: RequestRates(rates), malformedLimit: environment.configuration.malformedPacketLimit)
@@ -105,7 +105,7 @@ final class PlayerConnection: Sendable {
             metrics.error(code: WireErrorCode.rateLimited.rawValue)
             outbox.close(.policyViolation, reason: "too many requests")
         case .route(.connection(let request)):
-            handle(request, receivedAt: received, outbox)
+            handle(request, receivedAt: received, outbox, peer: context.peer)
         case .route(.table(let request)):
             guard let table = context.table, let id = context.id else { return nil }
             let leaving = request == .act(.leave)
@@ -142,7 +142,7 @@ final class PlayerConnection: Sendable {
 
     // MARK: - The connection's own requests
 
-    private func handle(_ request: ConnectionRequest, receivedAt received: Duration, _ outbox: Outbox) {
+    private func handle(_ request: ConnectionRequest, receivedAt received: Duration, _ outbox: Outbox, peer: PeerSocket) {
         switch request {
         case .hello(let version):
             outbox.version = min(version, Wire.version)
@@ -153,7 +153,7 @@ final class PlayerConnection: Sendable {
             }
             metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
             if outbox.network.disagrees(roundTrip) { metrics.pongDisagreements.increment() }
-            outbox.network.probeKernel()
+            outbox.network.probeKernel(with: peer.roundTripProbe)
             if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
         }
     }
