@@ -29,17 +29,47 @@ struct RequestRates: Sendable {
     }
 
     private let plan: Plan
-    /// This connection's own part: how full each bucket is.
-    private var levels: Levels
-    private var refusals: TokenBucket.Level
-    private var calls: TokenBucket.Level
+    /// This connection's own part: how full each bucket is — one per kind, then the refusals' and the calls' —
+    /// all filled up to the same time (one time, not one per bucket: every connection keeps them).
+    private var tokens: Tokens
+    private var lastNanoseconds = Int64.min
 
     /// The rates of one connection, sharing `plan` (see ``plan(_:pingInterval:speed:snapCallsPerSecond:)``).
     init(_ plan: Plan) {
+        precondition(plan.buckets.count == Tokens.count - 2)
         self.plan = plan
-        levels = Levels(plan.buckets.map(\.fullLevel))
-        refusals = plan.refusals.fullLevel
-        calls = plan.calls.fullLevel
+        tokens = Tokens()
+        for index in 0..<Tokens.count { tokens[index] = bucket(index).capacity }
+    }
+
+    private static let refusalsIndex = Tokens.count - 2
+    private static let callsIndex = Tokens.count - 1
+
+    private func bucket(_ index: Int) -> TokenBucket {
+        switch index {
+        case Self.refusalsIndex: plan.refusals
+        case Self.callsIndex: plan.calls
+        default: plan.buckets[index]
+        }
+    }
+
+    /// Fills every bucket for the time since the last request, up to its capacity.
+    private mutating func refill(at now: Duration) {
+        let nanoseconds = now.nanoseconds
+        defer { lastNanoseconds = max(lastNanoseconds, nanoseconds) }
+        guard lastNanoseconds != .min, nanoseconds > lastNanoseconds else { return }
+        let seconds = Double(nanoseconds - lastNanoseconds) / 1e9
+        for index in 0..<Tokens.count {
+            let bucket = bucket(index)
+            tokens[index] = min(bucket.capacity, tokens[index] + seconds * bucket.perSecond)
+        }
+    }
+
+    /// Takes a token from bucket `index`, if it has one.
+    private mutating func take(from index: Int) -> Bool {
+        guard tokens[index] >= 1 else { return false }
+        tokens[index] -= 1
+        return true
     }
 
     /// The rates of a server pinging every `pingInterval` whose game runs `speed` times as fast as normal: pongs are
@@ -66,39 +96,36 @@ struct RequestRates: Sendable {
 
     /// Counts a request of `kind` made at `now`.
     mutating func take(_ kind: RequestLimits.Kind, at now: Duration) -> Verdict {
-        let index = kind.index
-        if plan.buckets[index].take(from: &levels[index], at: now) { return .allowed }
-        return plan.refusals.take(from: &refusals, at: now) ? .refused : .exhausted
+        refill(at: now)
+        if take(from: kind.index) { return .allowed }
+        return take(from: Self.refusalsIndex) ? .refused : .exhausted
     }
 
     /// Counts a Snap! call made at `now`: whether it is within its rate.
     mutating func takeCall(at now: Duration) -> Bool {
-        plan.calls.take(from: &calls, at: now)
+        refill(at: now)
+        return take(from: Self.callsIndex)
     }
 }
 
 extension RequestRates {
-    /// A connection's level of each kind's bucket, kept in the connection's own state: an array would be one more
+    /// How full a connection's buckets are, kept in the connection's own state: an array would be one more
     /// allocation for every connection, and copied whenever the connection's state was.
-    struct Levels: Sendable {
-        private typealias Level = TokenBucket.Level
-        private var storage: (Level, Level, Level, Level, Level, Level, Level, Level)
-        private static let count = 8
+    struct Tokens: Sendable {
+        /// A bucket per kind of request, then the refusals' and the calls'.
+        static let count = 10
+        private var storage: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
-        init(_ levels: [TokenBucket.Level]) {
-            precondition(levels.count == Self.count)
-            storage = (levels[0], levels[1], levels[2], levels[3], levels[4], levels[5], levels[6], levels[7])
-        }
-
-        subscript(index: Int) -> TokenBucket.Level {
+        subscript(index: Int) -> Double {
             get {
                 precondition(index >= 0 && index < Self.count)
-                return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Level>.stride, as: Level.self) }
+                return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Double>.stride, as: Double.self) }
             }
             set {
                 precondition(index >= 0 && index < Self.count)
                 withUnsafeMutableBytes(of: &storage) {
-                    $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Level>.stride, as: Level.self)
+                    $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Double>.stride, as: Double.self)
                 }
             }
         }

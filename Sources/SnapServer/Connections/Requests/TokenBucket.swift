@@ -26,9 +26,6 @@ struct TokenBucket: Sendable {
         self.level = Level(tokens: max(1, burst))
     }
 
-    /// A full bucket's level.
-    var fullLevel: Level { Level(tokens: capacity) }
-
     /// A bucket for a rate of requests.
     init(_ rate: RequestLimits.Rate) {
         self.init(perSecond: rate.perSecond, burst: rate.burst)
