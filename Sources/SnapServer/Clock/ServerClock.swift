@@ -46,7 +46,9 @@ extension ServerClock {
 public struct ServerClockWake: Sendable {
     private enum Cancelling: Sendable {
         case closure(@Sendable () -> Void)
-        case callback(NIOScheduledCallback)
+        /// Out of line: a callback's handle is six words, and a wake is kept in every table and every seat's
+        /// member (where it is nil but for a dropped player's grace period).
+        indirect case callback(NIOScheduledCallback)
     }
 
     private let cancelling: Cancelling

@@ -17,8 +17,9 @@ final class ConnectionNetwork: Sendable {
     private struct State {
         /// In microseconds: four bytes each rather than sixteen, on every connection.
         var roundTrips = RoundTripWindow()
-        var lastHeard: Duration
-        var outstanding: (value: UInt64, sentAt: Duration)?
+        /// Times in nanoseconds of server time rather than `Duration`s: eight bytes each rather than sixteen.
+        var lastHeard: Int64
+        var outstanding: (value: UInt64, sentAt: Int64)?
         var kernel: KernelRoundTrip? {
             didSet { allowance = Self.allowance(roundTrips: roundTrips, kernel: kernel) }
         }
@@ -26,7 +27,7 @@ final class ConnectionNetwork: Sendable {
         private(set) var allowance = NetworkAllowance.none
 
         init(lastHeard: Duration) {
-            self.lastHeard = lastHeard
+            self.lastHeard = lastHeard.nanoseconds
         }
 
         mutating func measured(_ microseconds: UInt32) {
@@ -74,24 +75,24 @@ final class ConnectionNetwork: Sendable {
 
     /// Notes that the client just sent something: it is still there.
     func heard(at now: Duration) {
-        state.withLock { $0.lastHeard = now }
+        state.withLock { $0.lastHeard = now.nanoseconds }
     }
 
     /// How long the client has been silent.
     func silence(at now: Duration) -> Duration {
-        now - state.withLock { $0.lastHeard }
+        now - .nanoseconds(state.withLock { $0.lastHeard })
     }
 
     /// The value of a ping sent now; only a pong with this value counts (an earlier ping's no longer does).
     func ping(at now: Duration) -> UInt64 {
         let value = UInt64(bitPattern: now.nanoseconds) ^ secret
-        state.withLock { $0.outstanding = (value, now) }
+        state.withLock { $0.outstanding = (value, now.nanoseconds) }
         return value
     }
 
     /// Whether a ping sent within the last `interval` is still unanswered (a new one would replace it).
     func awaitsPong(at now: Duration, sentWithin interval: Duration) -> Bool {
-        state.withLock { state in state.outstanding.map { now - $0.sentAt < interval } ?? false }
+        state.withLock { state in state.outstanding.map { now - .nanoseconds($0.sentAt) < interval } ?? false }
     }
 
     /// A pong arrived: its round trip, or nil when it does not answer the last ping (forged, or too late).
@@ -99,7 +100,7 @@ final class ConnectionNetwork: Sendable {
         state.withLock { state in
             guard let outstanding = state.outstanding, outstanding.value == value else { return nil }
             state.outstanding = nil
-            let roundTrip = now - outstanding.sentAt
+            let roundTrip = now - .nanoseconds(outstanding.sentAt)
             state.measured(UInt32(clamping: max(0, roundTrip.nanoseconds / 1_000)))
             return roundTrip
         }

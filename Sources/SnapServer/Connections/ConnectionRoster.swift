@@ -6,14 +6,16 @@ import SnapProtocol
 /// one and closes those gone silent, and those that do not sign in within the time allowed, and says goodbye to
 /// all of them when the server shuts down. Where a connection sits or watches is the ``Lobby``'s and its tables'.
 actor ConnectionRoster {
-    private var connections: [ObjectIdentifier: Outbox] = [:]
-    /// The same connections in the slices the ping loop takes in turn.
+    /// Every connection, in the slices the ping loop takes in turn (each connection is in one: no other list of them
+    /// is kept).
     private var pingSlices = Array(repeating: [ObjectIdentifier: Outbox](), count: ConnectionRoster.pingSliceCount)
     private static let pingSliceCount = 100
     /// Game connections by remote address.
     private var connectionsPerAddress: [String: Int] = [:]
     /// Connections that have not signed in yet, with when they opened.
     private var awaitingSignIn: [ObjectIdentifier: (outbox: Outbox, openedAt: Duration)] = [:]
+    /// The number of game connections open (the slices hold them).
+    private(set) var connectionCount = 0
     private var playersSignedIn: UInt64 = 0
     private var isShuttingDown = false
     private let environment: ServerEnvironment
@@ -27,24 +29,21 @@ actor ConnectionRoster {
     /// Counts a new connection from `address` in and asks it to sign in; the refusal when the server is full or
     /// shutting down, or the address holds as many connections as one may.
     func register(_ outbox: Outbox, from address: String) -> WireErrorCode? {
-        guard !isShuttingDown, connections.count < configuration.maximumConnections else { return .serverFull }
+        guard !isShuttingDown, connectionCount < configuration.maximumConnections else { return .serverFull }
         guard connectionsPerAddress[address, default: 0] < configuration.maximumConnectionsPerAddress else {
             return .tooManyConnectionsFromAddress
         }
         connectionsPerAddress[address, default: 0] += 1
-        connections[ObjectIdentifier(outbox)] = outbox
         // The sign-in request is the first word a connection hears: it goes out before the connection joins the
         // ping rotation, which could otherwise ping it first (a CI run's client waited for a sign-in request that
         // came second).
         outbox.send(.signInRequest)
         pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = outbox
+        connectionCount += 1
         awaitingSignIn[ObjectIdentifier(outbox)] = (outbox, environment.clock.now)
-        metrics.connections.record(connections.count)
+        metrics.connections.record(connectionCount)
         return nil
     }
-
-    /// The number of game connections open.
-    var connectionCount: Int { connections.count }
 
     /// Notes that a connection has signed in (or reconnected): it no longer has a deadline to do so.
     func signedIn(_ outbox: Outbox) {
@@ -72,12 +71,12 @@ actor ConnectionRoster {
 
     /// Counts a connection from `address` out.
     func unregister(_ outbox: Outbox, from address: String) {
-        guard connections.removeValue(forKey: ObjectIdentifier(outbox)) != nil else { return }
+        guard pingSlices[Self.pingSlice(of: outbox)].removeValue(forKey: ObjectIdentifier(outbox)) != nil else { return }
+        connectionCount -= 1
         let left = connectionsPerAddress[address, default: 1] - 1
         connectionsPerAddress[address] = left > 0 ? left : nil
         awaitingSignIn[ObjectIdentifier(outbox)] = nil
-        pingSlices[Self.pingSlice(of: outbox)][ObjectIdentifier(outbox)] = nil
-        metrics.connections.record(connections.count)
+        metrics.connections.record(connectionCount)
     }
 
     /// Pings every connection once per ping interval until cancelled, a hundredth of them at a time so that a full
@@ -130,8 +129,8 @@ actor ConnectionRoster {
     /// Tells every connection that the server is going away, and closes it (after the tables have told their own).
     func sayGoodbye(reason: String) {
         isShuttingDown = true
-        environment.logger.info("shutting down: telling \(connections.count) connections")
-        for outbox in connections.values {
+        environment.logger.info("shutting down: telling \(connectionCount) connections")
+        for outbox in pingSlices.lazy.flatMap(\.values) {
             outbox.send(.serverQuit(reason: reason))
             outbox.close(.goingAway, reason: reason)
         }
