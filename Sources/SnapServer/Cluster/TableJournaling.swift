@@ -103,12 +103,9 @@ struct TableJournaling {
 
     private static func deliver(_ packets: [Packet], to outbox: Outbox) {
         let version = outbox.version
+        let known = { (packet: Packet) in version >= packet.type.sinceVersion }
         // An event's packets go to each connection together, in one write; a new list only for a client too old
         // for some of them.
-        if packets.allSatisfy({ version >= $0.type.sinceVersion }) {
-            outbox.send(packets)
-        } else {
-            outbox.send(packets.filter { version >= $0.type.sinceVersion })
-        }
+        outbox.send(packets.allSatisfy(known) ? packets : packets.filter(known))
     }
 }

@@ -29,8 +29,8 @@ struct PeerSocket: Sendable {
     }
 
     /// Reads the kernel's round trip to the client; nil behind a trusted proxy, whose round trip it would be, and
-    /// for a socket that is not a network one. Made when asked for (the connection's network keeps it), not kept
-    /// here too.
+    /// for a socket that is not a network one. Made when a pong asks for it (a cast of the channel), not kept with
+    /// every connection.
     var roundTripProbe: KernelRoundTripProbe? {
         guard isClients, let channel else { return nil }
         return KernelRoundTripProbe(channel)

@@ -112,22 +112,15 @@ extension RequestRates {
     /// How full a connection's buckets are, kept in the connection's own state: an array would be one more
     /// allocation for every connection, and copied whenever the connection's state was.
     struct Tokens: Sendable {
+        private typealias Storage = (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
+
         /// A bucket per kind of request, then the refusals' and the calls'.
-        static let count = 10
-        private var storage: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        static let count = InlineStorage.capacity(of: Storage.self, Double.self)
+        private var storage: Storage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
         subscript(index: Int) -> Double {
-            get {
-                precondition(index >= 0 && index < Self.count)
-                return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Double>.stride, as: Double.self) }
-            }
-            set {
-                precondition(index >= 0 && index < Self.count)
-                withUnsafeMutableBytes(of: &storage) {
-                    $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Double>.stride, as: Double.self)
-                }
-            }
+            get { InlineStorage.load(index, of: storage, as: Double.self) }
+            set { InlineStorage.store(newValue, at: index, in: &storage) }
         }
     }
 }

@@ -94,16 +94,12 @@ public final class WebSocketSender: Sendable {
                 if together, bytes.count <= Self.togetherLimit {
                     if let start = state.together,
                         WebSocketServerFrames.payloadLength(startedAt: start, in: buffer) + bytes.count > Self.togetherLimit {
-                        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
-                        state.together = nil
+                        Self.endTogether(&state.together, in: &buffer)
                     }
                     if state.together == nil { state.together = WebSocketServerFrames.beginBinary(in: &buffer) }
                     buffer.writeBytes(bytes)
                 } else {
-                    if let start = state.together {
-                        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
-                        state.together = nil
-                    }
+                    Self.endTogether(&state.together, in: &buffer)
                     WebSocketServerFrames.appendBinary(bytes, to: &buffer)
                 }
             }
@@ -119,11 +115,17 @@ public final class WebSocketSender: Sendable {
 
     /// Frames the parts waiting to go out together, behind what is already queued.
     private func frameTogether(_ state: inout State) {
-        guard let start = state.together, var buffer = state.pending else { return }
+        guard state.together != nil, var buffer = state.pending else { return }
         state.pending = nil
-        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
-        state.together = nil
+        Self.endTogether(&state.together, in: &buffer)
         state.pending = buffer
+    }
+
+    /// Ends the message of parts that starts at `together` in `buffer`, if one does; none is being made after it.
+    private static func endTogether(_ together: inout Int?, in buffer: inout ByteBuffer) {
+        guard let start = together else { return }
+        WebSocketServerFrames.endBinary(startedAt: start, in: &buffer)
+        together = nil
     }
 
     /// Queues a pong answering a client's ping.
