@@ -6,24 +6,29 @@ import SnapProtocol
 import SnapServer
 import Synchronization
 
-/// The transport floor: a bare WebSocket server on the same socket level as the Snap! server (the very same
-/// handlers, guards and lean WebSocket path, from the same configuration values), with no game in it.
+/// The transport floor: the least a server can do to play Snap! with a load run's bots — on the same socket level
+/// as the Snap! server (the very same handlers, guards and lean WebSocket path, from the same configuration
+/// values), with the same rules engine, and sending the very same packets in the very same WebSocket messages for
+/// every action (``FloorTable``).
 ///
-/// Clients sit in groups of up to four. A turn or a call from one is fanned out at once to every seat of its
-/// group; a turn is followed after the next-player delay by an activation for the next seat, and the first call on
-/// a card, once its verdict has shown, by the cards moving and then play resuming — the same frames, sizes and
-/// timers a Snap! table sends. Every connection is pinged at Snap!'s interval, the same way.
+/// What it leaves out is what a Snap! server does besides: sessions that survive a dropped connection, the lobby,
+/// fair judging across networks (it judges each call as it arrives), request limits, network measures, the card
+/// audit, recording, the cluster's journal and metrics. Its players sign in, open or join a table by code and
+/// play; every connection is pinged at Snap!'s interval, the same way.
 public struct FloorServer: Sendable {
-    /// Where to listen, how fast the next-player delay runs, and how often to ping.
+    /// Where to listen, how fast the game runs, and how often to ping.
     public struct Settings: Sendable {
         /// The address to listen on.
         public var host = "127.0.0.1"
         /// The port; 0 picks a free one.
         public var port = 0
-        /// The delays (next player, the verdict shown, the cards moved) are Snap!'s divided by this.
+        /// Every delay of the game is divided by this, as the Snap! server's `--speed` does.
         public var speed = 1.0
         /// How often each connection is pinged (Snap!'s default).
         public var pingInterval: Duration = .seconds(5)
+        /// The tables' codes and deals are drawn from this seed as a Snap! server's are from its `--seed`; nil: from
+        /// the system's random numbers.
+        public var seed: UInt64?
 
         /// Loopback, a free port, normal speed.
         public init() {}
@@ -40,8 +45,7 @@ public struct FloorServer: Sendable {
 
     /// Runs until the task is cancelled or a SIGINT or SIGTERM arrives; `onRunning` is told the port.
     public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        let groups = FloorGroups()
-        let speed = settings.speed
+        let tables = FloorTables(settings: FloorTable.Settings(speed: settings.speed), seed: settings.seed)
         let pingInterval = settings.pingInterval
         // Every bot comes from 127.0.0.1, so the caps per address are lifted, as the load benchmark does for Snap!.
         var configuration = SnapServerConfiguration()
@@ -50,13 +54,13 @@ public struct FloorServer: Sendable {
         let app = Application(
             router: Router(),
             server: SnapGameServer.socketLevel(configuration: configuration) { channel in
-                FloorSession(sender: WebSocketSender(channel: channel), groups: groups, speed: speed)
+                FloorSession(sender: WebSocketSender(channel: channel), loop: channel.eventLoop, tables: tables)
             },
             configuration: SnapGameServer.httpConfiguration(host: settings.host, port: settings.port, serverName: "snap-floor"),
             onServerRunning: { [port = settings.port] channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
         // Like the Snap! server, one loop pings every connection, a hundredth of them at a time.
-        let pinger = Task { await groups.keepPinging(every: pingInterval) }
+        let pinger = Task { await tables.keepPinging(every: pingInterval) }
         defer { pinger.cancel() }
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
     }

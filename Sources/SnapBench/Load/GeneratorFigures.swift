@@ -89,8 +89,7 @@ public struct GeneratorFigures: Codable, Sendable {
     /// Whether the run's latencies are the mirror tables' because no lean bot measured any (a run of one table).
     var measuredByMirrorsAlone: Bool { latencies.totalCount == 0 && mirrorLatencies.totalCount > 0 }
 
-    /// The latency percentiles, in milliseconds: the lean bots', as the floor's bots are lean too; the mirror
-    /// tables' when there were no others.
+    /// The latency percentiles, in milliseconds: the lean bots'; the mirror tables' when there were no others.
     public var latency: LatencySummary {
         measuredByMirrorsAlone
             ? Self.summary(mirrorLatencies, incomplete: mirrorIncomplete) : Self.summary(latencies, incomplete: incomplete)

@@ -29,7 +29,7 @@ final class GeneratorProcess: Sendable {
             "load-worker", "--server", server.rawValue, "--url", url,
             "--tables", "\(settings.tables)", "--players", "\(settings.players)", "--speed", "\(settings.speed)",
             "--ramp", "\(settings.ramp.inSeconds)", "--seed", "\(settings.seed)",
-            "--mirror-every", "\(settings.mirrorEvery)", "--floor-call-chance", "\(settings.floorCallChance)",
+            "--mirror-every", "\(settings.mirrorEvery)",
             "--share", "\(share)", "--of", "\(shares)",
         ]
         let stdin = Pipe()

@@ -31,10 +31,11 @@ public final class LoadGenerator: Sendable {
             url: url, settings: settings, recorder: recorder, mirrorRecorder: mirrorRecorder, counters: counters)
         let group = MultiThreadedEventLoopGroup.singleton
         tables = stride(from: share, to: settings.tables, by: shares).map { index -> any LoadTable in
-            switch server {
-            case .snap where settings.isMirror(table: index): SnapLoadTable(index: index, context: context)
-            case .snap: LeanSnapTable(index: index, context: context, loop: group.next())
-            case .floor: FloorLoadTable(index: index, context: context, loop: group.next())
+            // The same tables against either server: the floor plays Snap! too.
+            if settings.isMirror(table: index) {
+                SnapLoadTable(index: index, context: context)
+            } else {
+                LeanSnapTable(index: index, context: context, loop: group.next())
             }
         }
     }

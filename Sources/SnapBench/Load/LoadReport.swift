@@ -3,7 +3,7 @@
 /// The server's memory and CPU are known only when the run started the server itself; against `--url` they
 /// are nil, and print as `null`.
 public struct LoadReport: Encodable, Sendable, Equatable {
-    /// "snap" for the game server, "floor" for the bare WebSocket server.
+    /// "snap" for the game server, "floor" for the transport floor (``FloorServer``).
     public var server: String
     /// Tables of bots.
     public var tables: Int
@@ -18,7 +18,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     /// Redirects the bots followed to their table's node, sitting down through one node (or a load balancer) of
     /// a cluster; 0 against a server on its own.
     public var redirects: Int
-    /// Rounds won during the measured part (always 0 on the floor, which has no game).
+    /// Rounds won during the measured part.
     public var rounds: Int
     /// Turns and calls sent during the measured part.
     public var actions: Int
@@ -42,10 +42,11 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var latencyMs: LatencySummary
     /// The same for turns alone: a call's result also waits for its verdict, which the rules may hold back.
     public var turnLatencyMs: LatencySummary
-    /// The same for Snap! calls alone, to their verdict (or, on the floor, their echo) at every seat.
+    /// The same for Snap! calls alone, to their verdict at every seat.
     public var callLatencyMs: LatencySummary
     /// How long a Snap! server held its verdicts (part of every call's latency above); nil for the floor, which
-    /// judges nothing, and when the server's metrics could not be read or no call was judged.
+    /// judges every call as it arrives and keeps no metrics, and when the server's metrics could not be read or no
+    /// call was judged.
     public var judgingWaitMs: JudgingWaitSummary?
     /// From an action to every seat at the mirror tables, whose bots are full clients (their own work is part of
     /// it); nil when there are none, or when they are all there is (then ``latencyMs`` is theirs).
@@ -65,8 +66,7 @@ public struct LoadReport: Encodable, Sendable, Equatable {
     public var generatorCpuSecondsPerSecond: Double
     /// How many processes the bots ran in.
     public var generators: Int
-    /// Tables played by full clients that mirror the table and check its cards (the rest by lean bots); 0 on the
-    /// floor, which has no cards.
+    /// Tables played by full clients that mirror the table and check its cards (the rest by lean bots).
     public var mirrorTables: Int
     /// Wire errors, undecodable or ill-fitting packets and dropped connections over the whole run (must be 0).
     public var protocolErrors: Int

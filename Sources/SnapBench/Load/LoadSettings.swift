@@ -12,8 +12,6 @@ public struct LoadSettings: Sendable, Equatable {
     public var ramp: Duration = .seconds(10)
     /// The chance that a bot calls Snap! on a turn without a match.
     public var wrongCallChance = 0.01
-    /// For the floor: the chance that a bot calls on a turn (a Snap! run measures its own and passes it on).
-    public var floorCallChance = 0.1
     /// Seed for the bots' reaction times and wrong calls.
     public var seed: UInt64 = 1
     /// Options added to `snap serve`'s command line: by default it keeps no rounds (`--db none`), so a load run

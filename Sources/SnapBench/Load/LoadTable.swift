@@ -1,5 +1,5 @@
-/// One table of bot clients in a load run: the Snap! game (``SnapLoadTable``) or the transport floor
-/// (``FloorLoadTable``).
+/// One table of bot clients in a load run, against a Snap! server or the transport floor (``FloorServer``): full
+/// clients that mirror the table (``SnapLoadTable``) or lean bots (``LeanSnapTable``).
 protocol LoadTable: Sendable {
     /// The table's number in its run, from 0.
     var index: Int { get }
@@ -7,7 +7,7 @@ protocol LoadTable: Sendable {
     func open() async throws
     /// What the table's clients have sent and received so far.
     func traffic() async -> Traffic
-    /// Whether the table still holds exactly its cards (always true for the floor, which has none).
+    /// Whether the table still holds exactly its cards (always true for lean bots, which keep none).
     func cardsConserved() async -> Bool
     /// Disconnects every client.
     func close() async

@@ -50,23 +50,10 @@ actor ConnectionRoster {
         awaitingSignIn[ObjectIdentifier(outbox)] = nil
     }
 
-    /// A new player's id: the count of sign-ins so far in base 62, so as short as it can be ("1", "2", … "10"
-    /// after the 62nd), because every turn sends the next player's id to every seat. Ids are public and not
-    /// secret — the token is — and never contain the "-" that computer players' ids have.
+    /// A new player's id: the count of sign-ins so far (``SnapCore/PlayerID/signedIn(_:)``).
     func newPlayerID() -> PlayerID {
         playersSignedIn += 1
-        return PlayerID(Self.base62(playersSignedIn))
-    }
-
-    static func base62(_ number: UInt64) -> String {
-        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        var number = number
-        var text = ""
-        repeat {
-            text.insert(digits[Int(number % 62)], at: text.startIndex)
-            number /= 62
-        } while number > 0
-        return text
+        return .signedIn(playersSignedIn)
     }
 
     /// Counts a connection from `address` out.

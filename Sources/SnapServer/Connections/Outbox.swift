@@ -45,21 +45,15 @@ final class Outbox: Sendable {
         send([packet])
     }
 
-    /// Numbers and queues packets together, so that they go out in one write — and, to a client of protocol
-    /// version 10 or later, in one WebSocket message with whatever else is queued for it before the write (the
-    /// packets of one moment) — each as the client's version reads it (``Swift/Array/adapted(to:)``). Does nothing
-    /// once the outbox is closed.
+    /// Numbers and queues packets together for the client's version (``WebSocketSender/send(_:version:)``): one
+    /// write, and to a client of protocol version 10 or later one WebSocket message. Does nothing once the outbox is
+    /// closed.
     func send(_ packets: [Packet]) {
         let (finished, version) = state.withLock { ($0.finished, $0.version) }
         guard !packets.isEmpty, !finished else { return }
-        let packets = packets.adapted(to: version)
-        let together = version >= PacketType.fullerMessagesSince
-        let sizes = sender.send(count: packets.count, together: together) { index, number in
-            Frame(number: number, packet: packets[index]).encoded()
-        }
-        if let sizes {
-            metrics.packetsOut.increment(by: packets.count)
-            metrics.bytesOut.increment(by: sizes)
+        if let sent = sender.send(packets, version: version) {
+            metrics.packetsOut.increment(by: sent.packets)
+            metrics.bytesOut.increment(by: sent.bytes)
         }
     }
 

@@ -6,11 +6,12 @@ import SnapCommandLine
 struct BaselineBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baseline",
-        abstract: "Run the load of `snap-bench load` against a bare WebSocket server: the transport floor.",
+        abstract: "Run the load of `snap-bench load` against the transport floor: the least server that plays Snap!.",
         discussion: """
-            The floor (`snap-bench floor-server`) is a WebSocket server on the same framework and settings as the \
-            Snap! server with no game in it: each turn or call is fanned out to the four seats of its group with \
-            Snap!'s frame sizes, and each turn is followed by an activation after Snap!'s next-player delay. \
+            The floor (`snap-bench floor-server`) is a WebSocket server on the same framework, socket level and \
+            settings as the Snap! server, with the same rules engine, sending the very same packets in the very \
+            same WebSocket messages for every action — and nothing else a Snap! server does (no reconnection, \
+            lobby, fair judging across networks, limits, recording or metrics). The same bots play on it. \
             `snap-bench load --baseline` runs both and prints the ratios.
             """
     )

@@ -4,11 +4,11 @@ import Logging
 import SnapBench
 import SnapCommandLine
 
-/// `snap-bench floor-server`: the bare WebSocket server `snap-bench baseline` loads.
+/// `snap-bench floor-server`: the transport floor `snap-bench baseline` loads.
 struct FloorServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "floor-server",
-        abstract: "Run the transport floor: a bare WebSocket server with Snap!'s frame sizes and fan-out, no game.",
+        abstract: "Run the transport floor: the least server that plays Snap!, sending what a Snap! server sends.",
         discussion: "`snap-bench baseline` starts one by itself; run it by hand to load it from another machine."
     )
 
@@ -18,8 +18,11 @@ struct FloorServerCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 0
 
-    @Option(help: "Speed factor for the next-player delay.")
+    @Option(help: "Speed factor: every delay of the game is divided by it, as by `snap serve --speed`.")
     var speed = 1.0
+
+    @Option(help: "Seed for table codes and deals, as `snap serve --seed` (default: random).")
+    var seed: UInt64?
 
     func validate() throws {
         try validateSpeed(speed)
@@ -31,6 +34,7 @@ struct FloorServerCommand: AsyncParsableCommand {
         settings.host = host
         settings.port = port
         settings.speed = speed
+        settings.seed = seed
         var logger = Logger(label: "snap.floor")
         logger.logLevel = .error
         let host = host

@@ -26,7 +26,7 @@ struct LoadBenchCommand: AsyncParsableCommand {
 
     @OptionGroup var load: LoadOptions
 
-    @Flag(help: "Also run the same load against the transport floor (a bare WebSocket server) and compare.")
+    @Flag(help: "Also run the same load against the transport floor (the least server that plays Snap!) and compare.")
     var baseline = false
 
     @Flag(help: "Run the load twice — keeping no rounds, then keeping every round in a new SQLite file — and compare.")
@@ -45,7 +45,7 @@ struct LoadBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let executables = BenchExecutables.current
-        var settings = load.settings
+        let settings = load.settings
         if recording { return try await compareRecording(settings: settings, executables: executables) }
         let snap = try await LoadRun(
             server: .snap, settings: settings, url: load.url, executables: executables, progress: load.progress
@@ -55,8 +55,6 @@ struct LoadBenchCommand: AsyncParsableCommand {
             print(load.json ? try jsonLine(snap) : LoadReportTable.render(snap))
             return
         }
-        // The floor's bots call as often as the Snap! bots did.
-        if snap.turns > 0 { settings.floorCallChance = Double(snap.calls) / Double(snap.turns) / Double(settings.players) }
         let floor = try await LoadRun(server: .floor, settings: settings, executables: executables, progress: load.progress).run()
         load.endProgress()
         let comparison = LoadComparison(snap: snap, floor: floor)

@@ -26,7 +26,6 @@ struct LoadWorkerCommand: AsyncParsableCommand {
     @Option var ramp: Double
     @Option var seed: UInt64
     @Option var mirrorEvery: Int
-    @Option var floorCallChance: Double
 
     @Option(help: "This generator's number, from 0.")
     var share: Int
@@ -53,7 +52,6 @@ struct LoadWorkerCommand: AsyncParsableCommand {
         settings.ramp = .milliseconds(Int64(ramp * 1_000))
         settings.seed = seed
         settings.mirrorEvery = mirrorEvery
-        settings.floorCallChance = floorCallChance
         let connections = (tables - share + of - 1) / of * players
         let limit = LoadRun.raiseDescriptorLimit()
         guard connections + 64 <= limit else {

@@ -5,13 +5,13 @@ import Testing
 /// Player ids are as short as they can be, and never repeat.
 @Suite struct PlayerIDTests {
     @Test func base62CountsWithTheShortestText() {
-        #expect(ConnectionRoster.base62(0) == "0")
-        #expect(ConnectionRoster.base62(1) == "1")
-        #expect(ConnectionRoster.base62(61) == "Z")
-        #expect(ConnectionRoster.base62(62) == "10")
-        #expect(ConnectionRoster.base62(62 * 62 - 1) == "ZZ")
-        #expect(ConnectionRoster.base62(62 * 62) == "100")
-        #expect(ConnectionRoster.base62(UInt64.max).count == 11)
+        #expect(PlayerID.base62(0) == "0")
+        #expect(PlayerID.base62(1) == "1")
+        #expect(PlayerID.base62(61) == "Z")
+        #expect(PlayerID.base62(62) == "10")
+        #expect(PlayerID.base62(62 * 62 - 1) == "ZZ")
+        #expect(PlayerID.base62(62 * 62) == "100")
+        #expect(PlayerID.base62(UInt64.max).count == 11)
     }
 
     @Test func everySignInGetsANewIdUnlikeAnyComputerPlayers() async throws {

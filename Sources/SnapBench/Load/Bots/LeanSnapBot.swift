@@ -128,7 +128,12 @@ final class LeanSnapBot: LeanPlayer {
             called(by: call.seat, judged: true)
         case .playerCalledSnap(let caller, let verdict):
             guard let seat = ids.firstIndex(of: caller.rawValue) else { return protocolError() }
-            called(by: Seat(rawValue: UInt8(seat))!, judged: verdict != .tooLate)
+            // A call too late, or a false start, is settled without stopping the table: no Resumed follows.
+            let stops = switch verdict {
+            case .wrong, .correct: true
+            case .tooLate, .falseStart: false
+            }
+            called(by: Seat(rawValue: UInt8(seat))!, judged: stops)
         case .recycled(let turned, _), .openPileTurnedUnder(let turned, _):
             topOpen[Int(turned.rawValue)] = 0
             if turned.rawValue == seat {
@@ -180,8 +185,8 @@ final class LeanSnapBot: LeanPlayer {
         act(on: socket)
     }
 
-    /// A call arrived at this seat: timed by its caller's seat; a judged one (not too late) stops the table until
-    /// Resumed.
+    /// A call arrived at this seat: timed by its caller's seat; a judged one (correct or wrong) stops the table
+    /// until Resumed.
     private func called(by caller: Seat, judged: Bool) {
         table.timer.arrived(.call(by: String(caller.rawValue)))
         if judged { stopped = true }
