@@ -77,8 +77,12 @@ public struct Table: Hashable, Sendable {
         Seat.allCases.filter { self[$0] != nil }
     }
 
-    /// The number of seated players.
-    public var playerCount: Int { players.count { $0 != nil } }
+    /// The number of seated players, counted where they sit (iterating would copy each player).
+    public var playerCount: Int {
+        var count = 0
+        for index in players.indices where players[index] != nil { count += 1 }
+        return count
+    }
 
     /// The seat of the player with this id, if seated.
     public func seat(of id: PlayerID) -> Seat? {

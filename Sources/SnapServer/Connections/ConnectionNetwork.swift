@@ -49,6 +49,9 @@ final class ConnectionNetwork: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Goes up whenever ``allowance`` changes: a table compares these counts before every action, without a lock,
+    /// and reads the allowances only when one moved (``allowanceChanges``).
+    private let changes = Atomic<UInt32>(0)
     /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
     private let secret: UInt64
 
@@ -66,8 +69,22 @@ final class ConnectionNetwork: Sendable {
 
     /// The kernel's round trip of the socket, as last read.
     func kernelMeasured(_ kernel: KernelRoundTrip) {
-        state.withLock { $0.kernel = kernel }
+        changing { $0.kernel = kernel }
     }
+
+    /// Changes the state with `change`, counting a change of the allowance it makes.
+    private func changing<Result>(_ change: (inout State) -> Result) -> Result {
+        let (result, changed) = state.withLock { state in
+            let before = state.allowance
+            let result = change(&state)
+            return (result, state.allowance != before)
+        }
+        if changed { changes.add(1, ordering: .relaxed) }
+        return result
+    }
+
+    /// How many times ``allowance`` has changed: when this has not moved, neither has the allowance.
+    var allowanceChanges: UInt32 { changes.load(ordering: .relaxed) }
 
     /// The kernel's round trip of the socket, as last read; nil before the first reading, behind a proxy, or off a
     /// network.
@@ -97,7 +114,7 @@ final class ConnectionNetwork: Sendable {
 
     /// A pong arrived: its round trip, or nil when it does not answer the last ping (forged, or too late).
     func pong(_ value: UInt64, at now: Duration) -> Duration? {
-        state.withLock { state in
+        changing { state in
             guard let outstanding = state.outstanding, outstanding.value == value else { return nil }
             state.outstanding = nil
             let roundTrip = now - .nanoseconds(outstanding.sentAt)

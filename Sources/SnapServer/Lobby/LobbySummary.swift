@@ -26,7 +26,7 @@ final class LobbySummary: Sendable {
 
     /// Brings the summary up to date with `table`; whether it changed.
     @discardableResult
-    func update(from table: Table) -> Bool {
+    func update(from table: borrowing Table) -> Bool {
         state.withLock {
             let before = $0
             $0.summary.hostName = table.host.flatMap { table[$0]?.info.name } ?? ""

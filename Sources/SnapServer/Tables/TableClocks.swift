@@ -12,14 +12,13 @@ struct TableClocks: Sendable {
     private var turnSeat: Seat?
 
     /// The clock packets for countdowns set since the last call (`all`: for every countdown running, as for a
-    /// client that has just been sent a snapshot). `now` is the runner's time now.
-    mutating func packets<Random>(for runner: TableRunner<Random>, at now: Duration, all: Bool) -> [Packet] {
+    /// client that has just been sent a snapshot), from the runner's deadlines (``SnapCore/TableRunner/roundDeadline``
+    /// and ``SnapCore/TableRunner/turnDeadline``). `now` is the runner's time now.
+    mutating func packets(round: Duration?, turn: (seat: Seat, deadline: Duration)?, at now: Duration, all: Bool) -> [Packet] {
         var packets = [Packet]()
-        let round = runner.roundDeadline
         if let round, all || round != roundDeadline {
             packets.append(.roundClock(remaining: Self.milliseconds(round - now)))
         }
-        let turn = runner.turnDeadline
         if let turn, all || turn.deadline != turnDeadline || turn.seat != turnSeat {
             packets.append(.turnClock(seat: turn.seat, remaining: Self.milliseconds(turn.deadline - now)))
         }

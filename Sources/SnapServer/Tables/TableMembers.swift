@@ -5,7 +5,11 @@ import SnapProtocol
 /// what each one's network allows for when calls are judged.
 struct TableMembers {
     /// In the order they sat down. At most four, so a list searched by id is smaller and quicker than a dictionary.
-    private(set) var all: [TableMember] = []
+    private(set) var all: [TableMember] = [] {
+        didSet { changes &+= 1 }
+    }
+    /// Goes up with every change of the members or of their connections.
+    private var changes: UInt32 = 0
 
     subscript(id: PlayerID) -> TableMember? {
         get { all.first { $0.info.id == id } }
@@ -48,15 +52,27 @@ struct TableMembers {
 
     /// What each seated member's network allows for: measured for connected people; none for computer players
     /// and for people who have dropped (they cannot call, so nobody waits for them).
-    func allowances(at table: Table) -> [Seat: NetworkAllowance] {
+    func allowances(at table: borrowing Table) -> [Seat: NetworkAllowance] {
         var allowances = [Seat: NetworkAllowance]()
         for (seat, allowance) in seatedAllowances(at: table) { allowances[seat] = allowance }
         return allowances
     }
 
+    /// A number that moves whenever what ``allowances(at:)`` says may have moved — a member or a connection came or
+    /// went, or a network's allowance changed (``ConnectionNetwork/allowanceChanges``) — read without a lock.
+    /// `seating` is the table's own count of its seating changes, which move the allowances from seat to seat.
+    func allowanceStamp(seating: UInt32) -> UInt64 {
+        var stamp = UInt64(changes) << 32 | UInt64(seating)
+        for member in all {
+            // Each count only ever goes up, so the weighted sum moves whenever one does.
+            stamp = stamp &* 1_000_003 &+ UInt64(member.outbox?.network.allowanceChanges ?? 0)
+        }
+        return stamp
+    }
+
     /// Whether `allowances` differs from what each seated member's network allows for now (``allowances(at:)``),
     /// found without building a new dictionary: a table asks before every action, and they seldom change.
-    func allowancesDiffer(from allowances: [Seat: NetworkAllowance], at table: Table) -> Bool {
+    func allowancesDiffer(from allowances: [Seat: NetworkAllowance], at table: borrowing Table) -> Bool {
         var count = 0
         for (seat, allowance) in seatedAllowances(at: table) {
             guard allowances[seat] == allowance else { return true }

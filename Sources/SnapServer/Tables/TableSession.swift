@@ -49,6 +49,11 @@ actor TableSession {
     private let lobbySummary: LobbySummary
     private var audit = CardAudit()
     private var clocks = TableClocks()
+    /// Goes up with every action that may seat, unseat or move a player (any but a turn or a call), which moves the
+    /// allowances from seat to seat.
+    private var seatingChanges: UInt32 = 0
+    /// ``TableMembers/allowanceStamp(seating:)`` when the allowances were last brought up to date.
+    private var allowanceStamp: UInt64?
 
     /// A new table with no one at it, on `loop`; in a cluster, claimed with `fence`, its journal written under it.
     init(
@@ -200,6 +205,10 @@ actor TableSession {
         let start = recording.isOn || journaling.isKept ? RoundStart(before: action, on: runner) : nil
         let time = runner.now
         let judgingSince = runner.judge?.calls.first?.arrival
+        switch action {
+        case .turnCard, .callSnap, .advance: break
+        default: seatingChanges &+= 1
+        }
         let events = try runner.perform(action)
         noteVerdict(in: events, judgingSince: judgingSince)
         if let start {
@@ -209,11 +218,16 @@ actor TableSession {
             journaling.checkpointed(allowances: start.allowances)
         }
         queueJournal { $0.record(.perform(action)) }
-        recording.performed(action, events: events, runner: runner, start: start)
+        // Asked first: passing the runner would copy it (a retain of each of its parts) on every action.
+        if recording.isOn { recording.performed(action, events: events, runner: runner, start: start) }
         return events
     }
 
     private func updateAllowances() {
+        // Asked before every action and catch-up: the stamp costs no lock, and seldom moves.
+        let stamp = members.allowanceStamp(seating: seatingChanges)
+        guard stamp != allowanceStamp else { return }
+        allowanceStamp = stamp
         guard members.allowancesDiffer(from: runner.allowances, at: runner.table) else { return }
         runner.allowances = members.allowances(at: runner.table)
         recording.allowancesSet(runner.allowances)
@@ -232,7 +246,7 @@ actor TableSession {
         let events = runner.advance(to: time)
         noteVerdict(in: events, judgingSince: judgingSince)
         queueJournal { [now = runner.now] in $0.advanced(to: now, quiet: events.isEmpty) }
-        recording.advanced(to: time, events: events, runner: runner)
+        if recording.isOn { recording.advanced(to: time, events: events, runner: runner) }
         if !events.isEmpty {
             broadcast(events)
             afterChange()
@@ -268,7 +282,7 @@ actor TableSession {
         for other in members.dropped where other != id {
             if let seat = runner.table.seat(of: other) { send(.playerConnection(seat: seat, connected: false), to: id) }
         }
-        for packet in TableClocks.snapshotPackets(view) + clocks.packets(for: runner, at: timer.now, all: true) {
+        for packet in TableClocks.snapshotPackets(view) + clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: true) {
             send(packet, to: id)
         }
     }
@@ -334,7 +348,7 @@ actor TableSession {
     func afterChange() {
         if lobbySummary.update(from: runner.table), !isSolo { hooks.listingChanged() }
         guard members.anyPerson else { return close() }
-        send(clocks.packets(for: runner, at: timer.now, all: false))
+        send(clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: false))
         // While a single-player table's person is away, its time stands still: they come back to the same cards.
         if isSolo && !members.anyoneConnected {
             timer.pause()

@@ -54,25 +54,31 @@ enum LoadReportTable {
             (
                 "full clients' tables",
                 report.mirrorLatencyMs.map { String(format: "p50 %.2f · p99 %.2f ms (the mirror tables, apart)", $0.p50, $0.p99) }
-                    ?? (report.server == "floor" ? "none" : "none apart (the figures above are theirs)")
+                    ?? "none apart (the figures above are theirs)"
             ),
             ("server RSS idle", known(report.serverRssBytesIdle, megabytes)),
             ("server RSS loaded", known(report.serverRssBytesLoaded, megabytes)),
             ("RSS per connection", known(report.rssBytesPerConnection) { String(format: "%.1f KiB", Double($0) / 1_024) }),
-            ("largest outbox", known(report.largestOutboxBytes) { String(format: "%.1f KiB", Double($0) / 1_024) }),
+            (
+                "largest outbox",
+                report.server == "floor" ? "not measured (the floor keeps no metrics)"
+                    : known(report.largestOutboxBytes) { String(format: "%.1f KiB", Double($0) / 1_024) }
+            ),
             ("server CPU", known(report.serverCpuSecondsPerSecond) { String(format: "%.2f s per s", $0) }),
             ("actions per CPU-second", known(report.actionsPerServerCpuSecond) { String(format: "%.0f", $0) }),
             ("load generator CPU", String(format: "%.2f s per s (%d process%@)", report.generatorCpuSecondsPerSecond,
                 report.generators, report.generators == 1 ? "" : "es")),
             ("protocol errors", "\(report.protocolErrors)"),
-            ("52 cards at every table", report.server == "floor" ? "n/a (no cards)"
-                : "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"),
+            (
+                "52 cards at every table",
+                "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"
+            ),
         ]
     }
 
     /// How long verdicts waited, or why it is not known.
     private static func judgingWait(_ report: LoadReport) -> String {
-        if report.server == "floor" { return "none (nothing is judged)" }
+        if report.server == "floor" { return "none (each call is judged as it arrives)" }
         guard let wait = report.judgingWaitMs else { return "not measured (no verdict, or no /metrics)" }
         let bound = { (value: Double?) in value.map { String(format: "≤ %.1f", $0) } ?? "> 1000" }
         return String(format: "mean %.2f ms · p50 %@ · p99 %@ ms (%d verdicts; part of each call above)",

@@ -85,14 +85,17 @@ import Testing
 
 }
 
-/// Two players' game, the same moves whichever server: each turns as soon as it is its turn and play is not
-/// stopped, eight turns in all; the second calls Snap! once on its own turn, before turning, when the top cards do
-/// not match (a wrong call, whatever the timing). Nothing is ever due on the table's timers when a player acts, so
-/// the server's timing decides nothing.
+/// Two players' game, the same moves whichever server: each turns when it is its turn and play is not stopped,
+/// eight turns in all; the second calls Snap! once on its own turn, before turning, when the top cards do not match
+/// (a wrong call, whatever the timing). Nothing is ever due on the table's timers when a player acts, and a player
+/// acts only once the other has everything it has (so that no message to the other can still be waiting to go out,
+/// to be joined by what the action says): the server's timing decides nothing.
 final class ScriptedGame: Sendable {
     /// Each player's messages from the deal on (the opener's first), every packet but pings (their moment is the clock's) and with a
     /// verdict's reaction time set to zero (the server credits what the clock allows).
     private let messages = Mutex<[[[Packet]]]>([[], []])
+    /// How many packets each player has recorded.
+    private let counts = Mutex([0, 0])
     private let finished = Mutex([false, false])
 
     static let turns = 8
@@ -127,7 +130,14 @@ final class ScriptedGame: Sendable {
             default: packet
             }
         }
-        if !kept.isEmpty { messages.withLock { $0[player].append(kept) } }
+        guard !kept.isEmpty else { return }
+        messages.withLock { $0[player].append(kept) }
+        counts.withLock { $0[player] += kept.count }
+    }
+
+    /// Whether the other player has recorded as many packets as `player` (every packet of the game goes to both).
+    func otherHasCaughtUp(with player: Int) -> Bool {
+        counts.withLock { $0[1 - player] >= $0[player] }
     }
 
     func finish(player: Int) { finished.withLock { $0[player] = true } }
@@ -166,8 +176,14 @@ final class ScriptedSeat: LeanPlayer, @unchecked Sendable {
     func received(_ message: ByteBuffer, on socket: LeanWebSocket) {
         guard let frames = try? Frame.decodeMessage(message.readableBytesView) else { return }
         let packets = frames.map(\.packet)
-        if packets.contains(where: { if case .dealCards = $0 { true } else { false } }) { recording = true }
-        if recording { game.record(packets, player: player) }
+        if !recording, let deal = packets.firstIndex(where: { if case .dealCards = $0 { true } else { false } }) {
+            // What came before the deal in the same message (the joiner's welcome, if its write was late) is not
+            // part of the game.
+            recording = true
+            game.record(Array(packets[deal...]), player: player)
+        } else if recording {
+            game.record(packets, player: player)
+        }
         for packet in packets { handle(packet, on: socket) }
     }
 
@@ -207,6 +223,12 @@ final class ScriptedSeat: LeanPlayer, @unchecked Sendable {
 
     private func play(on socket: LeanWebSocket) {
         guard isActive, !isStopped, cardsTurned < ScriptedGame.turns else { return }
+        guard game.otherHasCaughtUp(with: player) else {
+            return socket.schedule(after: .milliseconds(2)) { [weak self, weak socket] in
+                guard let self, let socket else { return }
+                self.play(on: socket)
+            }
+        }
         let tops = topOpen.filter { $0 != 0 }
         if joining != nil, !hasCalled, cardsTurned >= 3, Set(tops).count == tops.count {
             hasCalled = true
