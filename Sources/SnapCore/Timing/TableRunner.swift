@@ -38,9 +38,17 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// What each seat's network allows for when its calls are judged; a seat missing here has none (a computer
     /// player, a person at the same machine, or one whose connection dropped). The owner keeps it current; a
     /// change moves the verdict's deadline, which the next ``advance(to:)`` honours.
-    public var allowances: [Seat: NetworkAllowance] = [:] {
-        didSet { if judge != nil, allowances != oldValue { scheduleVerdict() } }
+    public var allowances: [Seat: NetworkAllowance] {
+        get { seatAllowances.dictionary }
+        set {
+            let allowances = SeatAllowances(newValue)
+            guard allowances != seatAllowances else { return }
+            seatAllowances = allowances
+            if judge != nil { scheduleVerdict() }
+        }
     }
+    /// ``allowances``, kept in place.
+    private var seatAllowances = SeatAllowances()
     /// When the current top cards were shown: the latest turned card (or the end of the deal).
     public private(set) var shownAt: Duration = .zero
     /// The calls on the current card waiting for their verdict, while the table waits for slower networks.
@@ -269,7 +277,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
                 shownAt: shownAt, maximumCompensation: judging.maximumCompensation, storage: consume storage)
         }
         judge!.add(
-            seat: seat, arrival: now, claim: claim, allowance: allowances[seat] ?? .none,
+            seat: seat, arrival: now, claim: claim, allowance: seatAllowances[seat] ?? .none,
             headStart: table.settings.headStart(for: seat))
         guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict(into: &events) }
     }
@@ -280,7 +288,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     private func isFalseStart(_ seat: Seat, claim: Duration?) -> Bool {
         guard falseStartFloor > .zero, judging != .arrival, let stood = matchStoodSince else { return false }
         let reaction = CallJudge.credit(
-            elapsed: now - shownAt, claim: claim, allowance: allowances[seat] ?? .none,
+            elapsed: now - shownAt, claim: claim, allowance: seatAllowances[seat] ?? .none,
             maximumCompensation: judging.maximumCompensation)
         let floor = speed == 1 || table[seat]?.info.isComputer != true ? falseStartFloor : falseStartFloor / speed
         return reaction + (shownAt - stood) < floor
@@ -291,7 +299,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     @discardableResult
     private mutating func scheduleVerdict() -> Duration {
         guard let judge else { return now }
-        let (table, allowances) = (self.table, self.allowances)
+        let (table, allowances) = (self.table, seatAllowances)
         let others = Seat.clockwise.lazy.filter { (table[$0]?.cardCount ?? 0) > 0 && !table.hasFalseStarted($0) }
             .map { (seat: $0, allowance: allowances[$0] ?? .none) }
         let deadline = judge.deadline(now: now, others: others, headStarts: table.settings.headStarts)

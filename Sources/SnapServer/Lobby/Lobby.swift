@@ -24,6 +24,8 @@ actor Lobby {
     private var logger: Logger { environment.logger }
     /// Told whenever the list of open tables changes.
     nonisolated let listingChanges = ListingChanges()
+    /// What every table tells the lobby (made on first use: it refers to the lobby).
+    private var tableHooks: TableHooks?
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -57,7 +59,7 @@ actor Lobby {
         }
         let table = TableSession(
             code: code, solo: solo, seed: generator.next(), environment: environment, loop: loop, fence: fence,
-            hooks: hooks(for: code))
+            hooks: hooks())
         tables[code] = table
         environment.cluster?.publisher.opened(table)
         tableAddresses[code] = address
@@ -67,15 +69,18 @@ actor Lobby {
     }
 
     /// What the table `code` tells the lobby: a token retired, its listing changed, it closed.
-    private func hooks(for code: String) -> TableHooks {
+    private func hooks() -> TableHooks {
+        if let tableHooks { return tableHooks }
         let cluster = environment.cluster
-        return TableHooks(
+        let hooks = TableHooks(
             tokenRetired: { [weak self] token in Task { await self?.forget(token: token) } },
-            listingChanged: { [listingChanges] in
+            listingChanged: { [listingChanges] code in
                 listingChanges.signal()
                 cluster?.publisher.changed(code)
             },
             closed: { [weak self] code in Task { await self?.remove(code) } })
+        tableHooks = hooks
+        return hooks
     }
 
     /// Takes over the table `code`, whose node's lease ran out, and rebuilds it from its journal; its players
@@ -99,7 +104,7 @@ actor Lobby {
         do throws(TableRebuildError) {
             table = try TableSession.rebuilt(
                 code: code, entries: entries, fence: fence, cluster: cluster.cluster, environment: environment,
-                hooks: hooks(for: code))
+                hooks: hooks())
         } catch {
             // Its players cannot be given their seats back: the table goes, and their tokens with it.
             logger.error("a table taken over could not be rebuilt; removing it", metadata: ["table": "\(code)", "error": "\(error)"])

@@ -346,7 +346,7 @@ actor TableSession {
     /// After every change: keep the lobby's summary fresh, tell everyone of a clock that changed, set the next
     /// timer, close a table nobody is at.
     func afterChange() {
-        if lobbySummary.update(from: runner.table), !isSolo { hooks.listingChanged() }
+        if lobbySummary.update(from: runner.table), !isSolo { hooks.listingChanged(code) }
         guard members.anyPerson else { return close() }
         send(clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: false))
         // While a single-player table's person is away, its time stands still: they come back to the same cards.
