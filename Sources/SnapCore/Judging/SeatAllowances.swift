@@ -1,6 +1,6 @@
 /// What each seat's network allows for, kept in place: the four seats' allowances and which of them are set. A
-/// dictionary of four would be a few hundred bytes on the heap at every table.
-struct SeatAllowances: Equatable, Sendable {
+/// dictionary of four would be a few hundred bytes on the heap at every table, and one built whenever they change.
+public struct SeatAllowances: Equatable, Sendable {
     // A seat without an allowance holds `.none` here, so that two equal sets compare equal.
     private var bottom = NetworkAllowance.none
     private var left = NetworkAllowance.none
@@ -10,15 +10,15 @@ struct SeatAllowances: Equatable, Sendable {
     private var set: UInt8 = 0
 
     /// No seat has an allowance.
-    init() {}
+    public init() {}
 
     /// The allowances of `allowances`.
-    init(_ allowances: [Seat: NetworkAllowance]) {
+    public init(_ allowances: [Seat: NetworkAllowance]) {
         for (seat, allowance) in allowances { self[seat] = allowance }
     }
 
     /// The allowance of `seat`, if it has one.
-    subscript(seat: Seat) -> NetworkAllowance? {
+    public subscript(seat: Seat) -> NetworkAllowance? {
         get {
             guard set & 1 << seat.rawValue != 0 else { return nil }
             return switch seat {
@@ -41,7 +41,7 @@ struct SeatAllowances: Equatable, Sendable {
     }
 
     /// The allowances as a dictionary, by seat.
-    var dictionary: [Seat: NetworkAllowance] {
+    public var dictionary: [Seat: NetworkAllowance] {
         var allowances = [Seat: NetworkAllowance]()
         for seat in Seat.allCases { if let allowance = self[seat] { allowances[seat] = allowance } }
         return allowances

@@ -80,7 +80,7 @@ public struct Table: Hashable, Sendable {
     /// The number of seated players, counted where they sit (iterating would copy each player).
     public var playerCount: Int {
         var count = 0
-        for index in players.indices where players[index] != nil { count += 1 }
+        for index in players.indices { if case .some = players[index] { count += 1 } }
         return count
     }
 

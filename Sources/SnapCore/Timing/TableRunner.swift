@@ -40,15 +40,18 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     /// change moves the verdict's deadline, which the next ``advance(to:)`` honours.
     public var allowances: [Seat: NetworkAllowance] {
         get { seatAllowances.dictionary }
+        set { seatAllowances = SeatAllowances(newValue) }
+    }
+    /// ``allowances`` as they are kept, in place: reading or setting them so builds no dictionary.
+    public var seatAllowances: SeatAllowances {
+        get { storedAllowances }
         set {
-            let allowances = SeatAllowances(newValue)
-            guard allowances != seatAllowances else { return }
-            seatAllowances = allowances
+            guard newValue != storedAllowances else { return }
+            storedAllowances = newValue
             if judge != nil { scheduleVerdict() }
         }
     }
-    /// ``allowances``, kept in place.
-    private var seatAllowances = SeatAllowances()
+    private var storedAllowances = SeatAllowances()
     /// When the current top cards were shown: the latest turned card (or the end of the deal).
     public private(set) var shownAt: Duration = .zero
     /// The calls on the current card waiting for their verdict, while the table waits for slower networks.
@@ -277,7 +280,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
                 shownAt: shownAt, maximumCompensation: judging.maximumCompensation, storage: consume storage)
         }
         judge!.add(
-            seat: seat, arrival: now, claim: claim, allowance: seatAllowances[seat] ?? .none,
+            seat: seat, arrival: now, claim: claim, allowance: storedAllowances[seat] ?? .none,
             headStart: table.settings.headStart(for: seat))
         guard judging != .arrival, scheduleVerdict() > now else { return giveVerdict(into: &events) }
     }
@@ -288,7 +291,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     private func isFalseStart(_ seat: Seat, claim: Duration?) -> Bool {
         guard falseStartFloor > .zero, judging != .arrival, let stood = matchStoodSince else { return false }
         let reaction = CallJudge.credit(
-            elapsed: now - shownAt, claim: claim, allowance: seatAllowances[seat] ?? .none,
+            elapsed: now - shownAt, claim: claim, allowance: storedAllowances[seat] ?? .none,
             maximumCompensation: judging.maximumCompensation)
         let floor = speed == 1 || table[seat]?.info.isComputer != true ? falseStartFloor : falseStartFloor / speed
         return reaction + (shownAt - stood) < floor
@@ -299,7 +302,7 @@ public struct TableRunner<Random: RandomNumberGenerator & Sendable>: Sendable {
     @discardableResult
     private mutating func scheduleVerdict() -> Duration {
         guard let judge else { return now }
-        let (table, allowances) = (self.table, seatAllowances)
+        let (table, allowances) = (self.table, storedAllowances)
         let others = Seat.clockwise.lazy.filter { (table[$0]?.cardCount ?? 0) > 0 && !table.hasFalseStarted($0) }
             .map { (seat: $0, allowance: allowances[$0] ?? .none) }
         let deadline = judge.deadline(now: now, others: others, headStarts: table.settings.headStarts)

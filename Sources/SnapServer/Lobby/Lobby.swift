@@ -78,7 +78,7 @@ actor Lobby {
                 listingChanges.signal()
                 cluster?.publisher.changed(code)
             },
-            closed: { [weak self] code in Task { await self?.remove(code) } })
+            closed: { [weak self] code, tokens in Task { await self?.remove(code, tokens: tokens) } })
         tableHooks = hooks
         return hooks
     }
@@ -183,12 +183,15 @@ actor Lobby {
         return (open.count, open.filter { !$0.roundUnderWay }.reduce(0) { $0 + Int($1.seatsFree) })
     }
 
-    private func remove(_ code: String) {
+    /// Forgets the closed table `code` and the reconnect `tokens` its people still held (each token that left
+    /// before was forgotten then): a look at each, not at every token of the server, which thousands of tables
+    /// closing at once made quadratic.
+    private func remove(_ code: String, tokens tableTokens: [String]) {
         let handedOver = tables[code]?.wasHandedOver ?? false
         if let table = tables[code], !table.isSolo { listingChanges.signal() }
         tables[code] = nil
         if let address = tableAddresses.removeValue(forKey: code) { releaseTableSlot(of: address) }
-        tokens = tokens.filter { $0.value != code }
+        for token in tableTokens where tokens[token] == code { tokens[token] = nil }
         metrics.tables.record(tables.count)
         // A table handed over stays in the directory: it is its new owner's.
         if handedOver {

@@ -7,14 +7,14 @@ final class TableHooks: Sendable {
     let tokenRetired: @Sendable (String) -> Void
     /// What the lobby lists about the table with this code changed.
     let listingChanged: @Sendable (String) -> Void
-    /// The table with this code closed.
-    let closed: @Sendable (String) -> Void
+    /// The table with this code closed; the reconnect tokens its people still held.
+    let closed: @Sendable (String, [String]) -> Void
 
     /// Hooks that do what they are given; by default nothing.
     init(
         tokenRetired: @escaping @Sendable (String) -> Void = { _ in },
         listingChanged: @escaping @Sendable (String) -> Void = { _ in },
-        closed: @escaping @Sendable (String) -> Void = { _ in }
+        closed: @escaping @Sendable (String, [String]) -> Void = { _, _ in }
     ) {
         self.tokenRetired = tokenRetired
         self.listingChanged = listingChanged

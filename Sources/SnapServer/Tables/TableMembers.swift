@@ -52,9 +52,13 @@ struct TableMembers {
 
     /// What each seated member's network allows for: measured for connected people; none for computer players
     /// and for people who have dropped (they cannot call, so nobody waits for them).
-    func allowances(at table: borrowing Table) -> [Seat: NetworkAllowance] {
-        var allowances = [Seat: NetworkAllowance]()
-        for (seat, allowance) in seatedAllowances(at: table) { allowances[seat] = allowance }
+    func allowances(at table: borrowing Table) -> SeatAllowances {
+        var allowances = SeatAllowances()
+        // By index: iterating would copy each member.
+        for index in all.indices {
+            guard let network = all[index].outbox?.network, let seat = table.seat(of: all[index].info.id) else { continue }
+            allowances[seat] = network.allowance
+        }
         return allowances
     }
 
@@ -63,29 +67,11 @@ struct TableMembers {
     /// `seating` is the table's own count of its seating changes, which move the allowances from seat to seat.
     func allowanceStamp(seating: UInt32) -> UInt64 {
         var stamp = UInt64(changes) << 32 | UInt64(seating)
-        for member in all {
+        for index in all.indices {
             // Each count only ever goes up, so the weighted sum moves whenever one does.
-            stamp = stamp &* 1_000_003 &+ UInt64(member.outbox?.network.allowanceChanges ?? 0)
+            stamp = stamp &* 1_000_003 &+ UInt64(all[index].outbox?.network.allowanceChanges ?? 0)
         }
         return stamp
-    }
-
-    /// Whether `allowances` differs from what each seated member's network allows for now (``allowances(at:)``),
-    /// found without building a new dictionary: a table asks before every action, and they seldom change.
-    func allowancesDiffer(from allowances: [Seat: NetworkAllowance], at table: borrowing Table) -> Bool {
-        var count = 0
-        for (seat, allowance) in seatedAllowances(at: table) {
-            guard allowances[seat] == allowance else { return true }
-            count += 1
-        }
-        return count != allowances.count
-    }
-
-    private func seatedAllowances(at table: Table) -> some Sequence<(Seat, NetworkAllowance)> {
-        all.lazy.compactMap { member in
-            guard let seat = table.seat(of: member.info.id), let outbox = member.outbox else { return nil }
-            return (seat, outbox.network.allowance)
-        }
     }
 
     /// How the network of the player in `seat` looks to the judge (nil: nobody sits there): measured for a connected

@@ -224,15 +224,19 @@ actor TableSession {
     }
 
     private func updateAllowances() {
-        // Asked before every action and catch-up: the stamp costs no lock, and seldom moves.
+        // Asked before every action and catch-up: the stamp costs no lock, and moves only when a seat's connection
+        // measured a new round trip (every few seconds) or someone came, went or moved.
         let stamp = members.allowanceStamp(seating: seatingChanges)
         guard stamp != allowanceStamp else { return }
         allowanceStamp = stamp
-        guard members.allowancesDiffer(from: runner.allowances, at: runner.table) else { return }
-        runner.allowances = members.allowances(at: runner.table)
-        recording.allowancesSet(runner.allowances)
-        if journaling.allowancesChanged(to: runner.allowances) {
-            queueJournal { [allowances = runner.allowances] in $0.record(.allowances(allowances)) }
+        let allowances = members.allowances(at: runner.table)
+        guard allowances != runner.seatAllowances else { return }
+        runner.seatAllowances = allowances
+        guard recording.isOn || journaling.isKept else { return }
+        let dictionary = allowances.dictionary
+        recording.allowancesSet(dictionary)
+        if journaling.allowancesChanged(to: dictionary) {
+            queueJournal { $0.record(.allowances(dictionary)) }
         }
     }
 
@@ -367,6 +371,6 @@ actor TableSession {
             watcher.send(.tableClosed(reason: "Everyone has left the table: it is closed."))
         }
         logger.info("table closed")
-        hooks.closed(code)
+        hooks.closed(code, tokens)
     }
 }
