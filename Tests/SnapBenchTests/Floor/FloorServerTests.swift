@@ -15,8 +15,8 @@ import Testing
 /// tables' card checks included, is in ``LeanBotTests``.)
 @Suite struct FloorServerTests {
     @Test func theFloorSendsEachSeatTheMessagesSnapSends() async throws {
-        let snap = try await withSnapServer(seed: 7) { try await ScriptedGame.play(at: $0) }
-        let floor = try await withFloor(seed: 7) { try await ScriptedGame.play(at: $0) }
+        let snap = try await BenchTestServers.withSnapServer(speed: 2, seed: 7) { try await ScriptedGame.play(at: $0) }
+        let floor = try await BenchTestServers.withFloor(speed: 2, seed: 7) { try await ScriptedGame.play(at: $0) }
         for player in 0..<2 {
             #expect(snap[player].count > 10, "the script played: the deal, eight turns and a call")
             #expect(snap[player].joined().contains { if case .snapJudged = $0 { true } else { false } })
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aJoinWithAnUnknownCodeIsRefusedAsSnapRefusesIt() async throws {
-        let refusal = try await withFloor(seed: 1) { url -> LeanSnapBot.Refusal? in
+        let refusal = try await BenchTestServers.withFloor(speed: 2, seed: 1) { url -> LeanSnapBot.Refusal? in
             do {
                 _ = try await SeatSignal.wait { signal in
                     ScriptedGame.connect(url, ScriptedSeat(name: "Ann", joining: "ZZZZ", seated: signal, game: ScriptedGame()))
@@ -39,50 +39,6 @@ import Testing
         }
         #expect(refusal?.code == WireErrorCode.unknownTable.rawValue)
     }
-
-    // MARK: - Servers
-
-    func withSnapServer<T>(seed: UInt64, _ body: (String) async throws -> T) async throws -> T {
-        var configuration = SnapServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.speed = 2
-        configuration.seed = seed
-        configuration.tableSettings = TableSettings()
-        var logger = Logger(label: "snap.test")
-        logger.logLevel = .error
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, logger: logger) { continuation.yield($0) }
-        let task = Task { try await server.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        defer { task.cancel() }
-        do {
-            let result = try await body("ws://127.0.0.1:\(port)/ws")
-            await server.shutDown()
-            return result
-        } catch {
-            await server.shutDown()
-            throw error
-        }
-    }
-
-    func withFloor<T>(seed: UInt64, _ body: (String) async throws -> T) async throws -> T {
-        var settings = FloorServer.Settings()
-        settings.speed = 2
-        settings.seed = seed
-        var logger = Logger(label: "snap.test.floor")
-        // Stopping the floor by cancelling its task is logged as an error; that is not one here.
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let floor = FloorServer(settings: settings, logger: logger)
-        let task = Task { try await floor.run { continuation.yield($0) } }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        return try await body("ws://127.0.0.1:\(port)/ws")
-    }
-
 }
 
 /// Two players' game, the same moves whichever server: each turns when it is its turn and play is not stopped,

@@ -11,26 +11,7 @@ import Testing
 @Suite struct LeanBotTests {
     /// A Snap! server on a free loopback port, fast, with classic rounds and no turn timer, for `body`.
     func withSnapServer(_ body: (String) async throws -> Void) async throws {
-        var configuration = SnapServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.speed = 4
-        configuration.tableSettings = TableSettings()
-        var logger = Logger(label: "snap.test")
-        logger.logLevel = .error
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, logger: logger) { continuation.yield($0) }
-        let task = Task { try await server.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            try await body("ws://127.0.0.1:\(port)/ws")
-        } catch {
-            await server.shutDown()
-            throw error
-        }
-        await server.shutDown()
-        _ = try? await task.value
+        try await BenchTestServers.withSnapServer(speed: 4, body)
     }
 
     func settings(tables: Int) -> LoadSettings {
@@ -87,24 +68,15 @@ import Testing
         }
     }
 
-    /// The floor plays Snap! with the same bots: lean tables and a mirror table, whose full clients check the cards.
+    /// The floor plays Snap! with the same bots: a lean table and two mirror tables, whose full clients check the cards.
     @Test func theSameBotsPlayOnTheFloor() async throws {
-        var floorSettings = FloorServer.Settings()
-        floorSettings.speed = 4
-        var logger = Logger(label: "snap.test.floor")
-        // Stopping the floor by cancelling its task is logged as an error; that is not one here.
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let floor = FloorServer(settings: floorSettings, logger: logger)
-        let task = Task { try await floor.run { continuation.yield($0) } }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
         var settings = settings(tables: 3)
         settings.mirrorEvery = 2
-        let generator = LoadGenerator(server: .floor, settings: settings, url: "ws://127.0.0.1:\(port)/ws")
-        #expect(generator.mirrorTables == 2, "tables 0 and 2")
-        let figures = try await play(generator)
+        let figures = try await BenchTestServers.withFloor(speed: 4) { url in
+            let generator = LoadGenerator(server: .floor, settings: settings, url: url)
+            #expect(generator.mirrorTables == 2, "tables 0 and 2")
+            return try await play(generator)
+        }
         #expect(figures.connected == 12)
         #expect(figures.failed == 0)
         #expect(figures.protocolErrors == 0)
