@@ -21,7 +21,8 @@ struct RoundReplayFrames {
         var moments = [Moment(offset: .zero, packets: [.snapshot(view)] + TableClocks.snapshotPackets(view))]
         while let events = try replay.next() {
             let runner = replay.runner
-            let packets = seating.packets(for: events) + clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: runner.now, all: false)
+            let packets = seating.packets(for: events)
+                + clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: runner.now, all: false)
             guard !packets.isEmpty else { continue }
             if let last = moments.last, last.offset == runner.now {
                 moments[moments.count - 1].packets += packets

@@ -14,7 +14,9 @@ struct TableClocks: Sendable {
     /// The clock packets for countdowns set since the last call (`all`: for every countdown running, as for a
     /// client that has just been sent a snapshot), from the runner's deadlines (``SnapCore/TableRunner/roundDeadline``
     /// and ``SnapCore/TableRunner/turnDeadline``). `now` is the runner's time now.
-    mutating func packets(round: Duration?, turn: (seat: Seat, deadline: Duration)?, at now: Duration, all: Bool) -> [Packet] {
+    mutating func packets(
+        round: Duration?, turn: (seat: Seat, deadline: Duration)?, at now: Duration, all: Bool
+    ) -> [Packet] {
         var packets = [Packet]()
         if let round, all || round != roundDeadline {
             packets.append(.roundClock(remaining: Self.milliseconds(round - now)))

@@ -56,7 +56,9 @@ struct TableMembers {
         var allowances = SeatAllowances()
         // By index: iterating would copy each member.
         for index in all.indices {
-            guard let network = all[index].outbox?.network, let seat = table.seat(of: all[index].info.id) else { continue }
+            guard let network = all[index].outbox?.network, let seat = table.seat(of: all[index].info.id) else {
+                continue
+            }
             allowances[seat] = network.allowance
         }
         return allowances

@@ -286,9 +286,9 @@ actor TableSession {
         for other in members.dropped where other != id {
             if let seat = runner.table.seat(of: other) { send(.playerConnection(seat: seat, connected: false), to: id) }
         }
-        for packet in TableClocks.snapshotPackets(view) + clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: true) {
-            send(packet, to: id)
-        }
+        let clockPackets = clocks.packets(
+            round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: true)
+        for packet in TableClocks.snapshotPackets(view) + clockPackets { send(packet, to: id) }
     }
 
     /// Sends what `events` say to everyone connected except `skipped`.

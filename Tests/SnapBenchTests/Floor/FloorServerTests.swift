@@ -47,8 +47,8 @@ import Testing
 /// acts only once the other has everything it has (so that no message to the other can still be waiting to go out,
 /// to be joined by what the action says): the server's timing decides nothing.
 final class ScriptedGame: Sendable {
-    /// Each player's messages from the deal on (the opener's first), every packet but pings (their moment is the clock's) and with a
-    /// verdict's reaction time set to zero (the server credits what the clock allows).
+    /// Each player's messages from the deal on (the opener's first), every packet but pings (their moment is the
+    /// clock's) and with a verdict's reaction time set to zero (the server credits what the clock allows).
     private let messages = Mutex<[[[Packet]]]>([[], []])
     /// How many packets each player has recorded.
     private let counts = Mutex([0, 0])
