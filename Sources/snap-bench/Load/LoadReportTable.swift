@@ -38,6 +38,7 @@ enum LoadReportTable {
             ("packets/s out · in", String(format: "%.0f · %.0f", report.packetsPerSecondOut, report.packetsPerSecondIn)),
             ("messages/s out", String(format: "%.0f", report.messagesPerSecondOut)),
             ("bytes/s out · in", String(format: "%.0f · %.0f", report.bytesPerSecondOut, report.bytesPerSecondIn)),
+            ("sent per action", perAction(report)),
             ("latency p50 · p90", String(format: "%.2f · %.2f ms", latency.p50, latency.p90)),
             ("latency p99 · p99.9", String(format: "%.2f · %.2f ms", latency.p99, latency.p999)),
             ("latency max", String(format: "%.2f ms (%d measured)", latency.max, latency.count)),
@@ -74,6 +75,14 @@ enum LoadReportTable {
                 "\(report.cardsConserved ? "yes" : "NO") (checked at \(report.mirrorTables) mirror table\(report.mirrorTables == 1 ? "" : "s"))"
             ),
         ]
+    }
+
+    /// What the server sent for each action, to all its seats: packets, the WebSocket messages they went in, bytes.
+    private static func perAction(_ report: LoadReport) -> String {
+        guard report.actionsPerSecond > 0 else { return "no action" }
+        let per = { (value: Double) in value / report.actionsPerSecond }
+        return String(format: "%.2f packets in %.2f messages, %.1f bytes", per(report.packetsPerSecondOut),
+            per(report.messagesPerSecondOut), per(report.bytesPerSecondOut))
     }
 
     /// How long verdicts waited, or why it is not known.

@@ -71,6 +71,19 @@ import Testing
         #expect(ratio["memory"] is Double)
     }
 
+    /// The table a person reads: both servers side by side, what each sent per action, and the ratios.
+    @Test func theBaselineTableSaysWhatEachServerSentPerAction() async throws {
+        let result = try await SnapBinary.bench(["load", "--baseline"] + Self.shortRun.dropLast())
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let perAction = try #require(lines.first { $0.hasPrefix("sent per action") })
+        // "sent per action   8.61 packets in 7.40 messages, 118.8 bytes   8.50 packets in …": one figure for each.
+        #expect(perAction.components(separatedBy: " packets in ").count == 3, "\(perAction)")
+        let cards = try #require(lines.first { $0.hasPrefix("52 cards at every table") })
+        #expect(cards.components(separatedBy: "yes (checked at 1 mirror table)").count == 3, "\(cards)")
+        #expect(lines.contains("Snap! ÷ floor"))
+    }
+
     @Test(.startsPrograms) func loadCanTargetARunningServer() async throws {
         let server = try await SnapBinary.startServer(["--speed", "10", "--log-level", "error"])
         defer { server.stop() }
