@@ -18,15 +18,15 @@ final class GeneratorProcess: Sendable {
     private let errors = CollectedText()
     private let name: String
 
-    /// Starts generator `share` of `shares` for `settings` against the `server` at `url`.
+    /// Starts generator `share` of `shares` for `settings` against the server at `url`.
     init(
-        executable: String, server: LoadRun.Server, settings: LoadSettings, url: String, share: Int, of shares: Int
+        executable: String, settings: LoadSettings, url: String, share: Int, of shares: Int
     ) throws {
         name = "generator \(share + 1) of \(shares)"
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
-            "load-worker", "--server", server.rawValue, "--url", url,
+            "load-worker", "--url", url,
             "--tables", "\(settings.tables)", "--players", "\(settings.players)", "--speed", "\(settings.speed)",
             "--ramp", "\(settings.ramp.inSeconds)", "--seed", "\(settings.seed)",
             "--mirror-every", "\(settings.mirrorEvery)",

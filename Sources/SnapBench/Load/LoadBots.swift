@@ -27,13 +27,13 @@ struct ChildBots: Bots {
     private let children: [GeneratorProcess]
     private let ramp: Duration
 
-    init(executable: String, server: LoadRun.Server, settings: LoadSettings, url: String) throws {
+    init(executable: String, settings: LoadSettings, url: String) throws {
         var children: [GeneratorProcess] = []
         for share in 0..<settings.generators {
             do {
                 children.append(
                     try GeneratorProcess(
-                        executable: executable, server: server, settings: settings, url: url, share: share,
+                        executable: executable, settings: settings, url: url, share: share,
                         of: settings.generators))
             } catch {
                 for child in children { Task { await child.end() } }

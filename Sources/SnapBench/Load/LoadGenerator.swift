@@ -18,20 +18,18 @@ public final class LoadGenerator: Sendable {
     public let recorder = LatencyRecorder()
     /// The mirror tables' latencies so far (full clients).
     public let mirrorRecorder = LatencyRecorder()
-    private let server: LoadRun.Server
     private let settings: LoadSettings
     private let tables: [any LoadTable]
     private let before = Mutex<(traffic: Traffic, cpu: ProcessStats?)>((Traffic(), nil))
 
-    /// The bots of generator `share` of `shares` for a run of `settings` against the `server` at `url`.
-    public init(server: LoadRun.Server, settings: LoadSettings, url: String, share: Int = 0, of shares: Int = 1) {
-        self.server = server
+    /// The bots of generator `share` of `shares` for a run of `settings` against the server at `url`, Snap! or the
+    /// floor alike.
+    public init(settings: LoadSettings, url: String, share: Int = 0, of shares: Int = 1) {
         self.settings = settings
         let context = LoadContext(
             url: url, settings: settings, recorder: recorder, mirrorRecorder: mirrorRecorder, counters: counters)
         let group = MultiThreadedEventLoopGroup.singleton
         tables = stride(from: share, to: settings.tables, by: shares).map { index -> any LoadTable in
-            // The same tables against either server: the floor plays Snap! too.
             if settings.isMirror(table: index) {
                 SnapLoadTable(index: index, context: context)
             } else {

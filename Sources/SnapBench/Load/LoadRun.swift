@@ -104,9 +104,9 @@ public struct LoadRun: Sendable {
         let idle = pid.flatMap(ProcessStats.read(pid:))
         let bots: any Bots
         if settings.generators == 1 {
-            bots = InProcessBots(LoadGenerator(server: server, settings: settings, url: url))
+            bots = InProcessBots(LoadGenerator(settings: settings, url: url))
         } else {
-            bots = try ChildBots(executable: executables.bench, server: server, settings: settings, url: url)
+            bots = try ChildBots(executable: executables.bench, settings: settings, url: url)
         }
         do {
             return try await measure(bots, url: url, pid: pid, idle: idle)

@@ -68,7 +68,7 @@ actor Lobby {
         return table
     }
 
-    /// What the table `code` tells the lobby: a token retired, its listing changed, it closed.
+    /// What every table tells the lobby — a token retired, its listing changed, it closed — made once, shared.
     private func hooks() -> TableHooks {
         if let tableHooks { return tableHooks }
         let cluster = environment.cluster

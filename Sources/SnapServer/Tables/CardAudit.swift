@@ -8,7 +8,9 @@ struct CardAudit {
     private(set) var failures = 0
 
     /// Checks `table` after `events`.
-    mutating func check(_ table: borrowing Table, after events: [TableEvent], metrics: ServerMetrics, logger: @autoclosure () -> Logger) {
+    mutating func check(
+        _ table: borrowing Table, after events: [TableEvent], metrics: ServerMetrics, logger: @autoclosure () -> Logger
+    ) {
         // Cheap enough to check after every action.
         guard !table.cardsAccountedFor else { return }
         failures += 1

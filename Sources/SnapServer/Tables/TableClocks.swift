@@ -13,7 +13,8 @@ struct TableClocks: Sendable {
 
     /// The clock packets for countdowns set since the last call (`all`: for every countdown running, as for a
     /// client that has just been sent a snapshot), from the runner's deadlines (``SnapCore/TableRunner/roundDeadline``
-    /// and ``SnapCore/TableRunner/turnDeadline``). `now` is the runner's time now.
+    /// and ``SnapCore/TableRunner/turnDeadline``). `now` is the runner's time now. The deadlines, not the runner: a
+    /// runner passed from a table's actor is copied (even `borrowing`, measured), and this is asked after every change.
     mutating func packets(
         round: Duration?, turn: (seat: Seat, deadline: Duration)?, at now: Duration, all: Bool
     ) -> [Packet] {

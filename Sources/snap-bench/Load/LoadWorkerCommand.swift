@@ -17,9 +17,6 @@ struct LoadWorkerCommand: AsyncParsableCommand {
     @Option(help: "The server's WebSocket address.")
     var url: String
 
-    @Option(help: "snap or floor.")
-    var server: String
-
     @Option var tables: Int
     @Option var players: Int
     @Option var speed: Double
@@ -34,7 +31,6 @@ struct LoadWorkerCommand: AsyncParsableCommand {
     var of: Int
 
     func validate() throws {
-        guard LoadRun.Server(rawValue: server) != nil else { throw ValidationError("--server must be snap or floor.") }
         guard (1...16).contains(of), (0..<of).contains(share), of <= tables else {
             throw ValidationError("--share must be from 0 to --of − 1, and --of from 1 to 16 and at most --tables.")
         }
@@ -59,8 +55,7 @@ struct LoadWorkerCommand: AsyncParsableCommand {
                 "This generator's \(connections) connections need more files than one process may open (\(limit)): "
                     + "use more --generators.")
         }
-        let generator = LoadGenerator(
-            server: LoadRun.Server(rawValue: server)!, settings: settings, url: url, share: share, of: of)
+        let generator = LoadGenerator(settings: settings, url: url, share: share, of: of)
         try await generator.open(rampStart: .now)
         say("ready")
         guard await Self.line() == "start" else { return }

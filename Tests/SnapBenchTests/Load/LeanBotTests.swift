@@ -41,7 +41,7 @@ import Testing
     @Test func leanSnapBotsPlayWithoutErrors() async throws {
         try await withSnapServer { url in
             // The second half of a two-table run holds table 1 alone: a lean table, since table 0 is the mirror.
-            let generator = LoadGenerator(server: .snap, settings: settings(tables: 2), url: url, share: 1, of: 2)
+            let generator = LoadGenerator(settings: settings(tables: 2), url: url, share: 1, of: 2)
             #expect(generator.mirrorTables == 0)
             let figures = try await play(generator)
             #expect(figures.connected == 4)
@@ -57,7 +57,7 @@ import Testing
         try await withSnapServer { url in
             var settings = settings(tables: 4)
             settings.mirrorEvery = 2
-            let generator = LoadGenerator(server: .snap, settings: settings, url: url)
+            let generator = LoadGenerator(settings: settings, url: url)
             #expect(generator.mirrorTables == 2, "tables 0 and 2")
             let figures = try await play(generator)
             #expect(figures.connected == 16)
@@ -73,7 +73,7 @@ import Testing
         var settings = settings(tables: 3)
         settings.mirrorEvery = 2
         let figures = try await BenchTestServers.withFloor(speed: 4) { url in
-            let generator = LoadGenerator(server: .floor, settings: settings, url: url)
+            let generator = LoadGenerator(settings: settings, url: url)
             #expect(generator.mirrorTables == 2, "tables 0 and 2")
             return try await play(generator)
         }
