@@ -25,6 +25,8 @@ final class ConnectionNetwork: Sendable {
         }
         /// Worked out when a round trip is measured, not when read: a table reads every seat's before every action.
         private(set) var allowance = NetworkAllowance.none
+        /// Told of every change of ``allowance``: the count of the table the connection sits at.
+        var reportsTo: AllowanceChanges?
 
         init(lastHeard: Duration) {
             self.lastHeard = lastHeard.nanoseconds
@@ -49,9 +51,6 @@ final class ConnectionNetwork: Sendable {
     }
 
     private let state: Mutex<State>
-    /// Goes up whenever ``allowance`` changes: a table compares these counts before every action, without a lock,
-    /// and reads the allowances only when one moved (``allowanceChanges``).
-    private let changes = Atomic<UInt32>(0)
     /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
     private let secret: UInt64
 
@@ -72,19 +71,23 @@ final class ConnectionNetwork: Sendable {
         changing { $0.kernel = kernel }
     }
 
-    /// Changes the state with `change`, counting a change of the allowance it makes.
+    /// Changes the state with `change`, telling ``reportChanges(to:)``'s count of a change of the allowance it makes.
     private func changing<Result>(_ change: (inout State) -> Result) -> Result {
         let (result, changed) = state.withLock { state in
             let before = state.allowance
             let result = change(&state)
-            return (result, state.allowance != before)
+            return (result, state.allowance != before ? state.reportsTo : nil)
         }
-        if changed { changes.add(1, ordering: .relaxed) }
+        changed?.noteChange()
         return result
     }
 
-    /// How many times ``allowance`` has changed: when this has not moved, neither has the allowance.
-    var allowanceChanges: UInt32 { changes.load(ordering: .relaxed) }
+    /// From now on, every change of ``allowance`` is counted in `changes` (and no longer in the count it was
+    /// reported to before): the table the connection sits at compares its count before every action, and reads
+    /// the allowances only when it moved.
+    func reportChanges(to changes: AllowanceChanges) {
+        state.withLock { $0.reportsTo = changes }
+    }
 
     /// The kernel's round trip of the socket, as last read; nil before the first reading, behind a proxy, or off a
     /// network.

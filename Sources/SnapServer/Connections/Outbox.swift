@@ -11,13 +11,10 @@ import Synchronization
 /// pile up is not reading, and its outbox is overrun — nothing more is queued, a close frame is all that is left
 /// to send, and the connection is told (``whenOverrun(_:)``).
 final class Outbox: Sendable {
-    private struct State {
-        var finished = false
-        var version: UInt8 = 1
-        var onAbandon: (@Sendable () -> Void)?
-    }
-
-    private let state = Mutex(State())
+    // Read on every send, from the table's thread as well as the socket's: no lock.
+    private let finished = Atomic(false)
+    private let clientVersion = Atomic<UInt8>(1)
+    private let onAbandon = Mutex<(@Sendable () -> Void)?>(nil)
     private let sender: WebSocketSender
     private let metrics: ServerMetrics
     /// What the server knows of this connection's network.
@@ -36,8 +33,8 @@ final class Outbox: Sendable {
 
     /// The protocol version the client speaks: 1 until it says otherwise with Hello.
     var version: UInt8 {
-        get { state.withLock { $0.version } }
-        set { state.withLock { $0.version = newValue } }
+        get { clientVersion.load(ordering: .relaxed) }
+        set { clientVersion.store(newValue, ordering: .relaxed) }
     }
 
     /// Numbers and queues a packet. Does nothing once the outbox is closed.
@@ -49,8 +46,7 @@ final class Outbox: Sendable {
     /// write, and to a client of protocol version 10 or later one WebSocket message. Does nothing once the outbox is
     /// closed.
     func send(_ packets: [Packet]) {
-        let (finished, version) = state.withLock { ($0.finished, $0.version) }
-        guard !packets.isEmpty, !finished else { return }
+        guard !packets.isEmpty, !finished.load(ordering: .relaxed) else { return }
         if let sent = sender.send(packets, version: version) {
             metrics.packetsOut.increment(by: sent.packets)
             metrics.bytesOut.increment(by: sent.bytes)
@@ -69,12 +65,12 @@ final class Outbox: Sendable {
     /// ``whenAbandoned(_:)``): the close frame may never get past packets stuck behind a peer that stopped reading.
     func abandon(_ code: WebSocketErrorCode, reason: String) {
         close(code, reason: reason)
-        state.withLock { $0.onAbandon }?()
+        onAbandon.withLock { $0 }?()
     }
 
     /// What to do when the outbox is abandoned: the connection counts its player dropped.
     func whenAbandoned(_ handler: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onAbandon = handler }
+        onAbandon.withLock { $0 = handler }
     }
 
     /// What to do when the outbox is overrun: the connection stops reading, and cuts the socket if even the close
@@ -85,9 +81,9 @@ final class Outbox: Sendable {
 
     /// Ends the outbox without a close frame (the connection is gone).
     func finish() {
-        state.withLock { $0.finished = true }
+        finished.store(true, ordering: .relaxed)
     }
 
     /// Whether the outbox has been closed or finished.
-    var isClosed: Bool { state.withLock { $0.finished } || sender.isClosed }
+    var isClosed: Bool { finished.load(ordering: .relaxed) || sender.isClosed }
 }

@@ -25,10 +25,9 @@ final class PlayerSession: WebSocketSession {
     private struct Inbox {
         var queue: [Inbound] = [.opened]
         var head = 0
+        /// Whether someone is handling the connection's messages: only they touch ``PlayerSession/context``.
         var handling = false
         var pausedReading = false
-        /// The connection while no task is handling its messages.
-        var context: ConnectionContext?
 
         mutating func next() -> Inbound? {
             guard head < queue.count else {
@@ -45,15 +44,20 @@ final class PlayerSession: WebSocketSession {
 
     let sender: WebSocketSender
     private let connection: PlayerConnection
-    private let inbox: Mutex<Inbox>
+    private let inbox = Mutex(Inbox())
+    /// The connection's state. Only whoever set the inbox's `handling` touches it, and that flag changes hands under
+    /// the inbox's lock, which orders one handler's last touch before the next one's first. It stays here rather
+    /// than moving in and out of the lock with every message, which copied each of its parts both ways.
+    private nonisolated(unsafe) var context: ConnectionContext
     /// Runs tasks on the socket's event loop.
     private let socketExecutor: EventLoopTaskExecutor
 
     init(connection: PlayerConnection, sender: WebSocketSender, context: ConnectionContext) {
         self.connection = connection
         self.sender = sender
-        self.inbox = Mutex(Inbox(context: context))
+        self.context = context
         socketExecutor = EventLoopTaskExecutor.on(context.outbox.loop)
+        inbox.withLock { $0.handling = true }
         handleInTurn()
     }
 
@@ -63,19 +67,18 @@ final class PlayerSession: WebSocketSession {
         // keeping more of them for this connection while the message waits its turn.
         let bytes = Array(message.readableBytesView)
         // Nothing waiting: read and done here and now, with no task, unless it leaves work to wait.
-        let idle = inbox.withLock { inbox -> ConnectionContext? in
-            guard !inbox.handling else { return nil }
+        let idle = inbox.withLock { inbox -> Bool in
+            guard !inbox.handling else { return false }
             inbox.handling = true
-            return inbox.context.take()
+            return true
         }
-        guard var context = idle else {
+        guard idle else {
             return enqueue(.message(bytes, binary: binary, receivedAt: received))
         }
         let waiting = connection.received(bytes, binary: binary, at: received, &context)
         let more = inbox.withLock { inbox -> Bool in
             // First in line: anything queued meanwhile (an end, from another thread) came after it.
             if let waiting { inbox.queue.insert(.work(waiting), at: inbox.head) }
-            inbox.context = context
             inbox.handling = inbox.waiting > 0
             return inbox.handling
         }
@@ -108,25 +111,20 @@ final class PlayerSession: WebSocketSession {
     }
 
     /// Starts a task handling what has arrived: on the loop of the table the player is at or watches, where the
-    /// table's actor runs, or else on the socket's own.
+    /// table's actor runs, or else on the socket's own. Only by whoever set the inbox's `handling`.
     private func handleInTurn() {
-        let table = inbox.withLock { inbox in
-            inbox.handling = true
-            return inbox.context?.table ?? inbox.context?.watching
-        }
+        let table = context.table ?? context.watching
         Task(executorPreference: table?.taskExecutor ?? socketExecutor) { await self.handleAll() }
     }
 
     /// Handles what has arrived, in order, until nothing is waiting.
     private func handleAll() async {
-        guard var context = inbox.withLock({ $0.context.take() }) else { return }
         while true {
             let (item, resume) = inbox.withLock { inbox -> (Inbound?, Bool) in
                 let item = inbox.next()
                 var resume = false
                 if item == nil {
                     inbox.handling = false
-                    inbox.context = context
                     resume = inbox.pausedReading
                     inbox.pausedReading = false
                 }

@@ -6,10 +6,15 @@ import SnapProtocol
 struct TableMembers {
     /// In the order they sat down. At most four, so a list searched by id is smaller and quicker than a dictionary.
     private(set) var all: [TableMember] = [] {
-        didSet { changes &+= 1 }
+        didSet {
+            changes &+= 1
+            for index in all.indices { all[index].outbox?.network.reportChanges(to: networkChanges) }
+        }
     }
     /// Goes up with every change of the members or of their connections.
     private var changes: UInt32 = 0
+    /// Counts the changes of the allowances of the members' connections, each of which reports to it.
+    let networkChanges = AllowanceChanges()
 
     subscript(id: PlayerID) -> TableMember? {
         get { all.first { $0.info.id == id } }
@@ -65,15 +70,12 @@ struct TableMembers {
     }
 
     /// A number that moves whenever what ``allowances(at:)`` says may have moved — a member or a connection came or
-    /// went, or a network's allowance changed (``ConnectionNetwork/allowanceChanges``) — read without a lock.
-    /// `seating` is the table's own count of its seating changes, which move the allowances from seat to seat.
+    /// went, or a connection's allowance changed (``networkChanges``) — read without a lock and without visiting the
+    /// connections. `seating` is the table's own count of its seating changes, which move the allowances from seat
+    /// to seat.
     func allowanceStamp(seating: UInt32) -> UInt64 {
-        var stamp = UInt64(changes) << 32 | UInt64(seating)
-        for index in all.indices {
-            // Each count only ever goes up, so the weighted sum moves whenever one does.
-            stamp = stamp &* 1_000_003 &+ UInt64(all[index].outbox?.network.allowanceChanges ?? 0)
-        }
-        return stamp
+        // Both counts only ever go up, so their sum moves whenever one does.
+        UInt64(changes &+ networkChanges.value) << 32 | UInt64(seating)
     }
 
     /// How the network of the player in `seat` looks to the judge (nil: nobody sits there): measured for a connected

@@ -310,8 +310,9 @@ actor TableSession {
     /// then the watchers, so that watching never delays a player.
     func send(_ moment: TableMoment, except skipped: PlayerID? = nil) {
         guard !moment.isEmpty else { return }
-        for member in members.all where member.info.id != skipped {
-            guard let outbox = member.outbox else { continue }
+        // By index: iterating would copy each member.
+        for index in members.all.indices where members.all[index].info.id != skipped {
+            guard let outbox = members.all[index].outbox else { continue }
             journaling.send(moment.packets(for: outbox.version), to: outbox)
         }
         for (id, outbox) in watchers.byID where id != skipped {

@@ -3,11 +3,14 @@ import Testing
 
 @testable import SnapServer
 
-/// A connection's allowance changes are counted, so that a table can tell without a lock that none moved.
+/// A connection's allowance changes are counted where it reports them, so that a table can tell without a lock that
+/// none moved.
 @Suite struct ConnectionNetworkTests {
     @Test func theCountMovesWhenTheAllowanceDoesAndOnlyThen() {
         let network = ConnectionNetwork(openedAt: .zero, secret: 3)
-        #expect(network.allowanceChanges == 0)
+        let changes = AllowanceChanges()
+        network.reportChanges(to: changes)
+        #expect(changes.value == 0)
         var now = Duration.zero
         func pong(after milliseconds: Int) {
             let value = network.ping(at: now)
@@ -15,18 +18,32 @@ import Testing
             _ = network.pong(value, at: now)
         }
         pong(after: 20)
-        #expect(network.allowanceChanges == 1, "the first round trip gives an allowance")
+        #expect(changes.value == 1, "the first round trip gives an allowance")
         let first = network.allowance
         pong(after: 20)
         #expect(network.allowance == first)
-        #expect(network.allowanceChanges == 1, "the same round trip again changes nothing")
+        #expect(changes.value == 1, "the same round trip again changes nothing")
         pong(after: 60)
         #expect(network.allowance != first)
-        #expect(network.allowanceChanges == 2)
+        #expect(changes.value == 2)
         // A pong that answers no ping measures nothing.
         _ = network.pong(12_345, at: now)
-        #expect(network.allowanceChanges == 2)
+        #expect(changes.value == 2)
         network.kernelMeasured(KernelRoundTrip(smoothed: .microseconds(500), variation: .microseconds(100), minimum: .microseconds(50)))
-        #expect(network.allowanceChanges == 3, "the kernel bounds the allowance: 60 ms of pongs are more than it allows")
+        #expect(changes.value == 3, "the kernel bounds the allowance: 60 ms of pongs are more than it allows")
+    }
+}
+
+extension ConnectionNetworkTests {
+    @Test func aConnectionReportsOnlyToTheLastCountItWasGiven() {
+        let network = ConnectionNetwork(openedAt: .zero, secret: 5)
+        let before = AllowanceChanges()
+        let after = AllowanceChanges()
+        network.reportChanges(to: before)
+        network.reportChanges(to: after)
+        let value = network.ping(at: .zero)
+        _ = network.pong(value, at: .milliseconds(20))
+        #expect(after.value == 1)
+        #expect(before.value == 0, "the table the connection left is not told")
     }
 }
