@@ -63,7 +63,9 @@ final class ConnectionNetwork: Sendable {
     /// Reads the kernel's round trip again with `probe` (when a pong has just measured ours; nil: pongs alone); it is
     /// kept when it comes. The probe is the socket's (``PeerSocket/roundTripProbe``), not kept here too.
     func probeKernel(with probe: KernelRoundTripProbe?) {
-        probe?.read { [weak self] kernel in self?.kernelMeasured(kernel) }
+        // Held strongly: the reading comes at once on the socket's loop, or never once it has closed, and a weak
+        // reference would slow every retain of this object for good (it would need a side table).
+        probe?.read { kernel in self.kernelMeasured(kernel) }
     }
 
     /// The kernel's round trip of the socket, as last read.

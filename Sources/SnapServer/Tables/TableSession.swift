@@ -54,6 +54,8 @@ actor TableSession {
     private var seatingChanges: UInt32 = 0
     /// ``TableMembers/allowanceStamp(seating:)`` when the allowances were last brought up to date.
     private var allowanceStamp: UInt64?
+    /// The seating changes, and whether a round was under way, when the lobby's summary was last brought up to date.
+    private var listedAt: (UInt32, Bool)?
 
     /// A new table with no one at it, on `loop`; in a cluster, claimed with `fence`, its journal written under it.
     init(
@@ -266,8 +268,10 @@ actor TableSession {
 
     private func scheduleNextTimer() {
         guard !isClosed else { return timer.cancel() }
+        let deadline = runner.nextDeadline
+        guard timer.changes(to: deadline) else { return }
         // The wake comes on the table's own loop, which is its actor's executor.
-        timer.schedule(runner.nextDeadline) { [weak self] number in self?.assumeIsolated { $0.timerFired(number) } }
+        timer.schedule(deadline) { [weak self] number in self?.assumeIsolated { $0.timerFired(number) } }
     }
 
     private func timerFired(_ number: Int) {
@@ -351,7 +355,12 @@ actor TableSession {
     /// After every change: keep the lobby's summary fresh, tell everyone of a clock that changed, set the next
     /// timer, close a table nobody is at.
     func afterChange() {
-        if lobbySummary.update(from: runner.table), !isSolo { hooks.listingChanged(code) }
+        // A turn, a call or time passing changes nothing the lobby lists but whether a round is under way.
+        let listing = (seatingChanges, runner.table.phase.isRoundUnderWay)
+        if listedAt.map({ $0 != listing }) ?? true {
+            listedAt = listing
+            if lobbySummary.update(from: runner.table), !isSolo { hooks.listingChanged(code) }
+        }
         guard members.anyPerson else { return close() }
         send(clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: false))
         // While a single-player table's person is away, its time stands still: they come back to the same cards.

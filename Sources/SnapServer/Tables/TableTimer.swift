@@ -32,10 +32,16 @@ struct TableTimer {
     /// Whether the table's time stands still.
     var isPaused: Bool { pausedAt != nil }
 
+    /// Whether ``schedule(_:fire:)`` would set anything for `deadline`: not when that deadline is already set. Asked
+    /// first after every action, so that the wake's closure is made only when it is needed.
+    func changes(to deadline: Duration?) -> Bool {
+        deadline != scheduled || wake == nil
+    }
+
     /// Calls `fire` on the table's loop at table time `deadline` (nil: nothing to wake for), passing the timer's
     /// number for ``fired(_:)``. A deadline already set is kept.
     mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable (Int) -> Void) {
-        guard deadline != scheduled || wake == nil else { return }
+        guard changes(to: deadline) else { return }
         cancel()
         scheduled = deadline
         guard let deadline, pausedAt == nil else { return }
