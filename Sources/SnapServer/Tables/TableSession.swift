@@ -203,7 +203,7 @@ actor TableSession {
     /// Performs an action on the runner, with every seat's network allowance up to date; the recording and the
     /// journal note it.
     func perform(_ action: TableAction) throws(TableError) -> [TableEvent] {
-        updateAllowances()
+        updateAllowances(before: action)
         let start = recording.isOn || journaling.isKept ? RoundStart(before: action, on: runner) : nil
         let time = runner.now
         let judgingSince = runner.judge?.calls.first?.arrival
@@ -225,9 +225,17 @@ actor TableSession {
         return events
     }
 
+    /// Brings the seats' allowances up to date before `action` (nil: time passing) if it reads them: a call does,
+    /// and so does anything while calls wait for their verdict (a changed allowance moves the verdict's deadline).
+    /// A turn, or time passing, with no call waiting reads none — most of a table's actions.
+    private func updateAllowances(before action: TableAction?) {
+        if case .callSnap = action {} else if runner.judge == nil { return }
+        updateAllowances()
+    }
+
     private func updateAllowances() {
-        // Asked before every action and catch-up: the stamp costs no lock, and moves only when a seat's connection
-        // measured a new round trip (every few seconds) or someone came, went or moved.
+        // The stamp costs no lock, and moves only when a seat's connection measured a new round trip (every few
+        // seconds) or someone came, went or moved.
         let stamp = members.allowanceStamp(seating: seatingChanges)
         guard stamp != allowanceStamp else { return }
         allowanceStamp = stamp
@@ -246,7 +254,7 @@ actor TableSession {
     /// an up-to-date table.
     func catchUp(until serverTime: Duration? = nil) {
         guard !timer.isPaused else { return }
-        updateAllowances()
+        updateAllowances(before: nil)
         let time = timer.tableTime(at: serverTime ?? environment.clock.now)
         let judgingSince = runner.judge?.calls.first?.arrival
         let events = runner.advance(to: time)
