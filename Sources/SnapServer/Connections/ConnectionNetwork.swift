@@ -18,19 +18,14 @@ final class ConnectionNetwork: Sendable {
         /// In microseconds: four bytes each rather than sixteen, on every connection.
         var roundTrips = RoundTripWindow()
         /// Times in nanoseconds of server time rather than `Duration`s: eight bytes each rather than sixteen.
-        var lastHeard: Int64
         var outstanding: (value: UInt64, sentAt: Int64)?
         var kernel: KernelRoundTrip? {
             didSet { allowance = Self.allowance(roundTrips: roundTrips, kernel: kernel) }
         }
-        /// Worked out when a round trip is measured, not when read: a table reads every seat's before every action.
+        /// Worked out when a round trip is measured, not when read: a table reads every seat's before a call.
         private(set) var allowance = NetworkAllowance.none
         /// Told of every change of ``allowance``: the count of the table the connection sits at.
         var reportsTo: AllowanceChanges?
-
-        init(lastHeard: Duration) {
-            self.lastHeard = lastHeard.nanoseconds
-        }
 
         mutating func measured(_ microseconds: UInt32) {
             roundTrips.append(microseconds)
@@ -50,13 +45,15 @@ final class ConnectionNetwork: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state = Mutex(State())
+    /// When the client last said anything, in nanoseconds of server time: set on every message, so without a lock.
+    private let lastHeard: Atomic<Int64>
     /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
     private let secret: UInt64
 
     /// The facts of a connection that opened at `now`.
     init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max)) {
-        state = Mutex(State(lastHeard: now))
+        lastHeard = Atomic(now.nanoseconds)
         self.secret = secret
     }
 
@@ -97,12 +94,12 @@ final class ConnectionNetwork: Sendable {
 
     /// Notes that the client just sent something: it is still there.
     func heard(at now: Duration) {
-        state.withLock { $0.lastHeard = now.nanoseconds }
+        lastHeard.store(now.nanoseconds, ordering: .relaxed)
     }
 
     /// How long the client has been silent.
     func silence(at now: Duration) -> Duration {
-        now - .nanoseconds(state.withLock { $0.lastHeard })
+        now - .nanoseconds(lastHeard.load(ordering: .relaxed))
     }
 
     /// The value of a ping sent now; only a pong with this value counts (an earlier ping's no longer does).

@@ -121,6 +121,19 @@ actor TableSession {
     /// Whether the lobby lists this table: not a single-player table, and not made private by its host.
     nonisolated var isListed: Bool { !isSolo && !lobbySummary.isPrivate }
 
+    /// Lends the runner's table to `body`. Read as a value from the actor's storage, `runner.table` is copied (a
+    /// retain of each of its parts) even to ask it one thing, and it is asked on every action; lent from the runner
+    /// in place, it is not.
+    private func withTable<Result>(_ body: (borrowing Table) -> Result) -> Result {
+        Self.lend(&runner, body)
+    }
+
+    private static func lend<Result>(
+        _ runner: inout TableRunner<SplitMix64>, _ body: (borrowing Table) -> Result
+    ) -> Result {
+        body(runner.table)
+    }
+
     // MARK: - Playing
 
     /// Handles a request from the person `id` that reached the server at server time `received`; a refusal
@@ -131,10 +144,10 @@ actor TableSession {
     func handle(_ request: SeatedRequest, from id: PlayerID, receivedAt received: Duration) {
         catchUp(until: received)
         defer { catchUp() }
-        guard let seat = runner.table.seat(of: id) else { return refuse(id, TableError.notSeated) }
+        guard let seat = withTable({ $0.seat(of: id) }) else { return refuse(id, TableError.notSeated) }
         switch request {
         case .act(let move):
-            act(move.action(for: seat, settings: runner.table.settings), by: id, receivedAt: received)
+            act(move.action(for: seat, settings: withTable { $0.settings }), by: id, receivedAt: received)
         case .addComputer:
             do { try addComputer(by: id) } catch { refuse(id, error) }
         case .resync:
@@ -239,7 +252,7 @@ actor TableSession {
         let stamp = members.allowanceStamp(seating: seatingChanges)
         guard stamp != allowanceStamp else { return }
         allowanceStamp = stamp
-        let allowances = members.allowances(at: runner.table)
+        let allowances = withTable { members.allowances(at: $0) }
         guard allowances != runner.seatAllowances else { return }
         runner.seatAllowances = allowances
         guard recording.isOn || journaling.isKept else { return }
@@ -309,7 +322,7 @@ actor TableSession {
             let logger = logger
             for event in events { logger.debug("\(event)") }
         }
-        audit.check(runner.table, after: events, metrics: environment.metrics, logger: logger)
+        withTable { audit.check($0, after: events, metrics: environment.metrics, logger: logger) }
         send(packets.moment(for: events), except: skipped)
     }
 
@@ -364,10 +377,10 @@ actor TableSession {
     /// timer, close a table nobody is at.
     func afterChange() {
         // A turn, a call or time passing changes nothing the lobby lists but whether a round is under way.
-        let listing = (seatingChanges, runner.table.phase.isRoundUnderWay)
+        let listing = (seatingChanges, withTable { $0.phase.isRoundUnderWay })
         if listedAt.map({ $0 != listing }) ?? true {
             listedAt = listing
-            if lobbySummary.update(from: runner.table), !isSolo { hooks.listingChanged(code) }
+            if withTable({ lobbySummary.update(from: $0) }), !isSolo { hooks.listingChanged(code) }
         }
         guard members.anyPerson else { return close() }
         send(clocks.packets(round: runner.roundDeadline, turn: runner.turnDeadline, at: timer.now, all: false))
