@@ -110,17 +110,19 @@ struct RequestRates: Sendable {
 
 extension RequestRates {
     /// How full a connection's buckets are, kept in the connection's own state: an array would be one more
-    /// allocation for every connection, and copied whenever the connection's state was.
+    /// allocation for every connection, and copied whenever the connection's state was. Each level is kept in four
+    /// bytes rather than eight (every connection has ten): a bucket holds a few hundred tokens at most, where a
+    /// `Float` still tells apart a ten-thousandth of one (with the limits off, a million, still counted whole).
     struct Tokens: Sendable {
-        private typealias Storage = (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
+        private typealias Storage = (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float)
 
         /// A bucket per kind of request, then the refusals' and the calls'.
-        static let count = InlineStorage.capacity(of: Storage.self, Double.self)
+        static let count = InlineStorage.capacity(of: Storage.self, Float.self)
         private var storage: Storage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
         subscript(index: Int) -> Double {
-            get { InlineStorage.load(index, of: storage, as: Double.self) }
-            set { InlineStorage.store(newValue, at: index, in: &storage) }
+            get { Double(InlineStorage.load(index, of: storage, as: Float.self)) }
+            set { InlineStorage.store(Float(newValue), at: index, in: &storage) }
         }
     }
 }
