@@ -2,7 +2,7 @@ import Synchronization
 
 /// A count that goes up whenever the network allowance of a connection that reports to it changes
 /// (``ConnectionNetwork/reportChanges(to:)``). A table keeps one for its seats' connections and reads it before
-/// every action: one number of its own, read without a lock, rather than a visit to every seat's connection.
+/// each call: one number of its own, read without a lock, rather than a visit to every seat's connection.
 final class AllowanceChanges: Sendable {
     private let count = Atomic<UInt32>(0)
 

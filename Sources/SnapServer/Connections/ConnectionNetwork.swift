@@ -82,8 +82,8 @@ final class ConnectionNetwork: Sendable {
     }
 
     /// From now on, every change of ``allowance`` is counted in `changes` (and no longer in the count it was
-    /// reported to before): the table the connection sits at compares its count before every action, and reads
-    /// the allowances only when it moved.
+    /// reported to before): the table the connection sits at compares its count before a call, and reads the
+    /// allowances only when it moved.
     func reportChanges(to changes: AllowanceChanges) {
         state.withLock { $0.reportsTo = changes }
     }

@@ -32,10 +32,11 @@ struct TableTimer {
     /// Whether the table's time stands still.
     var isPaused: Bool { pausedAt != nil }
 
-    /// Whether ``schedule(_:fire:)`` would set anything for `deadline`: not when that deadline is already set. Asked
-    /// first after every action, so that the wake's closure is made only when it is needed.
+    /// Whether ``schedule(_:fire:)`` has anything to do for `deadline`: not when that deadline is already set, nor
+    /// when there is none and nothing is set. Asked first after every action, so that the wake's closure is made only
+    /// when it is needed.
     func changes(to deadline: Duration?) -> Bool {
-        deadline != scheduled || wake == nil
+        deadline != scheduled || (deadline != nil && wake == nil)
     }
 
     /// Calls `fire` on the table's loop at table time `deadline` (nil: nothing to wake for), passing the timer's
