@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(
             name: "SnapBenchTests",
             dependencies: [
-                "SnapBench", "SnapCore", "SnapServer",
+                "SnapBench", "SnapCore", "SnapServer", "SnapServerTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

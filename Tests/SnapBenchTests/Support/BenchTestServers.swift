@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SnapCore
 import SnapServer
+import SnapServerTestSupport
 import Testing
 
 @testable import SnapBench
@@ -12,28 +13,23 @@ enum BenchTestServers {
     /// Runs `body` with the WebSocket address of a Snap! server at `speed`, its tables drawn from `seed` (nil:
     /// random), and stops the server after.
     static func withSnapServer<T>(speed: Double, seed: UInt64? = nil, _ body: (String) async throws -> T) async throws -> T {
-        var configuration = SnapServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.speed = speed
-        configuration.seed = seed
-        configuration.tableSettings = TableSettings()
-        var logger = Logger(label: "snap.test")
-        logger.logLevel = .error
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let server = SnapGameServer(configuration: configuration, logger: logger) { continuation.yield($0) }
-        let task = Task { try await server.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let server = try await TestServer.start(speed: speed) { configuration in
+            // As a load run starts it, not as the server's own tests do: its own pings, grace, deadlines and floor.
+            let defaults = SnapServerConfiguration()
+            configuration.seed = seed
+            configuration.pingInterval = defaults.pingInterval
+            configuration.reconnectGrace = defaults.reconnectGrace
+            configuration.requestTimeout = defaults.requestTimeout
+            configuration.falseStartFloor = defaults.falseStartFloor
+        }
         let result: T
         do {
-            result = try await body("ws://127.0.0.1:\(port)/ws")
+            result = try await body(server.url)
         } catch {
-            await server.shutDown()
+            await server.stop()
             throw error
         }
-        await server.shutDown()
-        _ = try? await task.value
+        await server.stop()
         return result
     }
 
