@@ -243,10 +243,6 @@ actor TableSession {
     /// A turn, or time passing, with no call waiting reads none — most of a table's actions.
     private func updateAllowances(before action: TableAction?) {
         if case .callSnap = action {} else if runner.judge == nil { return }
-        updateAllowances()
-    }
-
-    private func updateAllowances() {
         // The stamp costs no lock, and moves only when a seat's connection measured a new round trip (every few
         // seconds) or someone came, went or moved.
         let stamp = members.allowanceStamp(seating: seatingChanges)
