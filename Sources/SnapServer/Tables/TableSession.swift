@@ -331,10 +331,8 @@ actor TableSession {
     /// then the watchers, so that watching never delays a player.
     func send(_ moment: TableMoment, except skipped: PlayerID? = nil) {
         guard !moment.isEmpty else { return }
-        // By index: iterating would copy each member.
-        for index in members.all.indices where members.all[index].info.id != skipped {
-            guard let outbox = members.all[index].outbox else { continue }
-            journaling.send(moment.packets(for: outbox.version), to: outbox)
+        for recipient in members.recipients where recipient.id != skipped {
+            journaling.send(moment.packets(for: recipient.outbox.version), to: recipient.outbox)
         }
         for (id, outbox) in watchers.byID where id != skipped {
             journaling.send(moment.packets(for: outbox.version), to: outbox)
