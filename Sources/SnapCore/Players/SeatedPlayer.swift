@@ -17,9 +17,10 @@ public struct SeatedPlayer: Hashable, Sendable {
     /// The player's cards: closed plus open.
     public var cardCount: Int { closed.count + open.count }
 
-    /// Adds the bits of the cards in both piles to `seen` (``Card/bits(of:)``); returns how many cards they are.
+    /// Adds the bits of the cards in both piles to `seen` (``Card/bits(of:)``); returns how many cards they are. Reads
+    /// what each pile keeps of its cards, not the cards themselves (see ``Pile``).
     func addCardBits(to seen: inout UInt64) -> Int {
-        seen |= Card.bits(of: closed.cards) | Card.bits(of: open.cards)
-        return closed.count + open.count
+        seen |= closed.keptBits | open.keptBits
+        return closed.keptCount + open.keptCount
     }
 }

@@ -127,7 +127,10 @@ public struct Table: Hashable, Sendable {
     /// Whether all 52 cards are at the table, each exactly once.
     public var cardsAccountedFor: Bool {
         // One bit per card, or-ed together: 52 cards whose bits make 52 are each there once. Cheap enough to check
-        // after every action of a long simulation — the players' piles are read where they are, never copied.
+        // after every action of a busy server or a long simulation: each pile's bits and count are kept where the pile
+        // is (see Pile), so this reads the players' list alone, never the cards. A pile's kept bits never name a card
+        // it does not hold and its count is exact, so they can fail a table that is right but never pass one that is
+        // not; `PileTests` checks them against the cards.
         var seen = Card.bits(of: stock)
         var count = stock.count
         for index in players.indices {

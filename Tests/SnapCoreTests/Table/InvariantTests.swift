@@ -72,6 +72,10 @@ import Testing
 
     static func check(_ table: Table, _ mirrors: [PlayerID: PlayerView]) {
         #expect(table.cardsAccountedFor)
+        for seat in table.occupiedSeats {
+            PileTests.expectKeptMatchesCards(table[seat]!.closed)
+            PileTests.expectKeptMatchesCards(table[seat]!.open)
+        }
         for (id, mirror) in mirrors {
             #expect(mirror == table.view(for: table.seat(of: id)))
         }
