@@ -10,10 +10,11 @@ struct TableMembers {
             changes &+= 1
             for index in all.indices { all[index].outbox?.network.reportChanges(to: networkChanges) }
             recipients = all.compactMap { member in member.outbox.map { Recipient(id: member.info.id, outbox: $0) } }
+            anyPerson = all.contains { $0.isPerson }
         }
     }
     /// Each connected member's id and outbox, in the order they sat down: what the table sends to on every action.
-    /// Kept apart from the members' whole records (a few cache lines each), so that sending reads one short list.
+    /// Kept apart from the members' whole records (96 bytes each), so that sending reads one short list.
     private(set) var recipients: [Recipient] = []
     /// Goes up with every change of the members or of their connections.
     private var changes: UInt32 = 0
@@ -46,8 +47,8 @@ struct TableMembers {
         let outbox: Outbox
     }
 
-    /// Whether any person (connected or not) is seated.
-    var anyPerson: Bool { all.contains { $0.isPerson } }
+    /// Whether any person (connected or not) is seated. Asked after every action, so kept rather than found.
+    private(set) var anyPerson = false
 
     /// Whether any person is connected right now.
     var anyoneConnected: Bool { all.contains { $0.isPerson && $0.outbox != nil } }
