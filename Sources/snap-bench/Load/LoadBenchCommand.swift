@@ -29,12 +29,23 @@ struct LoadBenchCommand: AsyncParsableCommand {
     @Flag(help: "Also run the same load against the transport floor (the least server that plays Snap!) and compare.")
     var baseline = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --baseline: run each server this many times, alternating which goes first, and pool their throughput.",
+            discussion: "On a shared machine one run's CPU moves by a few percent, and the machine can slow down "
+                + "between a comparison's two halves; Snap!, floor, floor, Snap!, … spreads that over both servers."))
+    var pairs = 1
+
     @Flag(help: "Run the load twice — keeping no rounds, then keeping every round in a new SQLite file — and compare.")
     var recording = false
 
     func validate() throws {
         if recording, load.url != nil || baseline {
             throw ValidationError("--recording starts its own servers, so it cannot be used with --url or --baseline.")
+        }
+        guard (1...10).contains(pairs) else { throw ValidationError("--pairs must be between 1 and 10.") }
+        if pairs > 1, !baseline {
+            throw ValidationError("--pairs alternates Snap! with the floor, so it needs --baseline.")
         }
         if baseline, load.url != nil {
             throw ValidationError(
@@ -47,6 +58,7 @@ struct LoadBenchCommand: AsyncParsableCommand {
         let executables = BenchExecutables.current
         let settings = load.settings
         if recording { return try await compareRecording(settings: settings, executables: executables) }
+        if pairs > 1 { return try await compareInPairs(settings: settings, executables: executables) }
         let snap = try await LoadRun(
             server: .snap, settings: settings, url: load.url, executables: executables, progress: load.progress
         ).run()
@@ -59,6 +71,24 @@ struct LoadBenchCommand: AsyncParsableCommand {
         load.endProgress()
         let comparison = LoadComparison(snap: snap, floor: floor)
         print(load.json ? try jsonLine(ComparisonJSON(comparison)) : LoadReportTable.render(comparison))
+    }
+
+    /// Snap! and the floor `pairs` times each, alternating which goes first, their throughput pooled.
+    private func compareInPairs(settings: LoadSettings, executables: BenchExecutables) async throws {
+        var comparisons: [LoadComparison] = []
+        for index in 0..<pairs {
+            var reports: [LoadRun.Server: LoadReport] = [:]
+            let order: [LoadRun.Server] = LoadSeries.snapRunsFirst(inPair: index) ? [.snap, .floor] : [.floor, .snap]
+            for server in order {
+                reports[server] = try await LoadRun(
+                    server: server, settings: settings, executables: executables, progress: load.progress
+                ).run()
+                load.endProgress()
+            }
+            comparisons.append(LoadComparison(snap: reports[.snap]!, floor: reports[.floor]!))
+        }
+        let series = LoadSeries(pairs: comparisons)
+        print(load.json ? try jsonLine(SeriesJSON(series)) : LoadReportTable.render(series))
     }
 
     /// The same load on a server keeping no rounds and on one keeping them in a SQLite file: what recording costs.

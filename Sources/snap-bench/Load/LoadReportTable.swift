@@ -24,6 +24,34 @@ enum LoadReportTable {
         return lines.joined(separator: "\n")
     }
 
+    /// Pairs of runs, alternating: every run in the order it ran, then the ratios pooled over them.
+    static func render(_ series: LoadSeries) -> String {
+        var lines = ["\(pad("run", 8))\(pad("server", 8))\(pad("actions/s", 11))\(pad("CPU s/s", 9))"
+            + "\(pad("actions/CPU-s", 15))\(pad("p99 turns", 11))\(pad("RSS/conn", 10))errors · 52 cards"]
+        for (index, pair) in series.pairs.enumerated() {
+            let runs = LoadSeries.snapRunsFirst(inPair: index) ? [pair.snap, pair.floor] : [pair.floor, pair.snap]
+            for (offset, report) in runs.enumerated() {
+                lines.append(
+                    "\(pad("\(2 * index + offset + 1)", 8))\(pad(report.server == "snap" ? "Snap!" : "floor", 8))"
+                        + "\(pad(String(format: "%.0f", report.actionsPerSecond), 11))"
+                        + "\(pad(known(report.serverCpuSecondsPerSecond) { String(format: "%.2f", $0) }, 9))"
+                        + "\(pad(known(report.actionsPerServerCpuSecond) { String(format: "%.0f", $0) }, 15))"
+                        + "\(pad(String(format: "%.2f ms", report.turnLatencyMs.p99), 11))"
+                        + "\(pad(known(report.rssBytesPerConnection) { String(format: "%.1f KiB", Double($0) / 1_024) }, 10))"
+                        + "\(report.protocolErrors) · \(report.cardsConserved ? "yes" : "NO")")
+            }
+        }
+        let range = series.throughputRatioRange
+        lines.append("")
+        lines.append("Snap! ÷ floor over \(series.pairs.count) pairs (Snap! first, then the floor first, …)")
+        lines.append(
+            "\(pad("  throughput"))\(ratio(series.throughputRatio))  (all actions over all server CPU-seconds; "
+                + "one pair alone: \(ratio(range.lowerBound))–\(ratio(range.upperBound)))")
+        lines.append("\(pad("  p99 turns"))\(ratio(series.turnLatencyP99Ratio))  (the pairs' median; lower is better)")
+        lines.append("\(pad("  memory"))\(ratio(series.memoryRatio))  (the pairs' mean; lower is better)")
+        return lines.joined(separator: "\n")
+    }
+
     private static func rows(_ report: LoadReport) -> [(label: String, value: String)] {
         let latency = report.latencyMs
         return [

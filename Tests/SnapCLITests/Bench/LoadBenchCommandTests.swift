@@ -71,6 +71,26 @@ import Testing
         #expect(ratio["memory"] is Double)
     }
 
+    /// Pairs alternate which server goes first, and the throughput is pooled over them: within the pairs' own range.
+    @Test func loadInPairsAlternatesTheServersAndPoolsTheirThroughput() async throws {
+        let object = try await json(["load", "--baseline", "--pairs", "2"] + Self.shortRun)
+        let pairs = object["pairs"] as? [[String: Any]] ?? []
+        try #require(pairs.count == 2)
+        for pair in pairs {
+            expectASoundRun(pair, server: "snap")
+            expectASoundRun(pair["baseline"] as? [String: Any] ?? [:], server: "floor")
+        }
+        let ratio = object["ratio"] as? [String: Any] ?? [:]
+        let pooled = ratio["throughput"] as? Double ?? 0
+        let lowest = ratio["throughput_lowest_pair"] as? Double ?? 0
+        let highest = ratio["throughput_highest_pair"] as? Double ?? 0
+        #expect(pooled > 0 && lowest <= highest, "\(ratio)")
+        // Pooled: every action over every CPU-second, so between the pairs' own ratios (a little slack for rounding).
+        #expect(pooled >= lowest * 0.999 && pooled <= highest * 1.001, "\(ratio)")
+        #expect((ratio["turn_latency_p99"] as? Double ?? 0) > 0)
+        #expect(ratio["memory"] is Double)
+    }
+
     /// The table a person reads: both servers side by side, what each sent per action, and the ratios.
     @Test func theBaselineTableSaysWhatEachServerSentPerAction() async throws {
         let result = try await SnapBinary.bench(["load", "--baseline"] + Self.shortRun.dropLast())
@@ -131,6 +151,9 @@ import Testing
         (["--tables", "0"], "--tables must be between 1 and 10000"),
         (["--tables", "10001"], "--tables must be between 1 and 10000"),
         (["--baseline", "--url", "ws://127.0.0.1:9/ws"], "--baseline compares with a floor server started here"),
+        (["--baseline", "--pairs", "0"], "--pairs must be between 1 and 10"),
+        (["--baseline", "--pairs", "11"], "--pairs must be between 1 and 10"),
+        (["--pairs", "2"], "--pairs alternates Snap! with the floor, so it needs --baseline"),
         (["--duration", "0"], "--duration must be between 1 and 86400"),
         (["--ramp=-1"], "--ramp must be between 0 and 3600"),
         (["--speed", "0"], "--speed must be a number above 0"),
