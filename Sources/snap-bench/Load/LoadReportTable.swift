@@ -45,7 +45,7 @@ enum LoadReportTable {
         lines.append("")
         lines.append("Snap! ÷ floor over \(series.pairs.count) pairs (Snap! first, then the floor first, …)")
         lines.append(
-            "\(pad("  throughput"))\(ratio(series.throughputRatio))  (all actions over all server CPU-seconds; "
+            "\(pad("  throughput"))\(String(format: "%.3f", series.throughputRatio))  (all actions over all server CPU-seconds; "
                 + "one pair alone: \(ratio(range.lowerBound))–\(ratio(range.upperBound)))")
         lines.append("\(pad("  p99 turns"))\(ratio(series.turnLatencyP99Ratio))  (the pairs' median; lower is better)")
         lines.append("\(pad("  memory"))\(ratio(series.memoryRatio))  (the pairs' mean; lower is better)")
