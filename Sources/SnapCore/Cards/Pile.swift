@@ -26,10 +26,8 @@ public struct Pile: Hashable, Sendable {
 
     /// Takes every card away and makes room for `capacity` cards: the pile grows to that many without allocating.
     public mutating func removeAll(reservingCapacity capacity: Int) {
-        cards.removeAll(keepingCapacity: true)
+        empty()
         cards.reserveCapacity(capacity)
-        keptBits = 0
-        keptCount = 0
     }
 
     /// Puts a card on top.
@@ -63,20 +61,21 @@ public struct Pile: Hashable, Sendable {
     public mutating func putUnderneath(turnedOver other: inout Pile) {
         cards.insert(contentsOf: other.cards.reversed(), at: 0)
         kept(adding: other.keptBits, count: other.keptCount)
-        other.cards.removeAll(keepingCapacity: true)
-        other.keptBits = 0
-        other.keptCount = 0
+        other.empty()
     }
 
     /// Removes every card and returns them turned over as a whole, listed bottom first:
     /// what was on top ends at the bottom and the bottom card is on top again.
     public mutating func takeAllTurnedOver() -> [Card] {
-        defer {
-            cards.removeAll(keepingCapacity: true)
-            keptBits = 0
-            keptCount = 0
-        }
+        defer { empty() }
         return cards.reversed()
+    }
+
+    /// Takes every card away, keeping the room they took.
+    private mutating func empty() {
+        cards.removeAll(keepingCapacity: true)
+        keptBits = 0
+        keptCount = 0
     }
 
     private mutating func kept(adding bits: UInt64, count: Int) {
