@@ -1,3 +1,5 @@
+import SnapStore
+
 /// Snap! and the floor each run several times under the same load, alternating which goes first (Snap! then the
 /// floor, then the floor then Snap!, …), their throughput pooled.
 ///
@@ -35,10 +37,7 @@ public struct LoadSeries: Sendable, Equatable {
 
     /// The median of the pairs' ratios of the turns' p99 (lower is better): a percentile is not pooled by adding.
     public var turnLatencyP99Ratio: Double {
-        let ratios = pairs.map(\.turnLatencyP99Ratio).sorted()
-        guard !ratios.isEmpty else { return 0 }
-        let middle = ratios.count / 2
-        return ratios.count.isMultiple(of: 2) ? (ratios[middle - 1] + ratios[middle]) / 2 : ratios[middle]
+        PlayerStats.median(pairs.map(\.turnLatencyP99Ratio)) ?? 0
     }
 
     /// The mean of the pairs' ratios of resident memory per connection (lower is better).
@@ -52,7 +51,7 @@ public struct LoadSeries: Sendable, Equatable {
         var cpuSeconds = 0.0
         for report in reports {
             guard let cpu = report.serverCpuSecondsPerSecond else { return nil }
-            actions += report.actionsPerSecond * report.durationSeconds
+            actions += Double(report.actions)
             cpuSeconds += cpu * report.durationSeconds
         }
         return cpuSeconds > 0 ? actions / cpuSeconds : nil
