@@ -17,7 +17,7 @@ import Darwin
     @Test func serversOpeningOneNewFileTogetherAllGetTheSameSchema() async throws {
         // Four servers (each its own pool, as processes are) on one new file at the same moment, ten times over:
         // each may find a migration the others have just applied (a loaded test run once failed on "duplicate column
-        // name: winner_key").
+        // name: winner_key"), or be turning the file to WAL mode with another (one failed on "database is locked").
         for _ in 0..<10 {
             let folder = try TemporaryFolder()
             defer { folder.delete() }
@@ -32,6 +32,44 @@ import Darwin
             #expect(try await stores[3].round(id: 1)?.players[0].headStartMilliseconds == 0)
             for store in stores { await store.close() }
         }
+    }
+
+    @Test func openingWaitsForAnotherServersWriteLockRatherThanFail() throws {
+        // Turning a new file to WAL mode is refused at once, without SQLite's busy handler, while another
+        // connection holds the write lock: the other server opening the same file this moment. Opening waits it out.
+        let folder = try TemporaryFolder()
+        defer { folder.delete() }
+        let path = folder.path + "/snap.sqlite"
+        let other = try Self.writeLockHolder(path)
+        var pauses = 0
+        let pool = try SQLiteGameStore.openPool(path: path, configuration: Configuration(), patience: .seconds(60)) {
+            pauses += 1
+            if pauses == 1 { try? other.inDatabase { try $0.commit() } }
+        }
+        #expect(pauses >= 1)
+        #expect(try pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        try pool.close()
+        try other.close()
+    }
+
+    @Test func aFileThatStaysLockedIsRefusedOnceTheBusyTimeoutIsSpent() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.delete() }
+        let path = folder.path + "/snap.sqlite"
+        let other = try Self.writeLockHolder(path)
+        let error = #expect(throws: StoreError.self) { try SQLiteGameStore(path: path, busyTimeout: .zero) }
+        #expect(error == .failed("\(path): database is locked"))
+        try other.inDatabase { try $0.commit() }
+        try other.close()
+    }
+
+    /// A connection to a new file at `path` holding its write lock, as a server opening it a moment earlier does.
+    private static func writeLockHolder(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.inDatabase { try $0.beginTransaction(.immediate) }
+        return queue
     }
 
     @Test func aMigrationThatLostARaceIsReadAgainAndOneThatKeepsFailingIsThrown() throws {

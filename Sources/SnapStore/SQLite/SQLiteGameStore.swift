@@ -22,8 +22,8 @@ public final class SQLiteGameStore: GameStore {
 
     /// Opens (or creates) the Snap! database at `path`, upgrading an older one.
     ///
-    /// - Parameter busyTimeout: how long a write waits for another program's write on the same file before it
-    ///   fails (several servers may share one file).
+    /// - Parameter busyTimeout: how long opening, or a write, waits for another program's work on the same file
+    ///   before it fails (several servers may share one file).
     /// - Throws: ``StoreError/notASnapDatabase(path:)``, ``StoreError/newerSchema(location:found:supported:)``,
     ///   ``StoreError/readOnly(path:)`` (each leaving the file unchanged), or ``StoreError/failed(_:)``.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
@@ -34,7 +34,7 @@ public final class SQLiteGameStore: GameStore {
             Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
         configuration.label = "snap"
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try Self.openPool(path: path, configuration: configuration, patience: busyTimeout)
         } catch {
             throw SQLiteFileCheck.storeError(error, path: path)
         }
@@ -45,6 +45,29 @@ public final class SQLiteGameStore: GameStore {
         } catch {
             try? pool.close()
             throw SQLiteFileCheck.storeError(error, path: path)
+        }
+    }
+
+    /// Opens the pool, waiting up to `patience` for another server turning the same new file to WAL mode.
+    ///
+    /// SQLite does not call the busy handler there: the switch reads the file's header, then asks for the write
+    /// lock, and a connection that already reads is refused at once rather than risk a deadlock. Two servers
+    /// opening one new file together can both get that far, and one is told "database is locked"; opening again
+    /// finds the file in WAL mode, with nothing left to switch. `whenBusy` is called before each pause.
+    static func openPool(
+        path: String, configuration: Configuration, patience: Duration, whenBusy: () -> Void = {}
+    ) throws -> DatabasePool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + patience
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && clock.now < deadline {
+                whenBusy()
+                Thread.sleep(forTimeInterval: pause / .seconds(1))
+                pause = min(pause * 2, .milliseconds(50))
+            }
         }
     }
 
