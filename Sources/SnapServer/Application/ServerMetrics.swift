@@ -8,9 +8,11 @@ final class ServerMetrics: WebSocketSenderGrowth {
     let registry = PrometheusCollectorRegistry()
     let connections: CoreMetrics.Gauge
     let tables: CoreMetrics.Gauge
-    let packetsIn: CoreMetrics.Counter
-    let packetsOut: CoreMetrics.Counter
-    let bytesOut: CoreMetrics.Counter
+    /// Messages read, packets queued and their bytes: counted on every message and every send, from every event
+    /// loop, so striped (``StripedCounter``) rather than the registry's one atomic each.
+    let packetsIn = StripedCounter(name: "snap_packets_in_total")
+    let packetsOut = StripedCounter(name: "snap_packets_out_total")
+    let bytesOut = StripedCounter(name: "snap_bytes_out_total")
     let eventLatency: CoreMetrics.Timer
     let roundTrip: CoreMetrics.Timer
     /// How long each verdict on Snap! calls waited, from the first call on the card to the verdict: while a player
@@ -43,9 +45,6 @@ final class ServerMetrics: WebSocketSenderGrowth {
         self.factory = factory
         connections = CoreMetrics.Gauge(label: "snap_connections", factory: factory)
         tables = CoreMetrics.Gauge(label: "snap_tables", factory: factory)
-        packetsIn = CoreMetrics.Counter(label: "snap_packets_in_total", factory: factory)
-        packetsOut = CoreMetrics.Counter(label: "snap_packets_out_total", factory: factory)
-        bytesOut = CoreMetrics.Counter(label: "snap_bytes_out_total", factory: factory)
         eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
         roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
         journalWrite = CoreMetrics.Timer(label: "snap_journal_write_seconds", factory: factory)
@@ -89,6 +88,7 @@ final class ServerMetrics: WebSocketSenderGrowth {
     func exposition() -> String {
         var buffer = [UInt8]()
         registry.emit(into: &buffer)
+        for counter in [packetsIn, packetsOut, bytesOut] { counter.emit(into: &buffer) }
         return String(decoding: buffer, as: UTF8.self)
     }
 }
