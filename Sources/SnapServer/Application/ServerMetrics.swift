@@ -13,8 +13,10 @@ final class ServerMetrics: WebSocketSenderGrowth {
     let packetsIn = StripedCounter(name: "snap_packets_in_total")
     let packetsOut = StripedCounter(name: "snap_packets_out_total")
     let bytesOut = StripedCounter(name: "snap_bytes_out_total")
-    let eventLatency: CoreMetrics.Timer
-    let roundTrip: CoreMetrics.Timer
+    /// How long each action took from its arrival to its events queued for every seat, and each pong's round trip:
+    /// recorded on every action and pong, from every event loop, so striped (``StripedHistogram``).
+    let eventLatency: StripedHistogram
+    let roundTrip: StripedHistogram
     /// How long each verdict on Snap! calls waited, from the first call on the card to the verdict: while a player
     /// whose network is slower could still prove a faster reaction (docs/FAIRNESS.md). A call's result reaches the
     /// table this much later than a turn's would; `snap-bench load` reports it beside the calls' latency.
@@ -45,8 +47,9 @@ final class ServerMetrics: WebSocketSenderGrowth {
         self.factory = factory
         connections = CoreMetrics.Gauge(label: "snap_connections", factory: factory)
         tables = CoreMetrics.Gauge(label: "snap_tables", factory: factory)
-        eventLatency = CoreMetrics.Timer(label: "snap_event_latency_seconds", factory: factory)
-        roundTrip = CoreMetrics.Timer(label: "snap_round_trip_seconds", factory: factory)
+        eventLatency = StripedHistogram(
+            name: "snap_event_latency_seconds", buckets: factory.defaultDurationHistogramBuckets)
+        roundTrip = StripedHistogram(name: "snap_round_trip_seconds", buckets: factory.defaultDurationHistogramBuckets)
         journalWrite = CoreMetrics.Timer(label: "snap_journal_write_seconds", factory: factory)
         judgingWait = CoreMetrics.Timer(label: Self.judgingWaitLabel, factory: factory)
         ignoredPongs = CoreMetrics.Counter(label: "snap_ignored_pongs_total", factory: factory)
@@ -89,6 +92,7 @@ final class ServerMetrics: WebSocketSenderGrowth {
         var buffer = [UInt8]()
         registry.emit(into: &buffer)
         for counter in [packetsIn, packetsOut, bytesOut] { counter.emit(into: &buffer) }
+        for histogram in [eventLatency, roundTrip] { histogram.emit(into: &buffer) }
         return String(decoding: buffer, as: UTF8.self)
     }
 }

@@ -1,0 +1,85 @@
+import Prometheus
+import Synchronization
+
+/// A histogram of durations that every event loop records into at once without sharing a lock or a cache line:
+/// each thread records on a stripe of its own (``ThreadStripe``), and the histogram is their sum.
+///
+/// A Prometheus histogram is one lock around its buckets, which compares every bucket's bound with every value.
+/// Recorded on every action and every pong from both event loops, its lock and its line moved between the cores.
+final class StripedHistogram: Sendable {
+    /// What one stripe has recorded.
+    private struct Tally {
+        /// The values in each bucket alone (not every value up to its bound), then those beyond the last bound.
+        var counts: [Int64]
+        var sumNanoseconds: Int64 = 0
+    }
+
+    /// One thread's part, alone on its cache lines.
+    private final class Stripe: Sendable {
+        let tally: Mutex<Tally>
+        // 128 bytes an object: no two stripes' locks share a 64-byte line, whatever their addresses.
+        private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+        init(buckets: Int) {
+            tally = Mutex(Tally(counts: Array(repeating: 0, count: buckets + 1)))
+        }
+    }
+
+    /// The histogram's name at `/metrics`.
+    let name: String
+    /// The buckets' upper bounds, shortest first.
+    let buckets: [Duration]
+    private let bounds: [Int64]
+    private let stripes: [Stripe]
+
+    /// A histogram with these bucket bounds (sorted here).
+    init(name: String, buckets: [Duration]) {
+        self.name = name
+        self.buckets = buckets.sorted()
+        bounds = self.buckets.map { $0.nanoseconds }
+        stripes = (0..<ThreadStripe.count).map { [count = buckets.count] _ in Stripe(buckets: count) }
+    }
+
+    /// Records a duration of `nanoseconds` on the calling thread's stripe.
+    func recordNanoseconds(_ nanoseconds: Int64) {
+        // A value on a bound is in that bound's bucket, as Prometheus counts it.
+        let bucket = bounds.firstIndex { nanoseconds <= $0 } ?? bounds.count
+        stripes[ThreadStripe.current].tally.withLock { tally in
+            tally.counts[bucket] += 1
+            tally.sumNanoseconds &+= nanoseconds
+        }
+    }
+
+    /// Every stripe's tally, added up.
+    private var total: Tally {
+        var total = Tally(counts: Array(repeating: 0, count: bounds.count + 1))
+        for stripe in stripes {
+            stripe.tally.withLock { tally in
+                for index in tally.counts.indices { total.counts[index] += tally.counts[index] }
+                total.sumNanoseconds &+= tally.sumNanoseconds
+            }
+        }
+        return total
+    }
+
+    /// How many durations were recorded.
+    var count: Int64 { total.counts.reduce(0, +) }
+
+    /// The histogram in Prometheus' text format, as the registry writes its own: each bucket counting every value
+    /// up to its bound, then every value, their sum in seconds and their count.
+    func emit(into buffer: inout [UInt8]) {
+        let total = total
+        var text = "# TYPE \(name) histogram\n"
+        var upToBound: Int64 = 0
+        for (bound, count) in zip(buckets, total.counts) {
+            upToBound += count
+            text += "\(name)_bucket{le=\"\(bound.bucketRepresentation)\"} \(upToBound)\n"
+        }
+        let count = total.counts.reduce(0, +)
+        text += "\(name)_bucket{le=\"+Inf\"} \(count)\n"
+        text += "\(name)_sum \(Duration.nanoseconds(total.sumNanoseconds).bucketRepresentation)\n"
+        text += "\(name)_count \(count)\n"
+        buffer.append(contentsOf: text.utf8)
+    }
+}

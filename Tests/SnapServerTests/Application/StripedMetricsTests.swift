@@ -1,0 +1,85 @@
+import Foundation
+import Prometheus
+import Testing
+
+@testable import SnapServer
+
+@Suite struct StripedCounterTests {
+    @Test func addsFromManyThreadsAtOnceLoseNothing() async {
+        let counter = StripedCounter(name: "snap_test_total")
+        // More threads than stripes, so that some share one.
+        let threads = ThreadStripe.count + 4
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<threads {
+                group.addTask {
+                    await withCheckedContinuation { done in
+                        Thread.detachNewThread {
+                            for _ in 0..<10_000 { counter.increment(by: thread + 1) }
+                            done.resume()
+                        }
+                    }
+                }
+            }
+        }
+        #expect(counter.value == Int64(10_000 * (1...threads).reduce(0, +)))
+    }
+
+    @Test func itIsWrittenAsTheRegistryWritesACounter() {
+        let registry = PrometheusCollectorRegistry()
+        let theRegistrys = registry.makeCounter(name: "snap_packets_out_total")
+        let striped = StripedCounter(name: "snap_packets_out_total")
+        for amount in [1, 7, 30_000] {
+            theRegistrys.increment(by: Int64(amount))
+            striped.increment(by: amount)
+        }
+        var expected = [UInt8](), written = [UInt8]()
+        registry.emit(into: &expected)
+        striped.emit(into: &written)
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(String(decoding: written, as: UTF8.self) == "# TYPE snap_packets_out_total counter\nsnap_packets_out_total 30008\n")
+    }
+}
+
+@Suite struct StripedHistogramTests {
+    private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(25), .seconds(1)]
+    /// Under the first bound, on a bound (which is in that bound's bucket), between two, and beyond the last.
+    private static let values: [Int64] = [400_000, 1_000_000, 5_000_001, 24_999_999, 25_000_000, 3_000_000_000, 7]
+
+    @Test func itIsWrittenAsTheRegistryWritesAHistogram() {
+        let registry = PrometheusCollectorRegistry()
+        let theRegistrys = registry.makeDurationHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets)
+        let striped = StripedHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets.reversed())
+        for value in Self.values {
+            theRegistrys.recordNanoseconds(value)
+            striped.recordNanoseconds(value)
+        }
+        var expected = [UInt8](), written = [UInt8]()
+        registry.emit(into: &expected)
+        striped.emit(into: &written)
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(String(decoding: written, as: UTF8.self).contains(#"snap_event_latency_seconds_bucket{le="0.025"} 6"#))
+        #expect(striped.count == 7)
+    }
+
+    @Test func recordsFromManyThreadsAtOnceLoseNothing() async {
+        let histogram = StripedHistogram(name: "snap_test_seconds", buckets: Self.buckets)
+        let threads = ThreadStripe.count + 4
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<threads {
+                group.addTask {
+                    await withCheckedContinuation { done in
+                        Thread.detachNewThread {
+                            for value in Self.values { for _ in 0..<1_000 { histogram.recordNanoseconds(value) } }
+                            done.resume()
+                        }
+                    }
+                }
+            }
+        }
+        #expect(histogram.count == Int64(threads * Self.values.count * 1_000))
+        var written = [UInt8]()
+        histogram.emit(into: &written)
+        let sum = Self.values.reduce(0, +) * Int64(threads * 1_000)
+        #expect(String(decoding: written, as: UTF8.self).contains("snap_test_seconds_sum \(Duration.nanoseconds(sum).bucketRepresentation)\n"))
+    }
+}
