@@ -8,14 +8,17 @@ final class ServerMetrics: WebSocketSenderGrowth {
     let registry = PrometheusCollectorRegistry()
     let connections: CoreMetrics.Gauge
     let tables: CoreMetrics.Gauge
-    /// Messages read, packets queued and their bytes: counted on every message and every send, from every event
-    /// loop, so striped (``StripedCounter``) rather than the registry's one atomic each.
+    // The five metrics below are recorded on every message, send, action or pong, from every event loop: striped
+    // (StripedCounter, StripedHistogram) rather than the registry's, which are one atomic or one lock each.
+    /// Messages read from every connection.
     let packetsIn = StripedCounter(name: "snap_packets_in_total")
+    /// Packets queued for every connection.
     let packetsOut = StripedCounter(name: "snap_packets_out_total")
+    /// The bytes of those packets, framed.
     let bytesOut = StripedCounter(name: "snap_bytes_out_total")
-    /// How long each action took from its arrival to its events queued for every seat, and each pong's round trip:
-    /// recorded on every action and pong, from every event loop, so striped (``StripedHistogram``).
+    /// How long each action took from its arrival to its events queued for every seat.
     let eventLatency: StripedHistogram
+    /// Each pong's round trip.
     let roundTrip: StripedHistogram
     /// How long each verdict on Snap! calls waited, from the first call on the card to the verdict: while a player
     /// whose network is slower could still prove a faster reaction (docs/FAIRNESS.md). A call's result reaches the

@@ -9,7 +9,7 @@ final class StripedCounter: Sendable {
     /// One thread's part, alone on its cache lines.
     private final class Stripe: Sendable {
         let count = Atomic<Int64>(0)
-        // 128 bytes an object: no two stripes' counts share a 64-byte line, whatever their addresses.
+        // Over 64 bytes of the object after its count: no two stripes' counts share a 64-byte line.
         private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     }
@@ -24,6 +24,7 @@ final class StripedCounter: Sendable {
 
     /// Adds `amount` (not negative) on the calling thread's stripe.
     func increment(by amount: Int = 1) {
+        precondition(amount >= 0, "a counter only goes up")
         stripes[ThreadStripe.current].count.add(Int64(amount), ordering: .relaxed)
     }
 

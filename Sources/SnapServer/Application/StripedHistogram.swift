@@ -11,13 +11,16 @@ final class StripedHistogram: Sendable {
     private struct Tally {
         /// The values in each bucket alone (not every value up to its bound), then those beyond the last bound.
         var counts: [Int64]
-        var sumNanoseconds: Int64 = 0
+        /// Exact, as the registry keeps it: nanoseconds in 64 bits would wrap after 292 years of summed durations,
+        /// a year or two of a busy server's round trips.
+        var sum = Duration.zero
     }
 
     /// One thread's part, alone on its cache lines.
     private final class Stripe: Sendable {
         let tally: Mutex<Tally>
-        // 128 bytes an object: no two stripes' locks share a 64-byte line, whatever their addresses.
+        // Over 64 bytes of the object after its lock and sum: no two stripes' share a 64-byte line. (The counts are
+        // an array of the stripe's own, written by its thread alone.)
         private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
@@ -33,7 +36,8 @@ final class StripedHistogram: Sendable {
     private let bounds: [Int64]
     private let stripes: [Stripe]
 
-    /// A histogram with these bucket bounds (sorted here).
+    /// A histogram with these bucket bounds, sorted here (the registry keeps them in the order given: its
+    /// histograms are made with sorted bounds).
     init(name: String, buckets: [Duration]) {
         self.name = name
         self.buckets = buckets.sorted()
@@ -47,7 +51,7 @@ final class StripedHistogram: Sendable {
         let bucket = bounds.firstIndex { nanoseconds <= $0 } ?? bounds.count
         stripes[ThreadStripe.current].tally.withLock { tally in
             tally.counts[bucket] += 1
-            tally.sumNanoseconds &+= nanoseconds
+            tally.sum += .nanoseconds(nanoseconds)
         }
     }
 
@@ -57,7 +61,7 @@ final class StripedHistogram: Sendable {
         for stripe in stripes {
             stripe.tally.withLock { tally in
                 for index in tally.counts.indices { total.counts[index] += tally.counts[index] }
-                total.sumNanoseconds &+= tally.sumNanoseconds
+                total.sum += tally.sum
             }
         }
         return total
@@ -78,7 +82,7 @@ final class StripedHistogram: Sendable {
         }
         let count = total.counts.reduce(0, +)
         text += "\(name)_bucket{le=\"+Inf\"} \(count)\n"
-        text += "\(name)_sum \(Duration.nanoseconds(total.sumNanoseconds).bucketRepresentation)\n"
+        text += "\(name)_sum \(total.sum.bucketRepresentation)\n"
         text += "\(name)_count \(count)\n"
         buffer.append(contentsOf: text.utf8)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,8 +11,9 @@ import Darwin
 /// stripes in turn as they first record, so an event loop keeps the same one for good and the first ``count``
 /// threads all have one of their own.
 enum ThreadStripe {
-    /// Stripes in every striped metric: more than a server has event loops on any machine it is expected to run on.
-    static let count = 16
+    /// Stripes in every striped metric: twice the machine's cores, and at least 16, so that every event loop (one a
+    /// core) and the threads of Swift's own pool that record too (the ping loop's) have one of their own.
+    static let count = max(16, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -26,7 +26,13 @@ public final class SQLiteGameStore: GameStore {
     ///   before it fails (several servers may share one file).
     /// - Throws: ``StoreError/notASnapDatabase(path:)``, ``StoreError/newerSchema(location:found:supported:)``,
     ///   ``StoreError/readOnly(path:)`` (each leaving the file unchanged), or ``StoreError/failed(_:)``.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
+    public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
+        try self.init(path: path, busyTimeout: busyTimeout, whenBusy: {})
+    }
+
+    /// Opens the database at `path`, calling `whenBusy` each time opening waits for another server
+    /// (``openPool(path:configuration:patience:whenBusy:)``).
+    init(path: String, busyTimeout: Duration, whenBusy: () -> Void) throws(StoreError) {
         try SQLiteFileCheck.check(path: path)
         var configuration = Configuration()
         // Several servers may share one file: wait for the other's write rather than fail at once.
@@ -34,7 +40,7 @@ public final class SQLiteGameStore: GameStore {
             Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
         configuration.label = "snap"
         do {
-            pool = try Self.openPool(path: path, configuration: configuration, patience: busyTimeout)
+            pool = try Self.openPool(path: path, configuration: configuration, patience: busyTimeout, whenBusy: whenBusy)
         } catch {
             throw SQLiteFileCheck.storeError(error, path: path)
         }
@@ -48,7 +54,7 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
-    /// Opens the pool, waiting up to `patience` for another server turning the same new file to WAL mode.
+    /// Opens the pool, trying again for up to `patience` while another server turns the same new file to WAL mode.
     ///
     /// SQLite does not call the busy handler there: the switch reads the file's header, then asks for the write
     /// lock, and a connection that already reads is refused at once rather than risk a deadlock. Two servers

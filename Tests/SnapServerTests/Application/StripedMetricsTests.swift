@@ -24,12 +24,20 @@ import Testing
         #expect(counter.value == Int64(10_000 * (1...threads).reduce(0, +)))
     }
 
+    @Test func aThreadKeepsItsStripe() async {
+        let stripes = await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: (0..<100).map { _ in ThreadStripe.current }) }
+        }
+        #expect(Set(stripes).count == 1)
+        #expect((0..<ThreadStripe.count).contains(stripes[0]))
+    }
+
     @Test func itIsWrittenAsTheRegistryWritesACounter() {
         let registry = PrometheusCollectorRegistry()
-        let theRegistrys = registry.makeCounter(name: "snap_packets_out_total")
+        let registryCounter = registry.makeCounter(name: "snap_packets_out_total")
         let striped = StripedCounter(name: "snap_packets_out_total")
         for amount in [1, 7, 30_000] {
-            theRegistrys.increment(by: Int64(amount))
+            registryCounter.increment(by: Int64(amount))
             striped.increment(by: amount)
         }
         var expected = [UInt8](), written = [UInt8]()
@@ -47,10 +55,10 @@ import Testing
 
     @Test func itIsWrittenAsTheRegistryWritesAHistogram() {
         let registry = PrometheusCollectorRegistry()
-        let theRegistrys = registry.makeDurationHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets)
+        let registryHistogram = registry.makeDurationHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets)
         let striped = StripedHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets.reversed())
         for value in Self.values {
-            theRegistrys.recordNanoseconds(value)
+            registryHistogram.recordNanoseconds(value)
             striped.recordNanoseconds(value)
         }
         var expected = [UInt8](), written = [UInt8]()
