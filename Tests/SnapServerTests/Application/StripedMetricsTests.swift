@@ -7,19 +7,8 @@ import Testing
 @Suite struct StripedCounterTests {
     @Test func addsFromManyThreadsAtOnceLoseNothing() async {
         let counter = StripedCounter(name: "snap_test_total")
-        // More threads than stripes, so that some share one.
-        let threads = ThreadStripe.count + 4
-        await withTaskGroup(of: Void.self) { group in
-            for thread in 0..<threads {
-                group.addTask {
-                    await withCheckedContinuation { done in
-                        Thread.detachNewThread {
-                            for _ in 0..<10_000 { counter.increment(by: thread + 1) }
-                            done.resume()
-                        }
-                    }
-                }
-            }
+        let threads = await onManyThreads { thread in
+            for _ in 0..<10_000 { counter.increment(by: thread + 1) }
         }
         #expect(counter.value == Int64(10_000 * (1...threads).reduce(0, +)))
     }
@@ -71,18 +60,8 @@ import Testing
 
     @Test func recordsFromManyThreadsAtOnceLoseNothing() async {
         let histogram = StripedHistogram(name: "snap_test_seconds", buckets: Self.buckets)
-        let threads = ThreadStripe.count + 4
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<threads {
-                group.addTask {
-                    await withCheckedContinuation { done in
-                        Thread.detachNewThread {
-                            for value in Self.values { for _ in 0..<1_000 { histogram.recordNanoseconds(value) } }
-                            done.resume()
-                        }
-                    }
-                }
-            }
+        let threads = await onManyThreads { _ in
+            for value in Self.values { for _ in 0..<1_000 { histogram.recordNanoseconds(value) } }
         }
         #expect(histogram.count == Int64(threads * Self.values.count * 1_000))
         var written = [UInt8]()
@@ -90,4 +69,23 @@ import Testing
         let sum = Self.values.reduce(0, +) * Int64(threads * 1_000)
         #expect(String(decoding: written, as: UTF8.self).contains("snap_test_seconds_sum \(Duration.nanoseconds(sum).bucketRepresentation)\n"))
     }
+}
+
+/// Runs `body` on more threads of their own than there are stripes (so that some share one), all at once, each
+/// given its number; returns how many.
+private func onManyThreads(_ body: @escaping @Sendable (Int) -> Void) async -> Int {
+    let threads = ThreadStripe.count + 4
+    await withTaskGroup(of: Void.self) { group in
+        for thread in 0..<threads {
+            group.addTask {
+                await withCheckedContinuation { done in
+                    Thread.detachNewThread {
+                        body(thread)
+                        done.resume()
+                    }
+                }
+            }
+        }
+    }
+    return threads
 }
