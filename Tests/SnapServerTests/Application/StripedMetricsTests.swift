@@ -23,7 +23,8 @@ import Testing
 
     @Test func itIsWrittenAsTheRegistryWritesACounter() {
         let registry = PrometheusCollectorRegistry()
-        let registryCounter = registry.makeCounter(name: "snap_packets_out_total")
+        let registryCounter = registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "snap", metricName: "packets_out", unitName: "total", helpText: ""))
         let striped = StripedCounter(name: "snap_packets_out_total")
         for amount in [1, 7, 30_000] {
             registryCounter.increment(by: Int64(amount))
@@ -44,7 +45,9 @@ import Testing
 
     @Test func itIsWrittenAsTheRegistryWritesAHistogram() {
         let registry = PrometheusCollectorRegistry()
-        let registryHistogram = registry.makeDurationHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets)
+        let registryHistogram = registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(namespace: "snap", metricName: "event_latency", unitName: "seconds", helpText: ""),
+            buckets: Self.buckets)
         let striped = StripedHistogram(name: "snap_event_latency_seconds", buckets: Self.buckets.reversed())
         for value in Self.values {
             registryHistogram.recordNanoseconds(value)
