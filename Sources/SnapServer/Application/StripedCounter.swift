@@ -6,17 +6,9 @@ import Synchronization
 /// A Prometheus counter is one atomic. Counted on every message and every send from both event loops (tens of
 /// thousands of times a second under load), its cache line moved between the cores on every add.
 final class StripedCounter: Sendable {
-    /// One thread's part, alone on its cache lines.
-    private final class Stripe: Sendable {
-        let count = Atomic<Int64>(0)
-        // Over 64 bytes of the object after its count: no two stripes' counts share a 64-byte line.
-        private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    }
-
     /// The counter's name at `/metrics`.
     let name: String
-    private let stripes: [Stripe] = (0..<ThreadStripe.count).map { _ in Stripe() }
+    private let stripes = (0..<ThreadStripe.count).map { _ in PaddedStripe(Atomic<Int64>(0)) }
 
     init(name: String) {
         self.name = name
@@ -25,12 +17,12 @@ final class StripedCounter: Sendable {
     /// Adds `amount` (not negative) on the calling thread's stripe.
     func increment(by amount: Int = 1) {
         precondition(amount >= 0, "a counter only goes up")
-        stripes[ThreadStripe.current].count.add(Int64(amount), ordering: .relaxed)
+        stripes[ThreadStripe.current].value.add(Int64(amount), ordering: .relaxed)
     }
 
     /// The count so far: every stripe's, added up.
     var value: Int64 {
-        stripes.reduce(0) { $0 + $1.count.load(ordering: .relaxed) }
+        stripes.reduce(0) { $0 + $1.value.load(ordering: .relaxed) }
     }
 
     /// The counter in Prometheus' text format, as the registry writes its own counters.

@@ -14,19 +14,14 @@ final class StripedHistogram: Sendable {
         /// Exact, as the registry keeps it: nanoseconds in 64 bits would wrap after 292 years of summed durations,
         /// a year or two of a busy server's round trips.
         var sum = Duration.zero
-    }
 
-    /// One thread's part, alone on its cache lines.
-    private final class Stripe: Sendable {
-        let tally: Mutex<Tally>
-        // Over 64 bytes of the object after its lock and sum: no two stripes' share a 64-byte line. (The counts are
-        // an array of the stripe's own, written by its thread alone.)
-        private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-
-        init(buckets: Int) {
-            tally = Mutex(Tally(counts: Array(repeating: 0, count: buckets + 1)))
+        /// No value recorded, in as many buckets as `bounds` and one more.
+        init(bounds: Int) {
+            counts = Array(repeating: 0, count: bounds + 1)
         }
+
+        /// How many values were recorded.
+        var count: Int64 { counts.reduce(0, +) }
     }
 
     /// The histogram's name at `/metrics`.
@@ -34,7 +29,8 @@ final class StripedHistogram: Sendable {
     /// The buckets' upper bounds, shortest first.
     let buckets: [Duration]
     private let bounds: [Int64]
-    private let stripes: [Stripe]
+    /// Each thread's tally; its counts are an array of its own, written by that thread alone.
+    private let stripes: [PaddedStripe<Mutex<Tally>>]
 
     /// A histogram with these bucket bounds, sorted here (the registry keeps them in the order given: its
     /// histograms are made with sorted bounds).
@@ -42,14 +38,14 @@ final class StripedHistogram: Sendable {
         self.name = name
         self.buckets = buckets.sorted()
         bounds = self.buckets.map { $0.nanoseconds }
-        stripes = (0..<ThreadStripe.count).map { [count = buckets.count] _ in Stripe(buckets: count) }
+        stripes = (0..<ThreadStripe.count).map { [count = buckets.count] _ in PaddedStripe(Mutex(Tally(bounds: count))) }
     }
 
     /// Records a duration of `nanoseconds` on the calling thread's stripe.
     func recordNanoseconds(_ nanoseconds: Int64) {
         // A value on a bound is in that bound's bucket, as Prometheus counts it.
         let bucket = bounds.firstIndex { nanoseconds <= $0 } ?? bounds.count
-        stripes[ThreadStripe.current].tally.withLock { tally in
+        stripes[ThreadStripe.current].value.withLock { tally in
             tally.counts[bucket] += 1
             tally.sum += .nanoseconds(nanoseconds)
         }
@@ -57,9 +53,9 @@ final class StripedHistogram: Sendable {
 
     /// Every stripe's tally, added up.
     private var total: Tally {
-        var total = Tally(counts: Array(repeating: 0, count: bounds.count + 1))
+        var total = Tally(bounds: bounds.count)
         for stripe in stripes {
-            stripe.tally.withLock { tally in
+            stripe.value.withLock { tally in
                 for index in tally.counts.indices { total.counts[index] += tally.counts[index] }
                 total.sum += tally.sum
             }
@@ -68,7 +64,7 @@ final class StripedHistogram: Sendable {
     }
 
     /// How many durations were recorded.
-    var count: Int64 { total.counts.reduce(0, +) }
+    var count: Int64 { total.count }
 
     /// The histogram in Prometheus' text format, as the registry writes its own: each bucket counting every value
     /// up to its bound, then every value, their sum in seconds and their count.
@@ -80,10 +76,9 @@ final class StripedHistogram: Sendable {
             upToBound += count
             text += "\(name)_bucket{le=\"\(bound.bucketRepresentation)\"} \(upToBound)\n"
         }
-        let count = total.counts.reduce(0, +)
-        text += "\(name)_bucket{le=\"+Inf\"} \(count)\n"
+        text += "\(name)_bucket{le=\"+Inf\"} \(total.count)\n"
         text += "\(name)_sum \(total.sum.bucketRepresentation)\n"
-        text += "\(name)_count \(count)\n"
+        text += "\(name)_count \(total.count)\n"
         buffer.append(contentsOf: text.utf8)
     }
 }

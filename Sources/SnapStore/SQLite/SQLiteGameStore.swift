@@ -60,8 +60,8 @@ public final class SQLiteGameStore: GameStore {
     /// lock, and a connection that already reads is refused at once rather than risk a deadlock. Two servers
     /// opening one new file together can both get that far, and one is told "database is locked"; opening again
     /// finds the file in WAL mode, with nothing left to switch. `whenBusy` is called before each pause.
-    static func openPool(
-        path: String, configuration: Configuration, patience: Duration, whenBusy: () -> Void = {}
+    private static func openPool(
+        path: String, configuration: Configuration, patience: Duration, whenBusy: () -> Void
     ) throws -> DatabasePool {
         let clock = ContinuousClock()
         let deadline = clock.now + patience
