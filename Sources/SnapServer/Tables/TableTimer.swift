@@ -10,7 +10,15 @@ struct TableTimer {
     private var pausedAt: Duration?
     private var pausedTotal: Duration = .zero
     private var wake: ServerClockWake?
+    /// The deadline the table waits for: the runner's next.
     private var scheduled: Duration?
+    /// The deadline the wake is set for: ``scheduled``, or an earlier one. A deadline moved later keeps the wake
+    /// set, and the wake sets itself again for the new deadline when it comes: a turn moves the deadline on almost
+    /// every action, and a wake that comes early and is set once more costs less than cancelling and setting one
+    /// each time.
+    private var wakeAt: Duration?
+    /// What the wake calls; kept to set the wake again for a deadline moved later.
+    private var fire: (@Sendable (Int) -> Void)?
     /// Goes up with every timer set or cancelled, so that a timer replaced while it was waking is ignored.
     private var generation = 0
 
@@ -40,22 +48,40 @@ struct TableTimer {
     }
 
     /// Calls `fire` on the table's loop at table time `deadline` (nil: nothing to wake for), passing the timer's
-    /// number for ``fired(_:)``. A deadline already set is kept.
-    mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable (Int) -> Void) {
+    /// number for ``fired(_:)``. A deadline already set is kept; one later than the wake already set keeps that
+    /// wake, and `fire` is not made.
+    mutating func schedule(_ deadline: Duration?, fire: @autoclosure () -> @Sendable (Int) -> Void) {
         guard changes(to: deadline) else { return }
+        if let deadline, let wakeAt, wake != nil, deadline >= wakeAt {
+            scheduled = deadline
+            return
+        }
         cancel()
         scheduled = deadline
         guard let deadline, pausedAt == nil else { return }
+        setWake(at: deadline, fire())
+    }
+
+    private mutating func setWake(at deadline: Duration, _ fire: @escaping @Sendable (Int) -> Void) {
         let number = generation
+        self.fire = fire
+        wakeAt = deadline
         wake = clock.wake(at: start + pausedTotal + deadline, on: loop) { fire(number) }
     }
 
-    /// Timer `number` woke: true if it is still the one set (nothing is scheduled any more), false if it was
-    /// replaced or cancelled while waking, and must be ignored.
+    /// Timer `number` woke: true if its deadline has come (nothing is scheduled any more); false if it was
+    /// replaced or cancelled while waking and must be ignored, or came for a deadline since moved later, for which
+    /// it is set again.
     mutating func fired(_ number: Int) -> Bool {
-        guard number == generation, wake != nil else { return false }
+        guard number == generation, wake != nil, let wakeAt, let scheduled else { return false }
+        if scheduled > wakeAt, let fire {
+            setWake(at: scheduled, fire)
+            return false
+        }
         wake = nil
-        scheduled = nil
+        self.wakeAt = nil
+        fire = nil
+        self.scheduled = nil
         return true
     }
 
@@ -77,6 +103,8 @@ struct TableTimer {
     mutating func cancel() {
         wake?.cancel()
         wake = nil
+        wakeAt = nil
+        fire = nil
         scheduled = nil
         generation += 1
     }
