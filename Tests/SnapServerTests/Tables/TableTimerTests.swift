@@ -16,7 +16,7 @@ import Testing
         timer.schedule(.seconds(2)) { _ in }
         #expect(!timer.changes(to: .seconds(2)), "that deadline is already set")
         #expect(timer.changes(to: .seconds(3)))
-        #expect(timer.changes(to: nil), "the wake set must be cancelled")
+        #expect(timer.changes(to: nil), "nothing to wait for any more")
         timer.schedule(nil) { _ in }
         #expect(!timer.changes(to: nil))
     }
@@ -85,23 +85,81 @@ import Testing
         #expect(madeCount == 1)
     }
 
-    @Test func aDeadlineMovedEarlierReplacesTheWake() throws {
+    /// A card turned sets the next player's activation half a second ahead, well before the turn timer: it gets a
+    /// wake of its own, and the turn timer's is left set (not cancelled); it serves the next turn timer, and comes
+    /// to find nothing due but a later deadline, for which it is set again.
+    @Test func aDeadlineMovedEarlierGetsAWakeOfItsOwnAndTheLaterOneServesLater() throws {
         let clock = ManualServerClock()
         let loop = EmbeddedEventLoop()
         var timer = TableTimer(clock: clock, loop: loop)
         let wakes = Mutex<[Int]>([])
         let fire: @Sendable (Int) -> Void = { number in wakes.withLock { $0.append(number) } }
-        timer.schedule(.seconds(3), fire: fire)
-        timer.schedule(.seconds(1), fire: fire)
+        func advance(to time: Duration) -> Int? {
+            let before = wakes.withLock { $0.count }
+            clock.advance(to: time)
+            loop.run()
+            return wakes.withLock { $0.count > before ? $0.last : nil }
+        }
+
+        timer.schedule(.seconds(10), fire: fire)
+        timer.schedule(.milliseconds(500), fire: fire)
+        #expect(timer.wakesSet == 2, "the turn timer's wake is kept")
+        let activation = try #require(advance(to: .milliseconds(500)), "the wake came at the earlier deadline")
+        let activationDue = timer.fired(activation)
+        #expect(activationDue)
+        timer.schedule(.milliseconds(10_500), fire: fire)
+        #expect(timer.wakesSet == 1, "the wake set for 10 s serves the turn timer moved to 10.5 s")
+
+        let early = try #require(advance(to: .seconds(10)), "the wake for 10 s came")
+        let earlyDue = timer.fired(early)
+        #expect(!earlyDue, "nothing due at 10 s")
+        #expect(timer.wakesSet == 1, "set again for 10.5 s")
+        let late = try #require(advance(to: .milliseconds(10_500)), "and it came at 10.5 s")
+        let lateDue = timer.fired(late)
+        #expect(lateDue)
+        #expect(timer.wakesSet == 0)
+    }
+
+    @Test func aWakeThatComesWithNothingScheduledIsIgnored() throws {
+        let clock = ManualServerClock()
+        let loop = EmbeddedEventLoop()
+        var timer = TableTimer(clock: clock, loop: loop)
+        let wakes = Mutex<[Int]>([])
+        timer.schedule(.seconds(1), fire: { number in wakes.withLock { $0.append(number) } })
+        timer.schedule(nil, fire: { _ in })
         clock.advance(by: .seconds(1))
         loop.run()
-        let last: Int? = wakes.withLock { $0.last }
-        let number = try #require(last, "the wake came at the earlier deadline")
-        let dueFirst = timer.fired(number)
-        #expect(dueFirst)
-        clock.advance(by: .seconds(2))
+        let came: Int? = wakes.withLock { $0.last }
+        let number = try #require(came, "the wake was left set")
+        let due = timer.fired(number)
+        #expect(!due, "no deadline was waiting for it")
+        #expect(!timer.changes(to: nil))
+    }
+
+    /// Ever earlier deadlines that come before any wake would keep adding wakes: past ``TableTimer/mostWakes`` the
+    /// latest is cancelled, and pausing cancels every one.
+    @Test func wakesAreBoundedAndPausingCancelsThemAll() throws {
+        let clock = ManualServerClock()
+        let loop = EmbeddedEventLoop()
+        var timer = TableTimer(clock: clock, loop: loop)
+        let wakes = Mutex<[Int]>([])
+        let fire: @Sendable (Int) -> Void = { number in wakes.withLock { $0.append(number) } }
+        for seconds in (1...(TableTimer.mostWakes + 2)).reversed() {
+            timer.schedule(.seconds(seconds), fire: fire)
+        }
+        #expect(timer.wakesSet == TableTimer.mostWakes)
+        clock.advance(by: .seconds(TableTimer.mostWakes + 2))
         loop.run()
-        let count = wakes.withLock { $0.count }
-        #expect(count == 1, "the wake for 3 s was cancelled")
+        let came = wakes.withLock { $0.count }
+        #expect(came == TableTimer.mostWakes, "the two latest were cancelled")
+
+        timer.schedule(.seconds(20), fire: fire)
+        timer.schedule(.seconds(15), fire: fire)
+        timer.pause()
+        #expect(timer.wakesSet == 0)
+        clock.advance(by: .seconds(20))
+        loop.run()
+        let after = wakes.withLock { $0.count }
+        #expect(after == came, "no wake came while paused")
     }
 }
