@@ -1,9 +1,9 @@
 import SnapCore
 import Synchronization
 
-/// What the server knows of one connection's network: the round trips of its own pings, the kernel's round trip
-/// of its socket, and when the client last said anything. The table reads it to judge calls fairly
-/// (``allowance``); the ping loop reads it to find connections that have gone silent.
+/// What the server knows of one connection's network: the round trips of its own pings and the kernel's round trip
+/// of its socket. The table reads it to judge calls fairly (``allowance``). When the client last said anything is
+/// the outbox's to know (``Outbox/heard(at:)``).
 final class ConnectionNetwork: Sendable {
     /// How many recent round trips the estimate looks at.
     static let window = RoundTripWindow.capacity
@@ -46,14 +46,11 @@ final class ConnectionNetwork: Sendable {
     }
 
     private let state = Mutex(State())
-    /// When the client last said anything, in nanoseconds of server time: set on every message, so without a lock.
-    private let lastHeard: Atomic<Int64>
     /// Mixed into every ping's value so that a client cannot answer a ping before it has seen it.
     private let secret: UInt64
 
-    /// The facts of a connection that opened at `now`.
-    init(openedAt now: Duration, secret: UInt64 = .random(in: 0...UInt64.max)) {
-        lastHeard = Atomic(now.nanoseconds)
+    /// The facts of a new connection, whose pings are mixed with `secret`.
+    init(secret: UInt64 = .random(in: 0...UInt64.max)) {
         self.secret = secret
     }
 
@@ -91,16 +88,6 @@ final class ConnectionNetwork: Sendable {
     /// The kernel's round trip of the socket, as last read; nil before the first reading, behind a proxy, or off a
     /// network.
     var kernel: KernelRoundTrip? { state.withLock { $0.kernel } }
-
-    /// Notes that the client just sent something: it is still there.
-    func heard(at now: Duration) {
-        lastHeard.store(now.nanoseconds, ordering: .relaxed)
-    }
-
-    /// How long the client has been silent.
-    func silence(at now: Duration) -> Duration {
-        now - .nanoseconds(lastHeard.load(ordering: .relaxed))
-    }
 
     /// The value of a ping sent now; only a pong with this value counts (an earlier ping's no longer does).
     func ping(at now: Duration) -> UInt64 {

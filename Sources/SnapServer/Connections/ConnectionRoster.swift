@@ -79,7 +79,7 @@ actor ConnectionRoster {
             guard !Task.isCancelled else { return }
             let now = clock.now
             for outbox in pingSlices[slice].values {
-                if outbox.network.silence(at: now) > configuration.silenceLimit {
+                if outbox.silence(at: now) > configuration.silenceLimit {
                     // Gone without a word (a phone out of range, a cable pulled): close it so that the table
                     // knows the player dropped and keeps their seat for the grace period.
                     outbox.abandon(.goingAway, reason: "no answer to pings")

@@ -14,18 +14,24 @@ final class Outbox: Sendable {
     // Read on every send, from the table's thread as well as the socket's: no lock.
     private let finished = Atomic(false)
     private let clientVersion = Atomic<UInt8>(1)
+    /// When the client last said anything, in nanoseconds of server time: set on every message, so without a lock.
+    /// Here rather than with the rest of what is known of the network: every message reads the closed flag beside
+    /// it, so the store is to a cache line already at hand, where the network's would be one more to fetch on
+    /// every turn.
+    private let lastHeard: Atomic<Int64>
     private let onAbandon = Mutex<(@Sendable () -> Void)?>(nil)
     private let sender: WebSocketSender
     private let metrics: ServerMetrics
     /// What the server knows of this connection's network.
     let network: ConnectionNetwork
 
-    /// An outbox writing through `sender` for a connection with `network`, counting the packets and bytes it queues
-    /// in `metrics`.
-    init(sender: WebSocketSender, network: ConnectionNetwork, metrics: ServerMetrics) {
+    /// An outbox writing through `sender` for a connection opened at `now` with `network`, counting the packets and
+    /// bytes it queues in `metrics`.
+    init(sender: WebSocketSender, network: ConnectionNetwork, metrics: ServerMetrics, openedAt now: Duration) {
         self.sender = sender
         self.network = network
         self.metrics = metrics
+        lastHeard = Atomic(now.nanoseconds)
     }
 
     /// The event loop of the connection's socket.
@@ -35,6 +41,16 @@ final class Outbox: Sendable {
     var version: UInt8 {
         get { clientVersion.load(ordering: .relaxed) }
         set { clientVersion.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Notes that the client just sent something: it is still there.
+    func heard(at now: Duration) {
+        lastHeard.store(now.nanoseconds, ordering: .relaxed)
+    }
+
+    /// How long the client has been silent.
+    func silence(at now: Duration) -> Duration {
+        now - .nanoseconds(lastHeard.load(ordering: .relaxed))
     }
 
     /// Numbers and queues a packet. Does nothing once the outbox is closed.

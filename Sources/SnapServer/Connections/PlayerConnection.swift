@@ -39,8 +39,8 @@ final class PlayerConnection: Sendable {
         let sender = WebSocketSender(
             channel: channel, limit: environment.configuration.outboxLimit, growth: environment.metrics)
         let outbox = Outbox(
-            sender: sender, network: ConnectionNetwork(openedAt: environment.clock.now),
-            metrics: environment.metrics)
+            sender: sender, network: ConnectionNetwork(), metrics: environment.metrics,
+            openedAt: environment.clock.now)
         let router = RequestRouter(
             rates: RequestRates(rates), malformedLimit: environment.configuration.malformedPacketLimit)
         let context = ConnectionContext(outbox: outbox, peer: peer, router: router)
@@ -83,7 +83,7 @@ final class PlayerConnection: Sendable {
     /// and does what it asks; returns the work that must wait, if any.
     func received(_ bytes: [UInt8], binary: Bool, at received: Duration, _ context: inout ConnectionContext) -> Work? {
         guard context.registered, !context.ended, !context.outbox.isClosed else { return nil }
-        context.outbox.network.heard(at: received)
+        context.outbox.heard(at: received)
         metrics.packetsIn.increment()
         let decision = context.router.decide(bytes, binary: binary, at: received, from: context.position)
         return run(decision, receivedAt: received, &context)

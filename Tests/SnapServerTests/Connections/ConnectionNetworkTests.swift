@@ -7,7 +7,7 @@ import Testing
 /// none moved.
 @Suite struct ConnectionNetworkTests {
     @Test func theCountMovesWhenTheAllowanceDoesAndOnlyThen() {
-        let network = ConnectionNetwork(openedAt: .zero, secret: 3)
+        let network = ConnectionNetwork(secret: 3)
         let changes = AllowanceChanges()
         network.reportChanges(to: changes)
         #expect(changes.value == 0)
@@ -36,7 +36,7 @@ import Testing
 
 extension ConnectionNetworkTests {
     @Test func aConnectionReportsOnlyToTheLastCountItWasGiven() {
-        let network = ConnectionNetwork(openedAt: .zero, secret: 5)
+        let network = ConnectionNetwork(secret: 5)
         let before = AllowanceChanges()
         let after = AllowanceChanges()
         network.reportChanges(to: before)

@@ -49,7 +49,7 @@ import Testing
 
     /// A connection whose pongs came back after each of `roundTrips` (ms), its kernel saying `kernel`.
     static func network(_ roundTrips: [Int], kernel: KernelRoundTrip?) -> ConnectionNetwork {
-        let network = ConnectionNetwork(openedAt: .zero, secret: 7)
+        let network = ConnectionNetwork(secret: 7)
         var now = Duration.zero
         for roundTrip in roundTrips {
             let value = network.ping(at: now)

@@ -85,7 +85,7 @@ import SnapServerTestSupport
     }
 
     @Test func theMedianIsTheMiddleOfTheRecentRoundTrips() {
-        let network = ConnectionNetwork(openedAt: .zero, secret: 7)
+        let network = ConnectionNetwork(secret: 7)
         #expect(network.medianRoundTrip == nil)
         var now = Duration.zero
         for roundTrip in [40, 10, 30, 200] {
