@@ -5,14 +5,11 @@ import NIOCore
 ///
 /// A deadline that moves does not cancel the wake set for the old one. A turn moves it on almost every action — a
 /// card turned sets the next player's activation half a second ahead of the turn timer, and that activation sets
-/// the turn timer again — and cancelling a wake is a search through every wake of the loop. So a wake set earlier
-/// than the deadline is kept, and when it comes it is set again for the deadline as it then is; a deadline earlier
-/// than every wake set gets a wake of its own, and the later ones come, find nothing due, and serve a later
-/// deadline or nothing. Only pausing, closing and a full set of wakes cancel any.
+/// the turn timer again — and cancelling a wake is a search through every wake of the loop. So a wake set for
+/// before the deadline is kept, and when it comes it is set again for the deadline as it then is; a deadline
+/// earlier than the wake gets a wake of its own, and the later one is kept as a spare, which comes to serve a later
+/// deadline or nothing. Only pausing, closing and a second spare (the later of the two is cancelled) cancel any.
 struct TableTimer {
-    /// The most wakes a table keeps set at once: past it, the latest is cancelled to make room.
-    static let mostWakes = 4
-
     private struct Wake {
         /// Told to ``TableTimer/fired(_:)``: a number no other wake of the timer had.
         var number: Int
@@ -27,11 +24,12 @@ struct TableTimer {
     private let start: Duration
     private var pausedAt: Duration?
     private var pausedTotal: Duration = .zero
-    /// The deadline the table waits for: the runner's next. While the table's time runs, a wake is set for it or
+    /// The deadline the table waits for: the runner's next. While the table's time runs, ``wake`` is set for it or
     /// for an earlier time.
     private var scheduled: Duration?
-    /// The wakes set that have not come, in the order they were set (each earlier than those before it).
-    private var wakes: [Wake] = []
+    private var wake: Wake?
+    /// A wake later than ``wake``, left set when the deadline moved earlier than it.
+    private var spare: Wake?
     private var nextNumber = 0
     /// What every wake calls: made the first time a wake is set, and kept.
     private var fire: (@Sendable (Int) -> Void)?
@@ -54,13 +52,13 @@ struct TableTimer {
     /// Whether the table's time stands still.
     var isPaused: Bool { pausedAt != nil }
 
-    /// How many wakes are set and have not come.
-    var wakesSet: Int { wakes.count }
+    /// How many wakes are set and have not come (at most two).
+    var wakesSet: Int { (wake == nil ? 0 : 1) + (spare == nil ? 0 : 1) }
 
     /// Whether ``schedule(_:fire:)`` has anything to do for `deadline`: not when that deadline is already set, nor
     /// when there is none and nothing is set. Asked first after every action.
     func changes(to deadline: Duration?) -> Bool {
-        deadline != scheduled || (deadline != nil && wakes.isEmpty)
+        deadline != scheduled || (deadline != nil && wake == nil)
     }
 
     /// Calls `fire` on the table's loop at table time `deadline` (nil: nothing to wake for), passing a number for
@@ -69,36 +67,45 @@ struct TableTimer {
     mutating func schedule(_ deadline: Duration?, fire: @autoclosure () -> @Sendable (Int) -> Void) {
         guard changes(to: deadline) else { return }
         scheduled = deadline
-        guard let deadline, pausedAt == nil, !isServed(deadline) else { return }
+        guard let deadline, pausedAt == nil else { return }
         if self.fire == nil { self.fire = fire() }
-        setWake(at: deadline)
+        serve(deadline)
     }
 
-    /// Whether a wake is set for `deadline` or earlier. The last wake set is the earliest.
-    private func isServed(_ deadline: Duration) -> Bool {
-        wakes.last.map { $0.at <= deadline } ?? false
-    }
-
-    private mutating func setWake(at deadline: Duration) {
+    /// Sees that a wake is set for `deadline` or earlier: the one set, the spare, or a new one.
+    private mutating func serve(_ deadline: Duration) {
+        if let wake, wake.at <= deadline { return }
+        if wake == nil, let spare, spare.at <= deadline {
+            wake = spare
+            self.spare = nil
+            return
+        }
         guard let fire else { return }
-        if wakes.count >= Self.mostWakes { wakes.removeFirst().wake.cancel() }
+        if let wake {
+            spare?.wake.cancel()
+            spare = wake
+        }
         let number = nextNumber
         nextNumber += 1
-        let wake = clock.wake(at: start + pausedTotal + deadline, on: loop) { fire(number) }
-        wakes.append(Wake(number: number, at: deadline, wake: wake))
+        wake = Wake(number: number, at: deadline, wake: clock.wake(at: start + pausedTotal + deadline, on: loop) { fire(number) })
     }
 
     /// Wake `number` came: true if the deadline is due (nothing is scheduled any more). False if the wake was
-    /// cancelled while it was coming, or came before the deadline, which another wake serves or it is set again for.
+    /// cancelled while it was coming, was a spare, or came before the deadline, which the spare serves or it is set
+    /// again for.
     mutating func fired(_ number: Int) -> Bool {
-        guard let index = wakes.firstIndex(where: { $0.number == number }) else { return false }
-        let at = wakes.remove(at: index).at
+        if spare?.number == number {
+            spare = nil
+            return false
+        }
+        guard let came = wake, came.number == number else { return false }
+        wake = nil
         guard let deadline = scheduled else { return false }
-        if at >= deadline {
+        if came.at >= deadline {
             scheduled = nil
             return true
         }
-        if !isServed(deadline) { setWake(at: deadline) }
+        serve(deadline)
         return false
     }
 
@@ -118,8 +125,10 @@ struct TableTimer {
 
     /// Stops the timer.
     mutating func cancel() {
-        for wake in wakes { wake.wake.cancel() }
-        wakes.removeAll()
+        wake?.wake.cancel()
+        spare?.wake.cancel()
+        wake = nil
+        spare = nil
         scheduled = nil
     }
 }
