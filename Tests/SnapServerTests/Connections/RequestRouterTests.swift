@@ -134,6 +134,32 @@ import Testing
         }
     }
 
+    /// Every bucket fills at its own rate for the time since the last request, and no further than its burst: a
+    /// connection quiet for a minute gets its bursts back, not a minute's worth of requests.
+    @Test func eachBucketRefillsAtItsRateUpToItsBurst() {
+        var limits = RequestLimits()
+        limits[.turn] = .init(perSecond: 2, burst: 3)
+        limits[.lobby] = .init(perSecond: 1, burst: 1)
+        var rates = RequestRates(RequestRates.plan(limits, pingInterval: .seconds(1000), speed: 1, snapCallsPerSecond: 4))
+        for _ in 0..<3 { #expect(rates.take(.turn, at: .zero) == .allowed) }
+        #expect(rates.take(.lobby, at: .zero) == .allowed)
+        var calls: [Bool] = []
+        for _ in 0..<5 { calls.append(rates.takeCall(at: .zero)) }
+        #expect(calls == [true, true, true, true, false], "bursts of as many calls as a second allows")
+        #expect(rates.take(.turn, at: .zero) == .refused)
+
+        #expect(rates.take(.turn, at: .milliseconds(500)) == .allowed, "half a second at two a second: one turn")
+        #expect(rates.take(.turn, at: .milliseconds(500)) == .refused)
+        #expect(rates.take(.lobby, at: .milliseconds(500)) == .refused, "half a second at one a second: half a token")
+        #expect(rates.take(.lobby, at: .seconds(1)) == .allowed)
+
+        for _ in 0..<3 { #expect(rates.take(.turn, at: .seconds(60)) == .allowed) }
+        #expect(rates.take(.turn, at: .seconds(60)) == .refused, "a quiet minute gives back the burst of three, no more")
+        calls = []
+        for _ in 0..<5 { calls.append(rates.takeCall(at: .seconds(60))) }
+        #expect(calls == [true, true, true, true, false])
+    }
+
     @Test func aWatchersRequestIsReadAsAWatchers() {
         #expect(WatcherRequest(.resync) == .resync)
         #expect(WatcherRequest(.act(.leave)) == .leave)

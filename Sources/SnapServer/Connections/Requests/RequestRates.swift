@@ -15,16 +15,24 @@ struct RequestRates: Sendable {
         case exhausted
     }
 
-    /// The buckets' rates, the same for every connection of a server: made once, and shared.
+    /// The buckets' rates, the same for every connection of a server: made once, and shared. Kept as two rows of
+    /// levels in the order of a connection's own (a bucket per kind, then the refusals' and the calls'), which a
+    /// refill reads side by side on every request.
     final class Plan: Sendable {
-        let buckets: [TokenBucket]
-        let refusals: TokenBucket
-        let calls: TokenBucket
+        let capacities: Tokens
+        let perSecond: Tokens
 
         init(buckets: [TokenBucket], refusals: TokenBucket, calls: TokenBucket) {
-            self.buckets = buckets
-            self.refusals = refusals
-            self.calls = calls
+            let all = buckets + [refusals, calls]
+            precondition(all.count == Tokens.count)
+            var capacities = Tokens()
+            var perSecond = Tokens()
+            for (index, bucket) in all.enumerated() {
+                capacities[index] = bucket.capacity
+                perSecond[index] = bucket.perSecond
+            }
+            self.capacities = capacities
+            self.perSecond = perSecond
         }
     }
 
@@ -36,33 +44,19 @@ struct RequestRates: Sendable {
 
     /// The rates of one connection, sharing `plan` (see ``plan(_:pingInterval:speed:snapCallsPerSecond:)``).
     init(_ plan: Plan) {
-        precondition(plan.buckets.count == Tokens.count - 2)
         self.plan = plan
-        tokens = Tokens()
-        for index in 0..<Tokens.count { tokens[index] = bucket(index).capacity }
+        tokens = plan.capacities
     }
 
     private static let refusalsIndex = Tokens.count - 2
     private static let callsIndex = Tokens.count - 1
-
-    private func bucket(_ index: Int) -> TokenBucket {
-        switch index {
-        case Self.refusalsIndex: plan.refusals
-        case Self.callsIndex: plan.calls
-        default: plan.buckets[index]
-        }
-    }
 
     /// Fills every bucket for the time since the last request, up to its capacity.
     private mutating func refill(at now: Duration) {
         let nanoseconds = now.nanoseconds
         defer { lastNanoseconds = max(lastNanoseconds, nanoseconds) }
         guard lastNanoseconds != .min, nanoseconds > lastNanoseconds else { return }
-        let seconds = Double(nanoseconds - lastNanoseconds) / 1e9
-        for index in 0..<Tokens.count {
-            let bucket = bucket(index)
-            tokens[index] = min(bucket.capacity, tokens[index] + seconds * bucket.perSecond)
-        }
+        tokens.fill(for: Double(nanoseconds - lastNanoseconds) / 1e9, at: plan.perSecond, upTo: plan.capacities)
     }
 
     /// Takes a token from bucket `index`, if it has one.
@@ -123,6 +117,24 @@ extension RequestRates {
         subscript(index: Int) -> Double {
             get { Double(InlineStorage.load(index, of: storage, as: Float.self)) }
             set { InlineStorage.store(Float(newValue), at: index, in: &storage) }
+        }
+
+        /// Adds `seconds` of each level's `rates` to it, up to its `capacities`: one pass over the three rows, with
+        /// no index checked and no bucket looked up (every request of every connection refills).
+        mutating func fill(for seconds: Double, at rates: Tokens, upTo capacities: Tokens) {
+            withUnsafeMutableBytes(of: &storage) { levels in
+                withUnsafeBytes(of: rates.storage) { rates in
+                    withUnsafeBytes(of: capacities.storage) { capacities in
+                        let levels = levels.assumingMemoryBound(to: Float.self)
+                        let rates = rates.assumingMemoryBound(to: Float.self)
+                        let capacities = capacities.assumingMemoryBound(to: Float.self)
+                        for index in 0..<Tokens.count {
+                            let filled = Double(levels[index]) + seconds * Double(rates[index])
+                            levels[index] = Float(min(Double(capacities[index]), filled))
+                        }
+                    }
+                }
+            }
         }
     }
 }
