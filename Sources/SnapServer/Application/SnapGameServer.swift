@@ -168,9 +168,11 @@ public struct SnapGameServer: Sendable {
             maximumMessageSize: Wire.maximumPacketSize, frameRate: configuration.requestLimits.messages,
             socketSendBuffer: configuration.socketSendBuffer)
         return HTTPServerBuilder { responder in
-            SnapServerChannel(
+            let channel = SnapServerChannel(
                 responder: responder, settings: settings, registry: registry, onRefused: onRefused,
                 openSession: openSession)
+            channel.warmUp()
+            return channel
         }
     }
 

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
@@ -72,6 +73,20 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
             try channel.syncOptions?.setOption(.recvAllocator, value: Self.receiveBuffer)
             return Value(upgradeResult: try configurePipeline(channel), channel: channel)
         }
+    }
+
+    /// Sets up one connection on a channel of its own, before the server takes any, and reads a request on it: the
+    /// generic types of the pipeline and of reading a request are made here, on one thread. Swift's runtime has been
+    /// seen to crash when two threads make the same generic type for the first time at once — a server's first two
+    /// connections, one on each event loop, building their pipelines together (a null pointer while one thread
+    /// checked a conformance of `HTTPPart` that the other was still making). The channel never touches a socket or
+    /// the registry's counts, and is closed at once.
+    func warmUp() {
+        let channel = EmbeddedChannel()
+        defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
+        guard (try? configurePipeline(channel)) != nil else { return }
+        let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        try? channel.writeInbound(ByteBuffer(string: request))
     }
 
     private func configurePipeline(_ channel: any Channel) throws -> EventLoopFuture<UpgradeResult> {
