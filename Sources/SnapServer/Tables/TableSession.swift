@@ -288,7 +288,7 @@ actor TableSession {
         let deadline = runner.nextDeadline
         guard timer.changes(to: deadline) else { return }
         // The wake comes on the table's own loop, which is its actor's executor.
-        timer.schedule(deadline, fire: { [weak self] number in self?.assumeIsolated { $0.timerFired(number) } })
+        timer.schedule(deadline) { [weak self] number in self?.assumeIsolated { $0.timerFired(number) } }
     }
 
     private func timerFired(_ number: Int) {
