@@ -189,6 +189,7 @@ let package = Package(
                 // Finding servers on the local network (SnapClient.findServers).
                 "SnapLAN",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
