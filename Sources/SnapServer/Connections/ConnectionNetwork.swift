@@ -91,14 +91,23 @@ final class ConnectionNetwork: Sendable {
 
     /// The value of a ping sent now; only a pong with this value counts (an earlier ping's no longer does).
     func ping(at now: Duration) -> UInt64 {
-        let value = UInt64(bitPattern: now.nanoseconds) ^ secret
-        state.withLock { $0.outstanding = (value, now.nanoseconds) }
-        return value
+        state.withLock { state in Self.ping(at: now, secret: secret, &state) }
     }
 
-    /// Whether a ping sent within the last `interval` is still unanswered (a new one would replace it).
-    func awaitsPong(at now: Duration, sentWithin interval: Duration) -> Bool {
-        state.withLock { state in state.outstanding.map { now - .nanoseconds($0.sentAt) < interval } ?? false }
+    /// The value of a ping sent now, unless one sent within the last `interval` is still unanswered: nil then, as a
+    /// new ping would replace it and its answer (a warm-up's, perhaps) would no longer count. One lock for both,
+    /// for every connection at every ping interval.
+    func ping(at now: Duration, unlessOneWaitsFrom interval: Duration) -> UInt64? {
+        state.withLock { state in
+            if let outstanding = state.outstanding, now - .nanoseconds(outstanding.sentAt) < interval { return nil }
+            return Self.ping(at: now, secret: secret, &state)
+        }
+    }
+
+    private static func ping(at now: Duration, secret: UInt64, _ state: inout State) -> UInt64 {
+        let value = UInt64(bitPattern: now.nanoseconds) ^ secret
+        state.outstanding = (value, now.nanoseconds)
+        return value
     }
 
     /// A pong arrived: its round trip, or nil when it does not answer the last ping (forged, or too late).

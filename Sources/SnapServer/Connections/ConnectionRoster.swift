@@ -83,9 +83,8 @@ actor ConnectionRoster {
                     // Gone without a word (a phone out of range, a cable pulled): close it so that the table
                     // knows the player dropped and keeps their seat for the grace period.
                     outbox.abandon(.goingAway, reason: "no answer to pings")
-                } else if !outbox.network.awaitsPong(at: now, sentWithin: configuration.pingInterval) {
-                    // Not over a ping still on its way (the warm-up's): its answer would no longer count.
-                    outbox.send(.ping(outbox.network.ping(at: now)))
+                } else if let value = outbox.network.ping(at: now, unlessOneWaitsFrom: configuration.pingInterval) {
+                    outbox.send(.ping(value))
                 }
             }
             if slice == 0 { closeThoseNotSignedIn(at: now) }

@@ -47,3 +47,19 @@ extension ConnectionNetworkTests {
         #expect(before.value == 0, "the table the connection left is not told")
     }
 }
+
+extension ConnectionNetworkTests {
+    /// The ping loop sends no ping over one still on its way (a warm-up's): its answer would no longer count.
+    @Test func aPingWaitingForItsAnswerIsNotReplacedWithinTheInterval() throws {
+        let network = ConnectionNetwork(secret: 9)
+        let interval = Duration.seconds(5)
+        let first = try #require(network.ping(at: .zero, unlessOneWaitsFrom: interval))
+        #expect(network.ping(at: .seconds(4), unlessOneWaitsFrom: interval) == nil, "the first is still on its way")
+        #expect(network.pong(first, at: .milliseconds(4_500)) != nil, "and its answer still counts")
+
+        let second = try #require(network.ping(at: .seconds(5), unlessOneWaitsFrom: interval), "answered: a new one goes")
+        let third = try #require(network.ping(at: .seconds(10), unlessOneWaitsFrom: interval), "unanswered for the interval")
+        #expect(network.pong(second, at: .seconds(11)) == nil, "the ping it replaced no longer counts")
+        #expect(network.pong(third, at: .seconds(11)) == .seconds(1))
+    }
+}
