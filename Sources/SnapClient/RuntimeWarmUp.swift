@@ -8,9 +8,12 @@ import NIOHTTP1
 /// Made here first, by whichever connection comes first (a static's initializer runs once; the others wait for
 /// it), the types are complete before any event loop asks for them.
 enum RuntimeWarmUp {
-    /// The request and response parts of HTTP, as client and server: kept, so that they are made rather than
-    /// optimised away.
-    static let httpParts: [any Any.Type] = [
-        HTTPClientRequestPart.self, HTTPClientResponsePart.self, HTTPServerRequestPart.self, HTTPServerResponsePart.self,
-    ]
+    /// A client's request and response parts of HTTP: kept, so that they are made rather than optimised away.
+    private static let httpParts: [any Any.Type] = [HTTPClientRequestPart.self, HTTPClientResponsePart.self]
+
+    /// Makes the types, the first time it is called.
+    @inline(never)
+    static func ensure() {
+        precondition(!httpParts.isEmpty)
+    }
 }

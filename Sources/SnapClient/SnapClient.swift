@@ -409,8 +409,7 @@ public actor SnapClient {
     // MARK: - Connection
 
     private func runConnections() async {
-        // Read, so that the types are made before the first connection (see RuntimeWarmUp).
-        precondition(!RuntimeWarmUp.httpParts.isEmpty)
+        RuntimeWarmUp.ensure()
         var attempt = 0
         let clock = ContinuousClock()
         var dropped: ContinuousClock.Instant?

@@ -8,6 +8,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import NIOWebSocket
+import Synchronization
 
 /// How each socket of a Snap! server is set up: HTTP for the page, `/api` and `/metrics`, served by the router,
 /// and the game's WebSocket at `/ws` — with the guards that keep one client from holding more than its share
@@ -75,18 +76,28 @@ struct SnapServerChannel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 
-    /// Sets up one connection on a channel of its own, before the server takes any, and reads a request on it: the
-    /// generic types of the pipeline and of reading a request are made here, on one thread. Swift's runtime has been
-    /// seen to crash when two threads make the same generic type for the first time at once — a server's first two
-    /// connections, one on each event loop, building their pipelines together (a null pointer while one thread
-    /// checked a conformance of `HTTPPart` that the other was still making). The channel never touches a socket or
-    /// the registry's counts, and is closed at once.
+    /// Whether a server of this process has warmed up (``warmUp()``); taken while one does.
+    private static let warmedUp = Mutex(false)
+
+    /// Sets up one connection on a channel of its own, reads a request on it and writes a response, once per
+    /// process and before the server takes any connection: the generic types of the pipeline, of reading a request
+    /// and of writing a response are made here, on one thread. Swift's runtime has been seen to crash when two
+    /// threads make the same generic type for the first time at once — a server's first two connections, one on
+    /// each event loop, building their pipelines together (a null pointer while one thread checked a conformance of
+    /// `HTTPPart` that the other was still making). Servers started together in one process (the tests') take turns.
+    /// The channel never touches a socket or the registry's counts, and is closed at once.
     func warmUp() {
-        let channel = EmbeddedChannel()
-        defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
-        guard (try? configurePipeline(channel)) != nil else { return }
-        let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-        try? channel.writeInbound(ByteBuffer(string: request))
+        Self.warmedUp.withLock { warmedUp in
+            guard !warmedUp else { return }
+            warmedUp = true
+            let channel = EmbeddedChannel()
+            defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
+            guard (try? configurePipeline(channel)) != nil else { return }
+            let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+            _ = try? channel.writeInbound(ByteBuffer(string: request))
+            _ = try? channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
+            _ = try? channel.writeOutbound(HTTPResponsePart.end(nil))
+        }
     }
 
     private func configurePipeline(_ channel: any Channel) throws -> EventLoopFuture<UpgradeResult> {

@@ -57,9 +57,12 @@ extension ConnectionNetworkTests {
         #expect(network.ping(at: .seconds(4), unlessOneWaitsFrom: interval) == nil, "the first is still on its way")
         #expect(network.pong(first, at: .milliseconds(4_500)) != nil, "and its answer still counts")
 
-        let second = try #require(network.ping(at: .seconds(5), unlessOneWaitsFrom: interval), "answered: a new one goes")
-        let third = try #require(network.ping(at: .seconds(10), unlessOneWaitsFrom: interval), "unanswered for the interval")
-        #expect(network.pong(second, at: .seconds(11)) == nil, "the ping it replaced no longer counts")
-        #expect(network.pong(third, at: .seconds(11)) == .seconds(1))
+        let second = try #require(
+            network.ping(at: .milliseconds(4_600), unlessOneWaitsFrom: interval), "answered: a new one goes at once")
+        #expect(network.ping(at: .milliseconds(9_500), unlessOneWaitsFrom: interval) == nil, "the second still waits")
+        let third = try #require(
+            network.ping(at: .milliseconds(9_600), unlessOneWaitsFrom: interval), "unanswered for the interval")
+        #expect(network.pong(second, at: .seconds(10)) == nil, "the ping it replaced no longer counts")
+        #expect(network.pong(third, at: .milliseconds(10_600)) == .seconds(1))
     }
 }

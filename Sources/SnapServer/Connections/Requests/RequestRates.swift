@@ -15,9 +15,9 @@ struct RequestRates: Sendable {
         case exhausted
     }
 
-    /// The buckets' rates, the same for every connection of a server: made once, and shared. Kept as two rows of
-    /// levels in the order of a connection's own (a bucket per kind, then the refusals' and the calls'), which a
-    /// refill reads side by side on every request.
+    /// The buckets' rates, the same for every connection of a server: made once, and shared. Kept as two rows, the
+    /// rates and the capacities, in the order of a connection's levels (a bucket per kind, then the refusals' and
+    /// the calls'), which a refill reads side by side with them on every request.
     final class Plan: Sendable {
         let capacities: Tokens
         let perSecond: Tokens
@@ -103,10 +103,12 @@ struct RequestRates: Sendable {
 }
 
 extension RequestRates {
-    /// How full a connection's buckets are, kept in the connection's own state: an array would be one more
-    /// allocation for every connection, and copied whenever the connection's state was. Each level is kept in four
-    /// bytes rather than eight (every connection has ten): a bucket holds a few hundred tokens at most, where a
-    /// `Float` still tells apart a ten-thousandth of one (with the limits off, a million, still counted whole).
+    /// A figure for each bucket — a bucket per kind of request, then the refusals' and the calls' — kept inline: how
+    /// full a connection's buckets are, in the connection's own state (an array would be one more allocation for
+    /// every connection, and copied whenever the connection's state was), and the plan's rates and capacities.
+    /// Each figure is kept in four bytes rather than eight (every connection has ten levels): a bucket holds a few
+    /// hundred tokens at most, where a `Float` still tells apart a ten-thousandth of one (with the limits off, a
+    /// million, still counted whole); a rate is off by no more than a level's own rounding.
     struct Tokens: Sendable {
         private typealias Storage = (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float)
 
@@ -128,7 +130,7 @@ extension RequestRates {
                         let levels = levels.assumingMemoryBound(to: Float.self)
                         let rates = rates.assumingMemoryBound(to: Float.self)
                         let capacities = capacities.assumingMemoryBound(to: Float.self)
-                        for index in 0..<Tokens.count {
+                        for index in levels.indices {
                             let filled = Double(levels[index]) + seconds * Double(rates[index])
                             levels[index] = Float(min(Double(capacities[index]), filled))
                         }
