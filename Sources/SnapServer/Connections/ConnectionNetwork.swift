@@ -13,12 +13,20 @@ final class ConnectionNetwork: Sendable {
     /// Added to the longest recent round trip: a claim may have been measured a little after the card was
     /// drawn (a busy phone), and the next round trip may be a little longer than the last sixteen.
     static let slack: Duration = .milliseconds(10)
+    /// Once warmed up, a connection whose pongs stay within the kernel's bound has the kernel's figures read again at
+    /// every this many pongs (every 20 s at the default ping interval) rather than at each: the read is a system
+    /// call and a future, for every connection every few seconds, and the kernel's smoothed round trip moves
+    /// slowly. A pong beyond the bound has them read at once (``PongMeasure/readsKernel``).
+    static let kernelReadingEvery: UInt8 = 4
 
     private struct State {
         /// In microseconds: four bytes each rather than sixteen, on every connection.
         var roundTrips = RoundTripWindow()
         /// Times in nanoseconds of server time rather than `Duration`s: eight bytes each rather than sixteen.
         var outstanding: (value: UInt64, sentAt: Int64)?
+        /// Pongs measured since the kernel's figures were last read (declared here, in the padding after
+        /// `outstanding`, it adds nothing to the connection's size).
+        var pongsSinceKernel: UInt8 = 0
         var kernel: KernelRoundTrip? {
             didSet { allowance = Self.allowance(roundTrips: roundTrips, kernel: kernel) }
         }
@@ -54,8 +62,8 @@ final class ConnectionNetwork: Sendable {
         self.secret = secret
     }
 
-    /// Reads the kernel's round trip again with `probe` (when a pong has just measured ours; nil: pongs alone); it is
-    /// kept when it comes. The probe is the socket's (``PeerSocket/roundTripProbe``), not kept here too.
+    /// Reads the kernel's round trip again with `probe` (when a pong has just measured ours and asks for it:
+    /// ``PongMeasure/readsKernel``; nil: pongs alone); it is kept when it comes. The probe is the socket's (``PeerSocket/roundTripProbe``), not kept here too.
     func probeKernel(with probe: KernelRoundTripProbe?) {
         // Held strongly: the reading comes at once on the socket's loop, or never once it has closed, and a weak
         // reference would slow every retain of this object for good (it would need a side table).
@@ -64,7 +72,10 @@ final class ConnectionNetwork: Sendable {
 
     /// The kernel's round trip of the socket, as last read.
     func kernelMeasured(_ kernel: KernelRoundTrip) {
-        changing { $0.kernel = kernel }
+        changing { state in
+            state.kernel = kernel
+            state.pongsSinceKernel = 0
+        }
     }
 
     /// Changes the state with `change`, telling ``reportChanges(to:)``'s count of a change of the allowance it makes.
@@ -110,14 +121,30 @@ final class ConnectionNetwork: Sendable {
         return value
     }
 
-    /// A pong arrived: its round trip, or nil when it does not answer the last ping (forged, or too late).
-    func pong(_ value: UInt64, at now: Duration) -> Duration? {
+    /// What a pong that answered the last ping measured.
+    struct PongMeasure: Equatable {
+        /// The round trip: from the ping's sending to the pong's arrival.
+        var roundTrip: Duration
+        /// Whether it is longer than the kernel's bound and the slack allow (``disagrees(_:)``), as last read.
+        var disagrees: Bool
+        /// Whether the kernel's figures should be read again (``probeKernel(with:)``): while the connection warms
+        /// up, when none has been read, when this round trip is beyond the kernel's bound as last read (a figure that
+        /// may cut it must be fresh), and otherwise at every ``kernelReadingEvery``-th pong.
+        var readsKernel: Bool
+    }
+
+    /// A pong arrived: what it measured, or nil when it does not answer the last ping (forged, or too late).
+    func pong(_ value: UInt64, at now: Duration) -> PongMeasure? {
         changing { state in
             guard let outstanding = state.outstanding, outstanding.value == value else { return nil }
             state.outstanding = nil
             let roundTrip = now - .nanoseconds(outstanding.sentAt)
             state.measured(UInt32(clamping: max(0, roundTrip.nanoseconds / 1_000)))
-            return roundTrip
+            state.pongsSinceKernel &+= 1
+            let readsKernel = state.kernel.map { roundTrip > $0.bound } ?? true
+                || state.roundTrips.count <= Self.warmUpPings || state.pongsSinceKernel >= Self.kernelReadingEvery
+            return PongMeasure(
+                roundTrip: roundTrip, disagrees: Self.disagrees(roundTrip, with: state.kernel), readsKernel: readsKernel)
         }
     }
 
@@ -148,7 +175,11 @@ final class ConnectionNetwork: Sendable {
     /// Whether a round trip our pings measured is longer than the kernel's bound and the slack allow: a client
     /// holding its answers, or one far busier than its network. False while the kernel's round trip is unknown.
     func disagrees(_ roundTrip: Duration) -> Bool {
+        Self.disagrees(roundTrip, with: kernel)
+    }
+
+    private static func disagrees(_ roundTrip: Duration, with kernel: KernelRoundTrip?) -> Bool {
         guard let bound = kernel?.bound else { return false }
-        return roundTrip > bound + Self.slack
+        return roundTrip > bound + slack
     }
 }

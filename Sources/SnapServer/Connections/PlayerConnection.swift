@@ -147,13 +147,13 @@ final class PlayerConnection: Sendable {
         case .hello(let version):
             outbox.version = min(version, Wire.version)
         case .pong(let value):
-            guard let roundTrip = outbox.network.pong(value, at: received) else {
+            guard let measure = outbox.network.pong(value, at: received) else {
                 // Not an answer to the last ping: forged, or too late to mean anything. It measures nothing.
                 return metrics.ignoredPongs.increment()
             }
-            metrics.roundTrip.recordNanoseconds(roundTrip.nanoseconds)
-            if outbox.network.disagrees(roundTrip) { metrics.pongDisagreements.increment() }
-            outbox.network.probeKernel(with: peer.roundTripProbe)
+            metrics.roundTrip.recordNanoseconds(measure.roundTrip.nanoseconds)
+            if measure.disagrees { metrics.pongDisagreements.increment() }
+            if measure.readsKernel { outbox.network.probeKernel(with: peer.roundTripProbe) }
             if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
         }
     }

@@ -63,6 +63,46 @@ extension ConnectionNetworkTests {
         let third = try #require(
             network.ping(at: .milliseconds(9_600), unlessOneWaitsFrom: interval), "unanswered for the interval")
         #expect(network.pong(second, at: .seconds(10)) == nil, "the ping it replaced no longer counts")
-        #expect(network.pong(third, at: .milliseconds(10_600)) == .seconds(1))
+        #expect(network.pong(third, at: .milliseconds(10_600))?.roundTrip == .seconds(1))
+    }
+}
+
+extension ConnectionNetworkTests {
+    /// The kernel's figures are read at every pong of the warm-up, then only every few pongs while the pongs stay
+    /// within them — but at once after a pong beyond them, which a stale figure might cut.
+    @Test func theKernelIsReadThroughTheWarmUpThenEveryFewPongsOrWhenAPongGoesBeyondIt() throws {
+        let network = ConnectionNetwork(secret: 11)
+        var now = Duration.zero
+        func pong(after milliseconds: Int) throws -> ConnectionNetwork.PongMeasure {
+            let value = network.ping(at: now)
+            now += .milliseconds(milliseconds)
+            return try #require(network.pong(value, at: now))
+        }
+        // The kernel's bound: 20 + 4 × 5 = 40 ms.
+        let kernel = KernelRoundTrip(smoothed: .milliseconds(20), variation: .milliseconds(5), minimum: .milliseconds(15))
+        #expect(try pong(after: 20).readsKernel, "nothing read yet")
+        for _ in 2...ConnectionNetwork.warmUpPings {
+            network.kernelMeasured(kernel)
+            #expect(try pong(after: 20).readsKernel, "the warm-up reads at every pong")
+        }
+        network.kernelMeasured(kernel)
+        var reads: [Bool] = []
+        for _ in 0..<(2 * Int(ConnectionNetwork.kernelReadingEvery)) {
+            let measure = try pong(after: 22)
+            reads.append(measure.readsKernel)
+            #expect(!measure.disagrees)
+            if measure.readsKernel { network.kernelMeasured(kernel) }
+        }
+        let every = Int(ConnectionNetwork.kernelReadingEvery)
+        #expect(reads == (0..<(2 * every)).map { ($0 + 1) % every == 0 }, "every \(every)th pong within the bound")
+
+        let beyond = try pong(after: 45)
+        #expect(beyond.readsKernel, "a pong beyond the bound reads it at once")
+        #expect(!beyond.disagrees, "within the slack")
+        network.kernelMeasured(kernel)
+        let held = try pong(after: 60)
+        #expect(held.readsKernel && held.disagrees, "beyond the bound and the slack: counted, and read again")
+        network.kernelMeasured(kernel)
+        #expect(try !pong(after: 22).readsKernel, "a reading resets the count")
     }
 }
