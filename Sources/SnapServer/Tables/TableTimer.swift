@@ -2,7 +2,10 @@ import NIOCore
 
 /// The one timer of a table: a wake on the table's event loop at the runner's next deadline, on the table's own
 /// time, which stands still while the table is paused (a single player away from their cards).
-struct TableTimer {
+///
+/// Not copyable: the table asks it something on every action, and a copy of it (its clock, its loop and its wake)
+/// would be three retains and three releases each time, of objects every table shares.
+struct TableTimer: ~Copyable {
     private let clock: any ServerClock
     private let loop: any EventLoop
     /// The server time at which the table's time started.

@@ -6,19 +6,26 @@ import Testing
 @testable import SnapServer
 
 /// A table's timer says when scheduling would do nothing, so that the table makes no wake's closure after an action
-/// that moved no deadline; and when it would, it does.
+/// that moved no deadline; and when it would, it does. (It cannot be copied, so each answer is taken before it is
+/// checked: `#expect` would copy what it is asked about.)
 @Suite struct TableTimerTests {
     @Test func aDeadlineAlreadySetOrNoneAtAllNeedsNothing() {
         let clock = ManualServerClock()
         var timer = TableTimer(clock: clock, loop: EmbeddedEventLoop())
-        #expect(!timer.changes(to: nil), "no deadline, and none set")
-        #expect(timer.changes(to: .seconds(2)))
+        let noneForNone = timer.changes(to: nil)
+        #expect(!noneForNone, "no deadline, and none set")
+        let first = timer.changes(to: .seconds(2))
+        #expect(first)
         timer.schedule(.seconds(2)) { _ in }
-        #expect(!timer.changes(to: .seconds(2)), "that deadline is already set")
-        #expect(timer.changes(to: .seconds(3)))
-        #expect(timer.changes(to: nil), "the wake set must be cancelled")
+        let same = timer.changes(to: .seconds(2))
+        #expect(!same, "that deadline is already set")
+        let later = timer.changes(to: .seconds(3))
+        #expect(later)
+        let none = timer.changes(to: nil)
+        #expect(none, "the wake set must be cancelled")
         timer.schedule(nil) { _ in }
-        #expect(!timer.changes(to: nil))
+        let noneAgain = timer.changes(to: nil)
+        #expect(!noneAgain)
     }
 
     @Test func aDeadlineKeptWhilePausedIsSetAgainAfterwards() {
@@ -27,7 +34,8 @@ import Testing
         timer.pause()
         timer.schedule(.seconds(2)) { _ in }
         timer.resume()
-        #expect(timer.changes(to: .seconds(2)), "paused, the deadline was kept but no wake set for it")
+        let kept = timer.changes(to: .seconds(2))
+        #expect(kept, "paused, the deadline was kept but no wake set for it")
     }
 
     @Test func aTimerThatFiredNeedsSettingAgain() throws {
@@ -42,7 +50,9 @@ import Testing
         let number = try #require(firedNumber, "the wake came")
         let stillSet = timer.fired(number)
         #expect(stillSet)
-        #expect(!timer.changes(to: nil), "nothing is set once it fired")
-        #expect(timer.changes(to: .seconds(1)))
+        let none = timer.changes(to: nil)
+        #expect(!none, "nothing is set once it fired")
+        let again = timer.changes(to: .seconds(1))
+        #expect(again)
     }
 }
