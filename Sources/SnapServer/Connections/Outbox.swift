@@ -19,11 +19,14 @@ final class Outbox: Sendable {
     /// it, so the store is to a cache line already at hand, where the network's would be one more to fetch on
     /// every turn.
     private let lastHeard: Atomic<Int64>
-    private let onAbandon = Mutex<(@Sendable () -> Void)?>(nil)
+    // Every send reads the sender and the metrics beside the flags above, and every pong and every judged call the
+    // network: they come before the handler only an abandoned outbox needs, so that they share the outbox's first
+    // cache line. (A class's stored properties are laid out in this order.)
     private let sender: WebSocketSender
     private let metrics: ServerMetrics
     /// What the server knows of this connection's network.
     let network: ConnectionNetwork
+    private let onAbandon = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// An outbox writing through `sender` for a connection opened at `now` with `network`, counting the packets and
     /// bytes it queues in `metrics`.
