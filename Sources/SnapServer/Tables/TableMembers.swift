@@ -9,13 +9,13 @@ struct TableMembers {
         didSet {
             changes &+= 1
             for index in all.indices { all[index].outbox?.network.reportChanges(to: networkChanges) }
-            recipients = all.compactMap { member in member.outbox.map { Recipient(id: member.info.id, outbox: $0) } }
+            recipients = TableRecipients(all.lazy.compactMap(\.outbox))
             anyPerson = all.contains { $0.isPerson }
         }
     }
-    /// Each connected member's id and outbox, in the order they sat down: what the table sends to on every action.
-    /// Kept apart from the members' whole records (96 bytes each), so that sending reads one short list.
-    private(set) var recipients: [Recipient] = []
+    /// Each connected member's outbox, in the order they sat down: what the table sends to on every action. Kept
+    /// apart from the members' whole records (96 bytes each), in place, so that sending reads nothing else.
+    private(set) var recipients = TableRecipients()
     /// Goes up with every change of the members or of their connections.
     private var changes: UInt32 = 0
     /// Counts the changes of the allowances of the members' connections, each of which reports to it.
@@ -37,14 +37,6 @@ struct TableMembers {
                 break
             }
         }
-    }
-
-    /// A connected member, as the table sends to them.
-    struct Recipient {
-        /// Who they are.
-        let id: PlayerID
-        /// Their connection.
-        let outbox: Outbox
     }
 
     /// Whether any person (connected or not) is seated. Asked after every action, so kept rather than found.

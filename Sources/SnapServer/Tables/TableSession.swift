@@ -331,8 +331,12 @@ actor TableSession {
     /// then the watchers, so that watching never delays a player.
     func send(_ moment: TableMoment, except skipped: PlayerID? = nil) {
         guard !moment.isEmpty else { return }
-        for recipient in members.recipients where recipient.id != skipped {
-            journaling.send(moment.packets(for: recipient.outbox.version), to: recipient.outbox)
+        var skippedOutbox: Outbox?
+        if let skipped { skippedOutbox = members[skipped]?.outbox }
+        for index in 0..<members.recipients.count {
+            let outbox = members.recipients[index]
+            guard outbox !== skippedOutbox else { continue }
+            journaling.send(moment.packets(for: outbox.version), to: outbox)
         }
         for (id, outbox) in watchers.byID where id != skipped {
             journaling.send(moment.packets(for: outbox.version), to: outbox)
