@@ -13,20 +13,17 @@ final class ConnectionNetwork: Sendable {
     /// Added to the longest recent round trip: a claim may have been measured a little after the card was
     /// drawn (a busy phone), and the next round trip may be a little longer than the last sixteen.
     static let slack: Duration = .milliseconds(10)
-    /// Once warmed up, a connection whose pongs stay within the kernel's bound has the kernel's figures read again at
-    /// every this many pongs (every 20 s at the default ping interval) rather than at each: the read is a system
-    /// call and a future, for every connection every few seconds, and the kernel's smoothed round trip moves
-    /// slowly. A pong beyond the bound has them read at once (``PongMeasure/readsKernel``).
-    static let kernelReadingEvery: UInt8 = 4
+    /// Once warmed up, a connection whose pongs stay within the kernel's bound has the kernel's figures read again
+    /// after one pong in this many (every 20 s on average at the default ping interval) rather than after each: the
+    /// read is a system call and a future, for every connection every few seconds, and the kernel's smoothed round
+    /// trip moves slowly. Which pongs, the client cannot tell (``PongMeasure/readsKernel``).
+    static let kernelReadingOneIn: UInt64 = 4
 
     private struct State {
         /// In microseconds: four bytes each rather than sixteen, on every connection.
         var roundTrips = RoundTripWindow()
         /// Times in nanoseconds of server time rather than `Duration`s: eight bytes each rather than sixteen.
         var outstanding: (value: UInt64, sentAt: Int64)?
-        /// Pongs measured since the kernel's figures were last read (declared here, in the padding after
-        /// `outstanding`, it adds nothing to the connection's size).
-        var pongsSinceKernel: UInt8 = 0
         var kernel: KernelRoundTrip? {
             didSet { allowance = Self.allowance(roundTrips: roundTrips, kernel: kernel) }
         }
@@ -63,7 +60,8 @@ final class ConnectionNetwork: Sendable {
     }
 
     /// Reads the kernel's round trip again with `probe` (when a pong has just measured ours and asks for it:
-    /// ``PongMeasure/readsKernel``; nil: pongs alone); it is kept when it comes. The probe is the socket's (``PeerSocket/roundTripProbe``), not kept here too.
+    /// ``PongMeasure/readsKernel``; nil: pongs alone); it is kept when it comes. The probe is the socket's
+    /// (``PeerSocket/roundTripProbe``), not kept here too.
     func probeKernel(with probe: KernelRoundTripProbe?) {
         // Held strongly: the reading comes at once on the socket's loop, or never once it has closed, and a weak
         // reference would slow every retain of this object for good (it would need a side table).
@@ -72,10 +70,7 @@ final class ConnectionNetwork: Sendable {
 
     /// The kernel's round trip of the socket, as last read.
     func kernelMeasured(_ kernel: KernelRoundTrip) {
-        changing { state in
-            state.kernel = kernel
-            state.pongsSinceKernel = 0
-        }
+        changing { $0.kernel = kernel }
     }
 
     /// Changes the state with `change`, telling ``reportChanges(to:)``'s count of a change of the allowance it makes.
@@ -129,8 +124,14 @@ final class ConnectionNetwork: Sendable {
         var disagrees: Bool
         /// Whether the kernel's figures should be read again (``probeKernel(with:)``): while the connection warms
         /// up, when none has been read, when this round trip is beyond the kernel's bound as last read (a figure that
-        /// may cut it must be fresh), and otherwise at every ``kernelReadingEvery``-th pong.
+        /// cuts it must be fresh), and otherwise after one pong in ``kernelReadingOneIn``, chosen by the ping's value
+        /// and the connection's secret: a client cannot tell after which of its pongs its socket will be read, so it
+        /// cannot time a slowed network to that moment. Not while an earlier round trip beyond the bound is still
+        /// among those the allowance is worked out from: under load, a busy client's pongs come back later than its
+        /// kernel's round trip far more often than not, and that would be nearly every pong again.
         var readsKernel: Bool
+        /// Whether fewer than ``warmUpPings`` round trips have been measured: the next ping goes at once.
+        var warmingUp: Bool
     }
 
     /// A pong arrived: what it measured, or nil when it does not answer the last ping (forged, or too late).
@@ -140,12 +141,19 @@ final class ConnectionNetwork: Sendable {
             state.outstanding = nil
             let roundTrip = now - .nanoseconds(outstanding.sentAt)
             state.measured(UInt32(clamping: max(0, roundTrip.nanoseconds / 1_000)))
-            state.pongsSinceKernel &+= 1
             let readsKernel = state.kernel.map { roundTrip > $0.bound } ?? true
-                || state.roundTrips.count <= Self.warmUpPings || state.pongsSinceKernel >= Self.kernelReadingEvery
+                || state.roundTrips.count <= Self.warmUpPings || isRoutineReading(value)
             return PongMeasure(
-                roundTrip: roundTrip, disagrees: Self.disagrees(roundTrip, with: state.kernel), readsKernel: readsKernel)
+                roundTrip: roundTrip, disagrees: Self.disagrees(roundTrip, with: state.kernel),
+                readsKernel: readsKernel, warmingUp: state.roundTrips.count < Self.warmUpPings)
         }
+    }
+
+    /// Whether the pong answering the ping of `value` is one of the one in ``kernelReadingOneIn`` after which the
+    /// kernel's figures are read whatever the round trips: the value mixed with the secret, which the client does
+    /// not know.
+    private func isRoutineReading(_ value: UInt64) -> Bool {
+        (((value &+ secret) &* 0x9E37_79B9_7F4A_7C15) >> 32) % Self.kernelReadingOneIn == 0
     }
 
     /// The median of the recent round trips (of an even number, the mean of the middle two); nil before the first.

@@ -154,7 +154,7 @@ final class PlayerConnection: Sendable {
             metrics.roundTrip.recordNanoseconds(measure.roundTrip.nanoseconds)
             if measure.disagrees { metrics.pongDisagreements.increment() }
             if measure.readsKernel { outbox.network.probeKernel(with: peer.roundTripProbe) }
-            if outbox.network.sampleCount < ConnectionNetwork.warmUpPings { startPinging(outbox) }
+            if measure.warmingUp { startPinging(outbox) }
         }
     }
 

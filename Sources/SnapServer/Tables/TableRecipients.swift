@@ -6,8 +6,11 @@ struct TableRecipients {
     static let capacity = 4
 
     private var outboxes: (Outbox?, Outbox?, Outbox?, Outbox?) = (nil, nil, nil, nil)
+    /// A byte, not an `Int`: the table keeps eight bytes less.
+    private var storedCount: UInt8 = 0
+
     /// How many there are.
-    private(set) var count = 0
+    var count: Int { Int(storedCount) }
 
     /// None.
     init() {}
@@ -22,7 +25,7 @@ struct TableRecipients {
             case 3: self.outboxes.3 = outbox
             default: preconditionFailure("a table sends to at most one connection a seat")
             }
-            count += 1
+            storedCount += 1
         }
     }
 

@@ -68,41 +68,74 @@ extension ConnectionNetworkTests {
 }
 
 extension ConnectionNetworkTests {
-    /// The kernel's figures are read at every pong of the warm-up, then only every few pongs while the pongs stay
-    /// within them — but at once after a pong beyond them, which a stale figure might cut.
-    @Test func theKernelIsReadThroughTheWarmUpThenEveryFewPongsOrWhenAPongGoesBeyondIt() throws {
-        let network = ConnectionNetwork(secret: 11)
+    /// A connection that pongs after `milliseconds` each time, its kernel's figures read when a pong asks for them.
+    final class Pinged {
+        let network: ConnectionNetwork
+        let kernel: KernelRoundTrip
         var now = Duration.zero
+
+        init(secret: UInt64, kernel: KernelRoundTrip) {
+            network = ConnectionNetwork(secret: secret)
+            self.kernel = kernel
+        }
+
+        /// One ping and its pong; the kernel read if the pong asks.
         func pong(after milliseconds: Int) throws -> ConnectionNetwork.PongMeasure {
             let value = network.ping(at: now)
             now += .milliseconds(milliseconds)
-            return try #require(network.pong(value, at: now))
-        }
-        // The kernel's bound: 20 + 4 × 5 = 40 ms.
-        let kernel = KernelRoundTrip(smoothed: .milliseconds(20), variation: .milliseconds(5), minimum: .milliseconds(15))
-        #expect(try pong(after: 20).readsKernel, "nothing read yet")
-        for _ in 2...ConnectionNetwork.warmUpPings {
-            network.kernelMeasured(kernel)
-            #expect(try pong(after: 20).readsKernel, "the warm-up reads at every pong")
-        }
-        network.kernelMeasured(kernel)
-        var reads: [Bool] = []
-        for _ in 0..<(2 * Int(ConnectionNetwork.kernelReadingEvery)) {
-            let measure = try pong(after: 22)
-            reads.append(measure.readsKernel)
-            #expect(!measure.disagrees)
+            let measure = try #require(network.pong(value, at: now))
             if measure.readsKernel { network.kernelMeasured(kernel) }
+            now += .seconds(5)
+            return measure
         }
-        let every = Int(ConnectionNetwork.kernelReadingEvery)
-        #expect(reads == (0..<(2 * every)).map { ($0 + 1) % every == 0 }, "every \(every)th pong within the bound")
 
-        let beyond = try pong(after: 45)
+        /// Whether each of `count` pongs after `milliseconds` asked for the kernel's figures.
+        func reads(_ count: Int, after milliseconds: Int) throws -> [Bool] {
+            try (0..<count).map { _ in try pong(after: milliseconds).readsKernel }
+        }
+    }
+
+    /// The kernel's bound: 20 + 4 × 5 = 40 ms.
+    static let kernel = KernelRoundTrip(
+        smoothed: .milliseconds(20), variation: .milliseconds(5), minimum: .milliseconds(15))
+
+    /// Through the warm-up the kernel is read after every pong; then, while the pongs stay within its bound, after
+    /// about one in four — which ones, the ping's value and the connection's secret say, so a client cannot tell.
+    @Test func theKernelIsReadThroughTheWarmUpThenAfterOnePongInFourAtRandom() throws {
+        // Several connections, so that no pong of the warm-up reads only because it was one of the one in four.
+        for secret: UInt64 in 21...25 {
+            let warmUp = try Pinged(secret: secret, kernel: Self.kernel).reads(ConnectionNetwork.warmUpPings, after: 20)
+            #expect(warmUp.allSatisfy { $0 }, "the warm-up reads after every pong")
+        }
+        let pinged = Pinged(secret: 11, kernel: Self.kernel)
+        let warmUp = try (1...ConnectionNetwork.warmUpPings).map { _ in try pinged.pong(after: 20) }
+        let warmingUp = (1...ConnectionNetwork.warmUpPings).map { $0 < ConnectionNetwork.warmUpPings }
+        #expect(warmUp.map(\.warmingUp) == warmingUp, "the next ping goes at once until the sixth pong")
+
+        let reads = try pinged.reads(400, after: 22)
+        let count = reads.filter { $0 }.count
+        #expect((60...140).contains(count), "about one in \(ConnectionNetwork.kernelReadingOneIn): \(count) of 400")
+        #expect(reads.prefix(12).contains(false) && reads.prefix(12).contains(true))
+
+        let other = Pinged(secret: 12_345, kernel: Self.kernel)
+        _ = try other.reads(ConnectionNetwork.warmUpPings, after: 20)
+        let otherReads = try other.reads(400, after: 22)
+        #expect(otherReads != reads, "another connection's secret picks other pongs")
+    }
+
+    /// A pong beyond the kernel's bound has it read at once; the pongs after it, within the bound, one in four again.
+    /// Counted as a disagreement only beyond the slack too.
+    @Test func aPongBeyondTheKernelsBoundHasItReadAtOnce() throws {
+        let pinged = Pinged(secret: 11, kernel: Self.kernel)
+        _ = try pinged.reads(ConnectionNetwork.warmUpPings + 20, after: 20)
+        let beyond = try pinged.pong(after: 45)
         #expect(beyond.readsKernel, "a pong beyond the bound reads it at once")
         #expect(!beyond.disagrees, "within the slack")
-        network.kernelMeasured(kernel)
-        let held = try pong(after: 60)
-        #expect(held.readsKernel && held.disagrees, "beyond the bound and the slack: counted, and read again")
-        network.kernelMeasured(kernel)
-        #expect(try !pong(after: 22).readsKernel, "a reading resets the count")
+        let held = try pinged.pong(after: 60)
+        #expect(held.readsKernel && held.disagrees, "beyond the bound and the slack: counted, and read")
+        let afterwards = try pinged.reads(40, after: 22)
+        #expect(afterwards.contains(false) && afterwards.contains(true), "one pong in four again")
+        let heldEveryTime = try pinged.reads(20, after: 150)
+        #expect(heldEveryTime.allSatisfy { $0 }, "a client holding every pong has its socket read every time")
     }
 }
