@@ -12,7 +12,7 @@ import SnapProtocol
 /// What a message asks is decided once, by the connection's ``RequestRouter``; this carries the decision out
 /// (``run(_:receivedAt:_:)``). The server knows who is on each connection; any id a client names is ignored.
 final class PlayerConnection: Sendable {
-    /// Work a request leaves for later: it must wait for the lobby, a watched table, or a seat given up.
+    /// Work a request leaves for later: it must wait for the lobby, or for a table on another thread.
     typealias Work = @Sendable (inout ConnectionContext) async -> Void
 
     let lobby: Lobby
@@ -91,8 +91,8 @@ final class PlayerConnection: Sendable {
 
     /// Carries out a decision: at once when it needs only the connection, or the table it sits at when that table
     /// is idle — a turn or a call, the game's busiest path, goes from the socket to the table and out again with no
-    /// task and no hand-over (``TableSession/run(_:_:)``) — or queued for the table.
-    /// Returns the work that must wait for the lobby, a watched table, or a seat given up.
+    /// task and no hand-over (``TableSession/run(_:)``) — or queued for the table.
+    /// Returns the work that must wait for the lobby, or for a seat given up on another thread.
     private func run(_ decision: RequestRouter.Decision, receivedAt received: Duration, _ context: inout ConnectionContext) -> Work? {
         let outbox = context.outbox
         switch decision {

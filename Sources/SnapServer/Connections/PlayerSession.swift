@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// The socket's event loop hands over each message; the session handles them one at a time, in order. When nothing
 /// is waiting, a message is read and done there and then (``PlayerConnection/received(_:binary:at:_:)``): one that
-/// needs only the connection, or the table it sits at (every turn and call: at once if the table is idle, else
-/// queued for it — ``TableSession/run(_:_:)``), leaves nothing to wait. Anything else waits in the inbox for a task
+/// needs only the connection, or the table it sits at when that table runs on the same loop (every turn and call
+/// of a table whose players share its loop), leaves nothing to wait. Anything else waits in the inbox for a task
 /// that lives only while there is something to handle — an idle connection has no task at all — and that runs on
 /// an event loop too, not on Swift's own threads (see ``handleInTurn()``). A client that sends faster than its
 /// requests are handled is not read until the session has caught up.
@@ -17,7 +17,7 @@ final class PlayerSession: WebSocketSession {
     private enum Inbound {
         case opened
         case message([UInt8], binary: Bool, receivedAt: Duration)
-        /// What a message already read left to do: it waits for the lobby, a watched table or a seat given up.
+        /// What a message already read left to do: it waits for the lobby, or a table on another thread.
         case work(PlayerConnection.Work)
         case ended
     }
@@ -110,8 +110,8 @@ final class PlayerSession: WebSocketSession {
         return keepReading
     }
 
-    /// Starts a task handling what has arrived: on the loop of the table the player is at or watches, where what
-    /// waits for that table runs, or else on the socket's own. Only by whoever set the inbox's `handling`.
+    /// Starts a task handling what has arrived: on the loop of the table the player is at or watches, where the
+    /// table's actor runs, or else on the socket's own. Only by whoever set the inbox's `handling`.
     private func handleInTurn() {
         let table = context.table ?? context.watching
         Task(executorPreference: table?.taskExecutor ?? socketExecutor) { await self.handleAll() }

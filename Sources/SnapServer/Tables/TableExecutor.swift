@@ -10,18 +10,17 @@ import Darwin
 #endif
 
 /// The executor of one table's actor (``TableSession``): one thing at a time, in the order given, like any actor's —
-/// but work that finds the table idle runs at once on the thread that brings it (``runIfIdle(_:)``), and only what
-/// has to wait is queued, to run on the table's home ``loop``.
+/// but work that finds the table idle runs at once on the thread that brings it (``run(_:)``), and only what has to
+/// wait is queued, to run on the table's home ``loop``.
 ///
 /// A turn or a call comes off a socket on whichever event loop that socket is on; a table lives on one of them. Handed
 /// to the table's loop, half of them would wake that loop's thread, and the packets going back to the other seats on
 /// the first loop would wake it again — two wakes of a sleeping thread per action (docs/PERFORMANCE.md). Run at once
-/// on the thread that read it, an action wakes the other loop once, for its seats there (and its timer, set on the
-/// table's loop, rides on that wake).
+/// on the thread that read it, an action wakes the other loop at most once, for its seats there.
 ///
 /// Order is kept: work runs at once only when nothing is running and nothing is queued, so what a connection asks
 /// never overtakes what it asked before.
-final class TableExecutor: SerialExecutor {
+final class TableExecutor: SerialExecutor, @unchecked Sendable {
     /// The executor of the loop where queued work runs and the table's timers wake, for the tasks of the people
     /// seated there.
     let tasks: EventLoopTaskExecutor

@@ -11,7 +11,7 @@ import Synchronization
 /// The actor lives on one of the server's event loops (``loop``), the one its first player's socket is on: its
 /// timer is a timer of that loop, the players' sessions handle their messages there (``taskExecutor``), and what
 /// waits for the table runs there. A turn or a call that finds the table idle runs at once on the thread that read
-/// it (``run(_:_:)``, ``TableExecutor``): what it sends to sockets on that thread's loop goes out without waking
+/// it (``run(_:)``, ``TableExecutor``): what it sends to sockets on that thread's loop goes out without waking
 /// another thread.
 ///
 /// Its parts each do one job: ``TableMembers`` (who sits there), ``TableWatchers`` (who watches),
@@ -298,8 +298,7 @@ actor TableSession {
         guard !isClosed else { return timer.cancel() }
         let deadline = runner.nextDeadline
         guard timer.changes(to: deadline) else { return }
-        // The wake comes on the loop the table runs on now; if the table is busy on another thread then, it waits its
-        // turn.
+        // The wake comes on the table's own loop; if the table is busy on another thread then, it waits its turn.
         timer.schedule(deadline) { [weak self] number in self?.run(number) { $0.timerFired($1) } }
     }
 

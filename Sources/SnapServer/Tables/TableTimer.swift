@@ -1,9 +1,7 @@
 import NIOCore
-import NIOPosix
 
-/// The one timer of a table: a wake on an event loop — the one the table runs on as it is set — at the runner's
-/// next deadline, on the table's own time, which stands still while the table is paused (a single player away from
-/// their cards).
+/// The one timer of a table: a wake on the table's event loop at the runner's next deadline, on the table's own
+/// time, which stands still while the table is paused (a single player away from their cards).
 ///
 /// Not copyable: the table asks it something on every action, and a copy of it (its clock, its loop and its wake)
 /// would be three retains and three releases each time, of objects every table shares.
@@ -44,19 +42,15 @@ struct TableTimer: ~Copyable {
         deadline != scheduled || (deadline != nil && wake == nil)
     }
 
-    /// Calls `fire` at table time `deadline` (nil: nothing to wake for), on the event loop of the thread setting it
-    /// (the table's own loop when that thread has none), passing the timer's number for ``fired(_:)``. A deadline
-    /// already set is kept.
+    /// Calls `fire` on the table's loop at table time `deadline` (nil: nothing to wake for), passing the timer's
+    /// number for ``fired(_:)``. A deadline already set is kept.
     mutating func schedule(_ deadline: Duration?, fire: @escaping @Sendable (Int) -> Void) {
         guard changes(to: deadline) else { return }
         cancel()
         scheduled = deadline
         guard let deadline, pausedAt == nil else { return }
         let number = generation
-        // On the loop the table is running on now (``TableExecutor`` runs it on whichever brought its work), so that
-        // setting the wake neither wakes nor waits for another thread; the table's own loop otherwise.
-        let here = MultiThreadedEventLoopGroup.currentEventLoop ?? loop
-        wake = clock.wake(at: start + pausedTotal + deadline, on: here) { fire(number) }
+        wake = clock.wake(at: start + pausedTotal + deadline, on: loop) { fire(number) }
     }
 
     /// Timer `number` woke: true if it is still the one set (nothing is scheduled any more), false if it was

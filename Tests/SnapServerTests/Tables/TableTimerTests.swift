@@ -1,6 +1,4 @@
-import NIOCore
 import NIOEmbedded
-import NIOPosix
 import Synchronization
 import SnapTestSupport
 import Testing
@@ -56,29 +54,5 @@ import Testing
         #expect(!none, "nothing is set once it fired")
         let again = timer.changes(to: .seconds(1))
         #expect(again)
-    }
-
-    /// A table runs on whichever event loop brought its work (``TableExecutor``): its timer is set there, so that
-    /// setting it wakes no other thread; off every event loop, on the table's own.
-    @Test(.timeLimit(.minutes(1)))
-    func theWakeIsSetOnTheLoopTheTableRunsOn() async throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-        let (home, other) = (group.next(), group.next())
-        #expect(home !== other)
-        let clock = ManualServerClock()
-        let timer = Mutex(TableTimer(clock: clock, loop: home))
-        let firedOnOther = try await withCheckedThrowingContinuation { (fired: CheckedContinuation<Bool, any Error>) in
-            other.execute {
-                timer.withLock { $0.schedule(.seconds(1)) { _ in fired.resume(returning: other.inEventLoop) } }
-                clock.advance(by: .seconds(1))
-            }
-        }
-        #expect(firedOnOther)
-        let firedAtHome = await withCheckedContinuation { (fired: CheckedContinuation<Bool, Never>) in
-            timer.withLock { $0.schedule(.seconds(2)) { _ in fired.resume(returning: home.inEventLoop) } }
-            clock.advance(by: .seconds(1))
-        }
-        #expect(firedAtHome, "set off every event loop")
-        try await group.shutdownGracefully()
     }
 }
