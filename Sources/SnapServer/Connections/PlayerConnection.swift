@@ -90,8 +90,8 @@ final class PlayerConnection: Sendable {
     }
 
     /// Carries out a decision: at once when it needs only the connection, or the table it sits at when that table
-    /// is idle — a turn or a call, the game's busiest path, goes from the socket to the table and out again with no
-    /// task and no hand-over (``TableSession/run(_:)``) — or queued for the table.
+    /// runs on this very thread's event loop — a turn or a call, the game's busiest path, goes from the socket to
+    /// the table and out again with no task and no hand-over — or handed to the loop of a table on another thread.
     /// Returns the work that must wait for the lobby, or for a seat given up on another thread.
     private func run(_ decision: RequestRouter.Decision, receivedAt received: Duration, _ context: inout ConnectionContext) -> Work? {
         let outbox = context.outbox
@@ -110,13 +110,16 @@ final class PlayerConnection: Sendable {
             guard let table = context.table, let id = context.id else { return nil }
             let leaving = request == .act(.leave)
             if leaving { context.table = nil }
-            if leaving {
+            if table.loop.inEventLoop {
+                table.assumeIsolated { $0.handle(request, from: id, receivedAt: received) }
+            } else if leaving {
                 // Whatever the connection asks next (another table, perhaps) waits until the seat is given up.
                 return { _ in await table.handle(request, from: id, receivedAt: received) }
+            } else {
+                // Handed to the table's loop as it is, with no task: that loop runs what it is given in order, so the
+                // table still takes this connection's requests in the order they came.
+                table.loop.execute { table.assumeIsolated { $0.handle(request, from: id, receivedAt: received) } }
             }
-            // At once on this thread when the table is idle, with no task; otherwise behind what waits for it, so
-            // the table still takes this connection's requests in the order they came.
-            table.run((request, id, received)) { $0.handle($1.0, from: $1.1, receivedAt: $1.2) }
         case .route(.watcher(let request)):
             return { context in await self.handle(request, &context) }
         case .route(.lobby(let request)):

@@ -62,7 +62,7 @@ extension TableSession {
         let drop = member.drops
         let clock = environment.clock
         member.grace = clock.wake(at: clock.now + grace, on: loop) { [weak self] in
-            self?.run((id, drop)) { $0.graceExpired($1.0, drop: $1.1) }
+            self?.assumeIsolated { $0.graceExpired(id, drop: drop) }
         }
         members[id] = member
         if let seat = runner.table.seat(of: id) {

@@ -8,11 +8,9 @@ import Synchronization
 /// connections of the people seated there. Tables share nothing mutable; everything about a table happens on
 /// its actor.
 ///
-/// The actor lives on one of the server's event loops (``loop``), the one its first player's socket is on: its
-/// timer is a timer of that loop, the players' sessions handle their messages there (``taskExecutor``), and what
-/// waits for the table runs there. A turn or a call that finds the table idle runs at once on the thread that read
-/// it (``run(_:)``, ``TableExecutor``): what it sends to sockets on that thread's loop goes out without waking
-/// another thread.
+/// The actor runs on one of the server's event loops (``loop``), the one its first player's socket is on: its
+/// timer is a timer of that loop, the players' sessions handle their messages there (``taskExecutor``), and
+/// what it sends to sockets on the same loop goes out without waking another thread.
 ///
 /// Its parts each do one job: ``TableMembers`` (who sits there), ``TableWatchers`` (who watches),
 /// ``TableRecording`` (the round for the archive), ``TableJournaling`` (the cluster's journal, and what waits for
@@ -22,10 +20,10 @@ actor TableSession {
     /// The table's code.
     nonisolated let code: String
     /// Runs tasks on ``loop``: a player's session handles its messages there while seated.
-    nonisolated var taskExecutor: EventLoopTaskExecutor { executor.tasks }
+    nonisolated let taskExecutor: EventLoopTaskExecutor
     /// The event loop the table runs on.
     nonisolated var loop: any EventLoop { taskExecutor.loop }
-    private nonisolated let executor: TableExecutor
+    private nonisolated let executor: any SerialExecutor
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// Whether this is a single-player table (not listed in the lobby).
@@ -33,16 +31,6 @@ actor TableSession {
     /// Set once the table is another node's (``lostToAnotherNode()``): closing it then must not remove it from the
     /// cluster's directory, where it is the new owner's (or soon will be — this very node's again, perhaps).
     nonisolated let handedOver = Atomic(false)
-
-    /// Runs `body` with `input` on the table: at once on this thread when the table is idle, otherwise after what
-    /// waits for it, on the table's loop (``TableExecutor``). The input is apart so that a `body` that captures
-    /// nothing costs no allocation when it runs at once (every turn and call).
-    nonisolated func run<Input: Sendable>(
-        _ input: Input, _ body: @escaping @Sendable (isolated TableSession, Input) -> Void
-    ) {
-        if executor.runIfIdle({ assumeIsolated { body($0, input) } }) { return }
-        executor.runLater { [self] in assumeIsolated { body($0, input) } }
-    }
 
     /// Whether the table closed because it is another node's now.
     nonisolated var wasHandedOver: Bool { handedOver.load(ordering: .relaxed) }
@@ -106,7 +94,8 @@ actor TableSession {
         self.code = code
         self.isSolo = solo
         // Kept: an unowned executor must outlive every job given to it.
-        executor = TableExecutor(tasks: EventLoopTaskExecutor.on(loop))
+        executor = loop.executor
+        taskExecutor = EventLoopTaskExecutor.on(loop)
         self.environment = environment
         self.hooks = hooks
         self.runner = runner
@@ -298,8 +287,8 @@ actor TableSession {
         guard !isClosed else { return timer.cancel() }
         let deadline = runner.nextDeadline
         guard timer.changes(to: deadline) else { return }
-        // The wake comes on the table's own loop; if the table is busy on another thread then, it waits its turn.
-        timer.schedule(deadline) { [weak self] number in self?.run(number) { $0.timerFired($1) } }
+        // The wake comes on the table's own loop, which is its actor's executor.
+        timer.schedule(deadline) { [weak self] number in self?.assumeIsolated { $0.timerFired(number) } }
     }
 
     private func timerFired(_ number: Int) {
