@@ -91,10 +91,6 @@ final class ConnectionNetwork: Sendable {
         state.withLock { $0.reportsTo = changes }
     }
 
-    /// The kernel's round trip of the socket, as last read; nil before the first reading, behind a proxy, or off a
-    /// network.
-    var kernel: KernelRoundTrip? { state.withLock { $0.kernel } }
-
     /// The value of a ping sent now; only a pong with this value counts (an earlier ping's no longer does).
     func ping(at now: Duration) -> UInt64 {
         state.withLock { state in Self.ping(at: now, secret: secret, &state) }
@@ -120,15 +116,16 @@ final class ConnectionNetwork: Sendable {
     struct PongMeasure: Equatable {
         /// The round trip: from the ping's sending to the pong's arrival.
         var roundTrip: Duration
-        /// Whether it is longer than the kernel's bound and the slack allow (``disagrees(_:)``), as last read.
+        /// Whether it is longer than the kernel's bound, as last read, and the slack allow: a client holding its
+        /// answers, or one far busier than its network.
         var disagrees: Bool
         /// Whether the kernel's figures should be read again (``probeKernel(with:)``): while the connection warms
         /// up, when none has been read, when this round trip is beyond the kernel's bound as last read (a figure that
         /// cuts it must be fresh), and otherwise after one pong in ``kernelReadingOneIn``, chosen by the ping's value
         /// and the connection's secret: a client cannot tell after which of its pongs its socket will be read, so it
-        /// cannot time a slowed network to that moment. Not while an earlier round trip beyond the bound is still
-        /// among those the allowance is worked out from: under load, a busy client's pongs come back later than its
-        /// kernel's round trip far more often than not, and that would be nearly every pong again.
+        /// cannot time a slowed network to that moment. (Reading it while any round trip the allowance is worked out
+        /// from is beyond the bound was tried: under load a busy client's pongs come back later than its kernel's
+        /// round trip far more often than not, and that read after nearly every pong again.)
         var readsKernel: Bool
         /// Whether fewer than ``warmUpPings`` round trips have been measured: the next ping goes at once.
         var warmingUp: Bool
@@ -181,11 +178,8 @@ final class ConnectionNetwork: Sendable {
     }
 
     /// Whether a round trip our pings measured is longer than the kernel's bound and the slack allow: a client
-    /// holding its answers, or one far busier than its network. False while the kernel's round trip is unknown.
-    func disagrees(_ roundTrip: Duration) -> Bool {
-        Self.disagrees(roundTrip, with: kernel)
-    }
-
+    /// holding its answers, or one far busier than its network. False while the kernel's round trip is unknown
+    /// (nil before the first reading, behind a proxy, or off a network).
     private static func disagrees(_ roundTrip: Duration, with kernel: KernelRoundTrip?) -> Bool {
         guard let bound = kernel?.bound else { return false }
         return roundTrip > bound + slack
