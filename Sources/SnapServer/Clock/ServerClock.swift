@@ -49,6 +49,7 @@ public struct ServerClockWake: Sendable {
         /// Out of line: a callback's handle is six words, and a wake is kept in every table and every seat's
         /// member (where it is nil but for a dropped player's grace period).
         indirect case callback(NIOScheduledCallback)
+        case timer(LoopTimers, LoopTimers.Handle)
     }
 
     private let cancelling: Cancelling
@@ -63,12 +64,23 @@ public struct ServerClockWake: Sendable {
         cancelling = .callback(callback)
     }
 
+    /// A wake that is one of a loop's own timers.
+    init(_ timers: LoopTimers, _ handle: LoopTimers.Handle) {
+        cancelling = .timer(timers, handle)
+    }
+
     /// Stops the wake if it has not run yet. Its body may still run if it was already on its way; whoever set it
     /// must be ready for that.
     public func cancel() {
         switch cancelling {
         case .closure(let cancel): cancel()
         case .callback(let callback): callback.cancel()
+        case .timer(let timers, let handle):
+            if timers.loop.inEventLoop {
+                timers.cancel(handle)
+            } else {
+                timers.loop.execute { timers.cancel(handle) }
+            }
         }
     }
 }

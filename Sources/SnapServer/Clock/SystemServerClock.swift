@@ -22,9 +22,13 @@ public struct SystemServerClock: ServerClock {
         try await ContinuousClock().sleep(until: start + deadline)
     }
 
-    /// A timer on the loop itself: a scheduled callback, which on NIO's own loops costs no promise and no future
-    /// (every table keeps one set).
+    /// A timer on the loop itself: set from the loop, one of the loop's own (``LoopTimers``: every table keeps one
+    /// set, and moves it after nearly every action); from elsewhere, a scheduled callback.
     public func wake(at deadline: Duration, on loop: any EventLoop, _ body: @escaping @Sendable () -> Void) -> ServerClockWake {
+        if loop.inEventLoop {
+            let timers = LoopTimers.on(loop)
+            return ServerClockWake(timers, timers.add(at: LoopTimers.time(at: start + deadline), body))
+        }
         let delay = max(.zero, deadline - now)
         guard let scheduled = try? loop.scheduleCallback(in: .nanoseconds(delay.nanoseconds), handler: Wake(body: body)) else {
             // The loop is shutting down: nothing will run on it any more.
