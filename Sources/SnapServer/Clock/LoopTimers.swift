@@ -9,7 +9,11 @@ import Synchronization
 /// action (a turn's half second to the next player, then the eight-second turn clock), so with thousands of tables a
 /// loop spent more on its heap than on the timers' own work. Here an entry is three plain numbers, a cancel goes
 /// straight to its place, and NIO's callback is moved only when the soonest deadline comes earlier (when it comes
-/// later, the callback wakes for nothing once and is set again).
+/// later, the callback wakes for nothing once and is set again). The callback is set to a whole ``slack`` (a
+/// millisecond on the server), so that timers due within one wake the loop once — a wake from sleep is a system call
+/// or two and a switch of threads, more than a timer's work — and a timer fires at most that much late. What a
+/// timer does is decided on the table's own time, not by when it woke: a call that comes in meanwhile is judged
+/// after the timers due before it (``TableSession/catchUp(until:)``).
 ///
 /// Confined to its loop: every call is made on it (``SystemServerClock`` sets and cancels from elsewhere through
 /// the loop). Timers due at the same time fire in the order they were set.
@@ -40,6 +44,8 @@ final class LoopTimers: @unchecked Sendable {
     /// The loop the timers fire on.
     let loop: any EventLoop
     private let now: @Sendable () -> Duration
+    /// NIO's callback is set to a multiple of this, in nanoseconds (at least 1).
+    private let slack: Int64
     private var heap: [Entry] = []
     private var slots: [Slot] = []
     private var freeSlots: [Int32] = []
@@ -48,9 +54,10 @@ final class LoopTimers: @unchecked Sendable {
     private var armed: (deadline: Int64, callback: NIOScheduledCallback)?
     private var isFiring = false
 
-    /// Timers on `loop`, on the time `now` tells (a deadline is a `now` to come).
-    init(loop: any EventLoop, now: @escaping @Sendable () -> Duration) {
+    /// Timers on `loop`, on the time `now` tells (a deadline is a `now` to come), woken at multiples of `slack`.
+    init(loop: any EventLoop, slack: Duration = .zero, now: @escaping @Sendable () -> Duration) {
         self.loop = loop
+        self.slack = max(1, slack.nanoseconds)
         self.now = now
     }
 
@@ -111,17 +118,18 @@ final class LoopTimers: @unchecked Sendable {
     /// Sets NIO's callback for the soonest deadline, unless it is set for then or sooner already.
     private func arm() {
         guard !isFiring, let soonest = heap.first?.deadline else { return }
+        let wakeAt = soonest <= 0 ? soonest : (soonest + slack - 1) / slack * slack
         if let armed {
-            guard soonest < armed.deadline else { return }
+            guard wakeAt < armed.deadline else { return }
             armed.callback.cancel()
         }
-        let delay = TimeAmount.nanoseconds(max(0, soonest - now().nanoseconds))
+        let delay = TimeAmount.nanoseconds(max(0, wakeAt - now().nanoseconds))
         guard let callback = try? loop.scheduleCallback(in: delay, handler: Wake(timers: self)) else {
             // The loop is shutting down: nothing will run on it any more.
             armed = nil
             return
         }
-        armed = (soonest, callback)
+        armed = (wakeAt, callback)
     }
 
     private func release(_ slot: Int32) {
@@ -185,6 +193,8 @@ final class LoopTimers: @unchecked Sendable {
 
     // MARK: - One queue a loop
 
+    /// How late the server's timers may fire, so that those due close together wake their loop once.
+    static let serverSlack = Duration.milliseconds(1)
     /// The time of the queues ``on(_:)`` gives: since the first was asked for.
     private static let origin = ContinuousClock.now
     private static let queues = Mutex<[ObjectIdentifier: LoopTimers]>([:])
@@ -194,11 +204,11 @@ final class LoopTimers: @unchecked Sendable {
         instant - origin
     }
 
-    /// The timers of `loop` on the continuous clock (made the first time they are asked for, then the same ones).
+    /// The timers of `loop` on the continuous clock, with ``serverSlack`` (made the first time they are asked for, then the same ones).
     static func on(_ loop: any EventLoop) -> LoopTimers {
         queues.withLock { queues in
             if let timers = queues[ObjectIdentifier(loop)] { return timers }
-            let timers = LoopTimers(loop: loop) { ContinuousClock.now - origin }
+            let timers = LoopTimers(loop: loop, slack: serverSlack) { ContinuousClock.now - origin }
             queues[ObjectIdentifier(loop)] = timers
             return timers
         }

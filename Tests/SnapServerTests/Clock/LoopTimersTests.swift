@@ -17,9 +17,9 @@ import Testing
         let fired = NIOLockedValueBox<[String]>([])
         let timers: LoopTimers
 
-        init() {
+        init(slack: Duration = .zero) {
             let time = time
-            timers = LoopTimers(loop: loop) { time.withLockedValue { $0 } }
+            timers = LoopTimers(loop: loop, slack: slack) { time.withLockedValue { $0 } }
         }
 
         @discardableResult
@@ -106,16 +106,36 @@ import Testing
         #expect(rig.timers.armedDeadline == nil)
     }
 
+    @Test func timersDueWithinOneSlackWakeTheLoopOnce() {
+        let rig = Rig(slack: .milliseconds(1))
+        rig.add("a", at: .microseconds(200))
+        #expect(rig.timers.armedDeadline == .milliseconds(1), "set to the next whole slack")
+        rig.add("b", at: .microseconds(700))
+        rig.add("c", at: .microseconds(1_300))
+        #expect(rig.timers.armedDeadline == .milliseconds(1), "one wake for both")
+        rig.advance(to: .microseconds(900))
+        #expect(rig.takeFired() == [], "never before the wake")
+        rig.advance(to: .milliseconds(1))
+        #expect(rig.takeFired() == ["a", "b"])
+        #expect(rig.timers.armedDeadline == .milliseconds(2))
+        rig.add("d", at: .milliseconds(2))
+        rig.advance(to: .milliseconds(2))
+        #expect(rig.takeFired() == ["c", "d"], "a deadline on a whole slack is not put off")
+    }
+
     /// Thousands of timers set, cancelled and fired at random fire exactly as a sorted list of them says.
-    @Test(arguments: [1, 2, 3] as [UInt64]) func timersFireAsASortedListOfThemSays(seed: UInt64) {
-        let rig = Rig()
+    @Test(arguments: [1, 2, 3] as [UInt64], [.zero, .milliseconds(1)] as [Duration])
+    func timersFireAsASortedListOfThemSays(seed: UInt64, slack: Duration) {
+        // Deadlines to the microsecond, the loop advanced by whole milliseconds: with a slack of one, every timer
+        // due is still fired by then.
+        let rig = Rig(slack: slack)
         var random = SplitMix64(seed: seed)
         var live: [(name: String, deadline: Duration, order: Int, handle: LoopTimers.Handle)] = []
         var now = Duration.zero
         for step in 0..<5_000 {
             switch random.next() % 10 {
             case 0..<6:
-                let deadline = now + .milliseconds(Int64(random.next() % 2_000))
+                let deadline = now + .microseconds(Int64(random.next() % 2_000_000))
                 live.append((String(step), deadline, step, rig.add(String(step), at: deadline)))
             case 6..<8 where !live.isEmpty:
                 let index = Int(random.next() % UInt64(live.count))
