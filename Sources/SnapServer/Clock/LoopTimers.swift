@@ -50,8 +50,9 @@ final class LoopTimers: @unchecked Sendable {
     private var slots: [Slot] = []
     private var freeSlots: [Int32] = []
     private var nextSequence: UInt64 = 0
-    /// NIO's callback, set for `deadline` (nanoseconds on this queue's time).
-    private var armed: (deadline: Int64, callback: NIOScheduledCallback)?
+    /// NIO's callback, set for `deadline` (nanoseconds on this queue's time), and its number.
+    private var armed: (deadline: Int64, callback: NIOScheduledCallback, number: UInt64)?
+    private var callbacksSet: UInt64 = 0
     private var isFiring = false
 
     /// Timers on `loop`, on the time `now` tells (a deadline is a `now` to come), woken at multiples of `slack`.
@@ -98,8 +99,11 @@ final class LoopTimers: @unchecked Sendable {
         release(handle.slot)
     }
 
-    /// Fires every timer due, then sets NIO's callback for the next.
-    private func fire() {
+    /// Fires every timer due, then sets NIO's callback for the next — if `callback` is the one set: a callback
+    /// cancelled while NIO was already running the tasks due with it still comes, and must not take the place of the
+    /// one set after it.
+    func fire(callback: UInt64) {
+        guard callback == armed?.number else { return }
         armed = nil
         isFiring = true
         let time = now().nanoseconds
@@ -124,12 +128,14 @@ final class LoopTimers: @unchecked Sendable {
             armed.callback.cancel()
         }
         let delay = TimeAmount.nanoseconds(max(0, wakeAt - now().nanoseconds))
-        guard let callback = try? loop.scheduleCallback(in: delay, handler: Wake(timers: self)) else {
+        callbacksSet += 1
+        guard let callback = try? loop.scheduleCallback(in: delay, handler: Wake(timers: self, number: callbacksSet))
+        else {
             // The loop is shutting down: nothing will run on it any more.
             armed = nil
             return
         }
-        armed = (wakeAt, callback)
+        armed = (wakeAt, callback, callbacksSet)
     }
 
     private func release(_ slot: Int32) {
@@ -185,9 +191,10 @@ final class LoopTimers: @unchecked Sendable {
 
     private struct Wake: NIOScheduledCallbackHandler, Sendable {
         let timers: LoopTimers
+        let number: UInt64
 
         func handleScheduledCallback(eventLoop: some EventLoop) {
-            timers.fire()
+            timers.fire(callback: number)
         }
     }
 

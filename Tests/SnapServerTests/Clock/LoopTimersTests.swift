@@ -106,6 +106,26 @@ import Testing
         #expect(rig.timers.armedDeadline == nil)
     }
 
+    /// NIO may run a callback it was asked to cancel when it had already taken it to run with other tasks due: that
+    /// callback must neither fire the timers (the one set after it does) nor leave the queue without a callback.
+    @Test func aCallbackCancelledTooLateChangesNothing() {
+        let rig = Rig()
+        rig.add("late", at: .seconds(1))
+        rig.add("soon", at: .milliseconds(500))
+        rig.advance(to: .milliseconds(600))
+        #expect(rig.takeFired() == ["soon"])
+        rig.add("sooner", at: .milliseconds(700))
+        // Callbacks are numbered from 1: the first was set for 1 s, the second for 500 ms, the third for 1 s again
+        // after it fired, the fourth for 700 ms.
+        rig.time.withLockedValue { $0 = .milliseconds(800) }
+        rig.timers.fire(callback: 3)
+        #expect(rig.takeFired() == [], "the callback replaced fires nothing")
+        #expect(rig.timers.armedDeadline == .milliseconds(700), "and the one that replaced it stays set")
+        rig.loop.advanceTime(by: .milliseconds(200))
+        #expect(rig.takeFired() == ["sooner"])
+        #expect(rig.timers.armedDeadline == .seconds(1))
+    }
+
     @Test func timersDueWithinOneSlackWakeTheLoopOnce() {
         let rig = Rig(slack: .milliseconds(1))
         rig.add("a", at: .microseconds(200))
