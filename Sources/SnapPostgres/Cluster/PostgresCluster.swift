@@ -24,7 +24,7 @@ public final class PostgresCluster: ClusterDatabase {
     let client: PostgresClient
     let logger: Logger
     let timeout: Duration
-    private let runner: Task<Void, Never>
+    private let runner: PostgresClientRunner
     /// Internal, not private: a test acts as a registered node with a short deadline.
     let registration = Mutex<ClusterNode?>(nil)
 
@@ -44,7 +44,7 @@ public final class PostgresCluster: ClusterDatabase {
         self.client = client
         self.logger = logger
         self.timeout = timeout
-        runner = Task { await client.run() }
+        runner = PostgresClientRunner(client)
     }
 
     /// Connects to the server at `address`, creating or upgrading the schema (the same one as
@@ -62,15 +62,16 @@ public final class PostgresCluster: ClusterDatabase {
         try await address.withConnection(timeout: timeout, logger: logger) { connection in
             try await PostgresSchema.migrate(connection, location: address.description, logger: logger)
         }
-        return PostgresCluster(
+        let cluster = PostgresCluster(
             address: address, leaseLength: lease, client: address.client(timeout: timeout, logger: logger),
             logger: logger, timeout: timeout)
+        await cluster.runner.started()
+        return cluster
     }
 
     /// Closes the pool's connections; a registration is left to run out (call ``leave()`` first to end it now).
     public func close() async {
-        runner.cancel()
-        await runner.value
+        await runner.stop()
     }
 
     // MARK: - Nodes

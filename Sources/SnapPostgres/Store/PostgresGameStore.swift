@@ -12,7 +12,7 @@ public final class PostgresGameStore: GameStore {
     /// Where the server is (its password is never shown).
     public let address: PostgresAddress
     private let client: PostgresClient
-    private let runner: Task<Void, Never>
+    private let runner: PostgresClientRunner
     private let logger: Logger
     private let timeout: Duration
 
@@ -24,7 +24,7 @@ public final class PostgresGameStore: GameStore {
         self.client = client
         self.logger = logger
         self.timeout = timeout
-        runner = Task { await client.run() }
+        runner = PostgresClientRunner(client)
     }
 
     /// Connects to the server at `address`, creating or upgrading the schema.
@@ -48,7 +48,9 @@ public final class PostgresGameStore: GameStore {
             try await PostgresSchema.migrate(connection, location: address.description, upTo: version, logger: logger)
         }
         let client = address.client(timeout: timeout, logger: logger)
-        return PostgresGameStore(address: address, client: client, logger: logger, timeout: timeout)
+        let store = PostgresGameStore(address: address, client: client, logger: logger, timeout: timeout)
+        await store.runner.started()
+        return store
     }
 
     /// Writes the round, its players and its calls in one transaction; returns its id.
@@ -90,8 +92,7 @@ public final class PostgresGameStore: GameStore {
 
     /// Closes the pool's connections (cancels the task running the client).
     public func close() async {
-        runner.cancel()
-        await runner.value
+        await runner.stop()
     }
 
     private func perform<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(StoreError) -> T {

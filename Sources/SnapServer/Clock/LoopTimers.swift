@@ -21,7 +21,7 @@ final class LoopTimers: @unchecked Sendable {
     /// A timer set, for ``cancel(_:)``; a handle of a timer that fired or was cancelled cancels nothing.
     struct Handle: Hashable, Sendable {
         fileprivate let slot: Int32
-        fileprivate let generation: UInt32
+        fileprivate let generation: UInt64
     }
 
     private struct Entry {
@@ -38,7 +38,10 @@ final class LoopTimers: @unchecked Sendable {
         var body: (@Sendable () -> Void)?
         /// Where the slot's entry is in the heap, while it has one.
         var position = 0
-        var generation: UInt32 = 0
+        /// Goes up every time the slot is freed. Sixty-four bits: one slot takes most of a loop's timers (a cancel
+        /// then a set, last freed first taken), and a handle kept long after its timer (a grace period spent) must
+        /// never come round to another's.
+        var generation: UInt64 = 0
     }
 
     /// The loop the timers fire on.
@@ -140,7 +143,7 @@ final class LoopTimers: @unchecked Sendable {
 
     private func release(_ slot: Int32) {
         slots[Int(slot)].body = nil
-        slots[Int(slot)].generation &+= 1
+        slots[Int(slot)].generation += 1
         freeSlots.append(slot)
     }
 

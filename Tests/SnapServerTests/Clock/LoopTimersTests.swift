@@ -106,6 +106,24 @@ import Testing
         #expect(rig.timers.armedDeadline == nil)
     }
 
+    /// The round of timers that fired stops at one set during it: it fires with the next callback, at once.
+    @Test func aRoundOfTimersFiresNoneSetDuringIt() {
+        let rig = Rig()
+        let timers = rig.timers
+        let fired = rig.fired
+        _ = timers.add(at: .seconds(1)) {
+            fired.withLockedValue { $0.append("outer") }
+            _ = timers.add(at: .seconds(1)) { fired.withLockedValue { $0.append("inner") } }
+        }
+        rig.time.withLockedValue { $0 = .seconds(1) }
+        timers.fire(callback: 1)
+        #expect(rig.takeFired() == ["outer"])
+        #expect(timers.count == 1)
+        #expect(timers.armedDeadline == .seconds(1), "the next callback is set for it")
+        rig.loop.advanceTime(by: .seconds(1))
+        #expect(rig.takeFired() == ["inner"])
+    }
+
     /// NIO may run a callback it was asked to cancel when it had already taken it to run with other tasks due: that
     /// callback must neither fire the timers (the one set after it does) nor leave the queue without a callback.
     @Test func aCallbackCancelledTooLateChangesNothing() {
