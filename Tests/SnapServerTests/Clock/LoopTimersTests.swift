@@ -27,6 +27,15 @@ import Testing
             timers.add(at: deadline) { [fired] in fired.withLockedValue { $0.append(name) } }
         }
 
+        /// Sets `outer` at `deadline`, which when it fires sets `inner` at `innerDeadline`.
+        func add(_ outer: String, at deadline: Duration, setting inner: String, at innerDeadline: Duration) {
+            let (timers, fired) = (timers, fired)
+            _ = timers.add(at: deadline) {
+                fired.withLockedValue { $0.append(outer) }
+                _ = timers.add(at: innerDeadline) { fired.withLockedValue { $0.append(inner) } }
+            }
+        }
+
         func advance(to deadline: Duration) {
             let now = time.withLockedValue { now in
                 defer { now = max(now, deadline) }
@@ -76,16 +85,11 @@ import Testing
 
     @Test func aTimerSetWhileTimersFireWaitsForTheNextRoundEvenIfDue() {
         let rig = Rig()
-        let timers = rig.timers
-        let fired = rig.fired
-        _ = timers.add(at: .seconds(1)) {
-            fired.withLockedValue { $0.append("outer") }
-            _ = timers.add(at: .zero) { fired.withLockedValue { $0.append("inner") } }
-        }
+        rig.add("outer", at: .seconds(1), setting: "inner", at: .zero)
         rig.advance(to: .seconds(1))
         // The embedded loop runs what is due, the callback set again at no delay included.
         #expect(rig.takeFired() == ["outer", "inner"])
-        #expect(timers.count == 0)
+        #expect(rig.timers.count == 0)
     }
 
     @Test func nioIsAskedAgainOnlyWhenTheSoonestComesEarlier() {
@@ -110,11 +114,7 @@ import Testing
     @Test func aRoundOfTimersFiresNoneSetDuringIt() {
         let rig = Rig()
         let timers = rig.timers
-        let fired = rig.fired
-        _ = timers.add(at: .seconds(1)) {
-            fired.withLockedValue { $0.append("outer") }
-            _ = timers.add(at: .seconds(1)) { fired.withLockedValue { $0.append("inner") } }
-        }
+        rig.add("outer", at: .seconds(1), setting: "inner", at: .seconds(1))
         rig.time.withLockedValue { $0 = .seconds(1) }
         timers.fire(callback: 1)
         #expect(rig.takeFired() == ["outer"])
